@@ -1,0 +1,172 @@
+/** The route tree (spec §2), shared by server rendering and the browser. */
+import { lazy, Suspense } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { Layout } from "./components/Layout.tsx";
+import { ComingSoon } from "./components/ComingSoon.tsx";
+import { PastePage } from "./features/pastes/PastePage.tsx";
+import { RequireAdmin, RequireAuth, RequirePermission } from "./auth/guards.tsx";
+import { AdminIndexRedirect } from "./features/admin/AdminIndexRedirect.tsx";
+import { NotFoundPage } from "./features/misc/NotFoundPage.tsx";
+import { OfflinePage } from "./features/misc/OfflinePage.tsx";
+import { Permission } from "../shared/permissions.ts";
+import { Spinner } from "./components/Spinner.tsx";
+
+const HomePage = lazy(() => import("./features/pastes/HomePage.tsx"));
+const LoginPage = lazy(() => import("./features/auth/LoginPage.tsx"));
+const AdminLayout = lazy(() => import("./features/admin/AdminLayout.tsx"));
+const TextManagementPage = lazy(() => import("./features/pastes/TextManagementPage.tsx"));
+const KeyManagementPage = lazy(() => import("./features/keys/KeyManagementPage.tsx"));
+const AccountPage = lazy(() => import("./features/account/AccountPage.tsx"));
+
+/** Wraps a lazily loaded page in a Suspense boundary with a spinner. */
+function L({ children }: { children: React.ReactNode }) {
+  return <Suspense fallback={<Spinner />}>{children}</Suspense>;
+}
+
+export function App() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route
+          index
+          element={
+            <L>
+              <HomePage />
+            </L>
+          }
+        />
+        <Route path="upload" element={<ComingSoon titleKey="pageTitle.upload" />} />
+        <Route path="paste/:slug" element={<PastePage />} />
+        <Route path="file/:slug" element={<ComingSoon titleKey="pageTitle.file" />} />
+        <Route
+          path="mount-explorer/*"
+          element={<ComingSoon titleKey="pageTitle.mountExplorer" />}
+        />
+        <Route path="offline" element={<OfflinePage />} />
+        <Route path="not-found" element={<NotFoundPage />} />
+        <Route
+          path="admin/login"
+          element={
+            <L>
+              <LoginPage />
+            </L>
+          }
+        />
+        <Route
+          path="admin"
+          element={
+            <RequireAuth>
+              <L>
+                <AdminLayout />
+              </L>
+            </RequireAuth>
+          }
+        >
+          <Route index element={<AdminIndexRedirect />} />
+          <Route
+            path="dashboard"
+            element={
+              <RequireAdmin>
+                <ComingSoon titleKey="pageTitle.dashboard" />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="text-management"
+            element={
+              <RequirePermission bits={Permission.TEXT}>
+                <L>
+                  <TextManagementPage />
+                </L>
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="file-management"
+            element={
+              <RequirePermission bits={Permission.FILE_SHARE}>
+                <ComingSoon titleKey="pageTitle.fileManagement" />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="key-management"
+            element={
+              <RequireAdmin>
+                <L>
+                  <KeyManagementPage />
+                </L>
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="mount-management"
+            element={
+              <RequirePermission mount>
+                <ComingSoon titleKey="pageTitle.mountManagement" />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="storage-config"
+            element={
+              <RequireAdmin>
+                <ComingSoon titleKey="pageTitle.storageConfig" />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="account"
+            element={
+              <L>
+                <AccountPage />
+              </L>
+            }
+          />
+          <Route
+            path="backup"
+            element={
+              <RequireAdmin>
+                <ComingSoon titleKey="pageTitle.backup" />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="settings/global"
+            element={
+              <RequireAdmin>
+                <ComingSoon titleKey="pageTitle.settingsGlobal" />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="settings/webdav"
+            element={
+              <RequireAdmin>
+                <ComingSoon titleKey="pageTitle.settingsWebdav" />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="settings/preview"
+            element={
+              <RequireAdmin>
+                <ComingSoon titleKey="pageTitle.settingsPreview" />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="settings/site"
+            element={
+              <RequireAdmin>
+                <ComingSoon titleKey="pageTitle.settingsSite" />
+              </RequireAdmin>
+            }
+          />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}

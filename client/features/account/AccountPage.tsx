@@ -1,0 +1,4 @@
+/** PLACEHOLDER */
+export default function AccountPage() {
+  return <div>AccountPage</div>;
+}

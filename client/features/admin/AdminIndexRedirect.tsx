@@ -1,0 +1,4 @@
+/** PLACEHOLDER */
+export function AdminIndexRedirect() {
+  return <div>AdminIndexRedirect</div>;
+}

@@ -1,0 +1,4 @@
+/** PLACEHOLDER */
+export default function AdminLayout() {
+  return <div>AdminLayout</div>;
+}

@@ -1,0 +1,4 @@
+/** PLACEHOLDER */
+export default function LoginPage() {
+  return <div>LoginPage</div>;
+}

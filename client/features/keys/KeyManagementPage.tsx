@@ -1,0 +1,4 @@
+/** PLACEHOLDER */
+export default function KeyManagementPage() {
+  return <div>KeyManagementPage</div>;
+}

@@ -1,0 +1,4 @@
+/** PLACEHOLDER */
+export function NotFoundPage() {
+  return <div>NotFoundPage</div>;
+}

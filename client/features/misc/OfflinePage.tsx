@@ -1,0 +1,4 @@
+/** PLACEHOLDER */
+export function OfflinePage() {
+  return <div>OfflinePage</div>;
+}

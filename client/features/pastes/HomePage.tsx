@@ -1,0 +1,4 @@
+/** PLACEHOLDER */
+export default function HomePage() {
+  return <div>HomePage</div>;
+}

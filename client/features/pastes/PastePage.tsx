@@ -1,0 +1,4 @@
+/** PLACEHOLDER */
+export function PastePage() {
+  return <div>PastePage</div>;
+}

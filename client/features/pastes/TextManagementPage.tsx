@@ -1,0 +1,4 @@
+/** PLACEHOLDER */
+export default function TextManagementPage() {
+  return <div>TextManagementPage</div>;
+}

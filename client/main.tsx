@@ -1,0 +1,31 @@
+/** Browser entry: hydrates a server-rendered page, or renders the app into an empty root. */
+import { StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import { I18nextProvider } from "react-i18next";
+import { App } from "./App.tsx";
+import { createI18n, toLanguage } from "./i18n/mod.ts";
+import { InitialDataContext, readEmbeddedData } from "./app/initial_data.tsx";
+import { applyTheme, readThemeMode } from "./app/theme.ts";
+import "./styles/app.css";
+
+const root = document.getElementById("root")!;
+const initial = readEmbeddedData() ?? { siteTitle: document.title || "Cubby" };
+const lang = toLanguage(document.documentElement.lang || localStorage.getItem("language"));
+const i18n = createI18n(lang);
+applyTheme(readThemeMode());
+
+const tree = (
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <InitialDataContext.Provider value={initial}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </InitialDataContext.Provider>
+    </I18nextProvider>
+  </StrictMode>
+);
+
+if (root.dataset.ssr === "1") hydrateRoot(root, tree);
+else createRoot(root).render(tree);

@@ -1,0 +1,32 @@
+/** Composition root: config → KV → services → app → Deno.serve. */
+import { loadConfig } from "./server/config.ts";
+import { createServices } from "./server/services/mod.ts";
+import { createApp } from "./server/app.ts";
+import { openKv } from "./server/kv/open.ts";
+import { startSweeper } from "./server/services/sweeper.ts";
+
+const config = loadConfig(Deno.env.toObject());
+await Deno.mkdir(config.dataDir, { recursive: true });
+const kv = await openKv(config);
+const services = createServices(config, kv, console.log);
+await services.auth.ensureAdmin();
+const app = createApp({ services });
+const sweeper = startSweeper(services);
+
+const server = Deno.serve(
+  {
+    port: config.port,
+    hostname: config.hostname,
+    onListen: ({ hostname, port }) => console.log(`Cubby listening on http://${hostname}:${port}`),
+  },
+  (req, info) => app.fetch(req, { remoteAddr: info.remoteAddr }),
+);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, async () => {
+    sweeper.stop();
+    await server.shutdown();
+    kv.close();
+    Deno.exit(0);
+  });
+}

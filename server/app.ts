@@ -1,0 +1,64 @@
+/**
+ * createApp: mounts every route group under /api, the error funnel, static assets and the
+ * server-rendered pages. It takes built services so tests can run it on a temporary KV.
+ */
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "./http/types.ts";
+import { AppError } from "./errors.ts";
+import { replyError } from "./http/envelope.ts";
+import { requestContext, resolveAuth, securityHeaders } from "./http/middleware.ts";
+import type { Services } from "./services/mod.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { apiKeyRoutes } from "./routes/api_keys.ts";
+import { systemRoutes } from "./routes/system.ts";
+import { pasteRoutes } from "./routes/pastes.ts";
+import { pageRoutes } from "./routes/pages.ts";
+import { staticRoutes } from "./routes/static.ts";
+
+export type AppOptions = { services: Services; log?: (msg: string) => void };
+
+/** Builds the Hono app. */
+export function createApp({ services, log = console.error }: AppOptions) {
+  const app = new Hono<AppEnv>();
+  app.use("*", requestContext(services.config.trustProxy));
+  app.use("*", securityHeaders);
+  app.use("*", async (c, next) => {
+    c.set("services", services);
+    await next();
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use("*", resolveAuth);
+  api.route("/", systemRoutes());
+  api.route("/", authRoutes());
+  api.route("/", apiKeyRoutes());
+  api.route("/", pasteRoutes());
+  api.all("*", () => {
+    throw new AppError("route_not_found", 404);
+  });
+  app.route("/api", api);
+
+  app.route("/", staticRoutes(services.config.distDir));
+  app.route("/", pageRoutes());
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      return replyError(c, err.code, err.status as ContentfulStatusCode, err.details);
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status as ContentfulStatusCode;
+      const code = status === 413
+        ? "payload_too_large"
+        : status === 401
+        ? "unauthorized"
+        : "validation_failed";
+      return replyError(c, code, status);
+    }
+    log(`[${c.get("requestId")}] ${c.req.method} ${c.req.path}: ${err?.stack ?? err}`);
+    return replyError(c, "internal", 500, { request_id: c.get("requestId") });
+  });
+
+  return app;
+}

@@ -1,0 +1,50 @@
+/** Server configuration: the only module that reads the environment. Parsed once, passed down. */
+import { join, resolve } from "node:path";
+
+export type Config = {
+  port: number;
+  hostname: string;
+  dataDir: string;
+  /** Remote KV (KV Connect) URL; null means the local KV file under dataDir. */
+  kvUrl: string | null;
+  kvPath: string;
+  adminUsername: string | null;
+  adminPassword: string | null;
+  encryptionSecret: string | null;
+  /** PBKDF2-SHA256 iterations for admin and share passwords. */
+  kdfIterations: number;
+  /** Where the built client lives (dist/). */
+  distDir: string;
+  /** Trust X-Forwarded-For for client addresses (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Allow server-side fetches to loopback addresses (tests only). */
+  allowLoopbackFetch: boolean;
+  /** Run the expired-share sweeper every N ms; 0 turns it off. */
+  sweepIntervalMs: number;
+};
+
+export const DEFAULT_KDF_ITERATIONS = 600_000;
+
+/** Builds the config from an environment map (Deno.env.toObject() in production). */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const dataDir = resolve(env.DATA_DIR || "./data");
+  const port = Number(env.PORT ?? 8787);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`Invalid PORT "${env.PORT}"`);
+  }
+  return {
+    port,
+    hostname: env.HOST || "0.0.0.0",
+    dataDir,
+    kvUrl: env.KV_URL || null,
+    kvPath: join(dataDir, "cubby.kv"),
+    adminUsername: env.ADMIN_USERNAME || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    encryptionSecret: env.ENCRYPTION_SECRET || null,
+    kdfIterations: DEFAULT_KDF_ITERATIONS,
+    distDir: resolve(env.CUBBY_DIST_DIR || join(import.meta.dirname ?? ".", "..", "dist")),
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    allowLoopbackFetch: env.CUBBY_ALLOW_LOOPBACK_FETCH === "1",
+    sweepIntervalMs: Number(env.SWEEP_INTERVAL_MS ?? 60_000),
+  };
+}

@@ -1,0 +1,41 @@
+/** AppError: the one error type services and drivers throw; the funnel in app.ts renders it. */
+import type { ErrorCode } from "../shared/errors.ts";
+
+export type ErrorStatus =
+  | 400
+  | 401
+  | 403
+  | 404
+  | 405
+  | 409
+  | 410
+  | 413
+  | 429
+  | 500
+  | 502
+  | 503
+  | 507;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: ErrorStatus,
+    /** Interpolation values for the message and extra data returned to the client. */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(code);
+    this.name = "AppError";
+  }
+}
+
+export const badRequest = (
+  code: ErrorCode = "validation_failed",
+  details?: Record<string, unknown>,
+) => new AppError(code, 400, details);
+export const unauthorized = (code: ErrorCode = "unauthorized") => new AppError(code, 401);
+export const forbidden = (code: ErrorCode = "forbidden") => new AppError(code, 403);
+export const notFound = (code: ErrorCode = "not_found", details?: Record<string, unknown>) =>
+  new AppError(code, 404, details);
+export const conflict = (code: ErrorCode = "conflict", details?: Record<string, unknown>) =>
+  new AppError(code, 409, details);
+export const gone = (code: ErrorCode) => new AppError(code, 410);

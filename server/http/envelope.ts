@@ -1,0 +1,49 @@
+/** The JSON envelope `{code, message, data, success}` (product.md §2) and error rendering. */
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { type ErrorCode, errorMessage } from "../../shared/errors.ts";
+import type { Language } from "../../shared/constants.ts";
+import type { AppEnv } from "./types.ts";
+
+const SUCCESS_TEXT: Record<Language, string> = { "zh-CN": "操作成功", "en-US": "Success" };
+
+/** Replies with a success envelope. */
+export function ok<T>(c: Context<AppEnv>, data: T, status: 200 | 201 | 202 = 200) {
+  return c.json(
+    { code: status, message: SUCCESS_TEXT[c.get("lang")], data, success: true },
+    status,
+  );
+}
+
+/** The body of an error envelope. */
+export function errorBody(
+  code: ErrorCode,
+  status: number,
+  lang: Language,
+  details?: Record<string, unknown>,
+) {
+  return {
+    code: status,
+    message: errorMessage(code, lang, details),
+    error: code,
+    data: details ?? null,
+    success: false,
+  };
+}
+
+/** Replies with an error: JSON envelope, or plain text on byte routes. */
+export function replyError(
+  c: Context<AppEnv>,
+  code: ErrorCode,
+  status: ContentfulStatusCode,
+  details?: Record<string, unknown>,
+) {
+  const lang = c.get("lang") ?? "zh-CN";
+  if (c.get("plainErrors")) {
+    return c.text(errorMessage(code, lang, details), status, {
+      "X-Error-Code": code,
+      "X-Content-Type-Options": "nosniff",
+    });
+  }
+  return c.json(errorBody(code, status, lang, details), status);
+}

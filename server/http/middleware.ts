@@ -1,0 +1,116 @@
+/** Cross-cutting middleware: request id, language, auth resolution, guards, security headers. */
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "./types.ts";
+import { AppError } from "../errors.ts";
+import { FALLBACK_LANGUAGE, type Language } from "../../shared/constants.ts";
+import { hasMountAccess, hasPermission } from "../../shared/permissions.ts";
+import type { Auth } from "../services/auth.ts";
+
+/** Picks zh-CN (default) or en-US from the `language` cookie, then Accept-Language. */
+export function pickLanguage(
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+): Language {
+  const fromCookie = cookie?.match(/(?:^|;\s*)language=([^;]+)/)?.[1];
+  if (fromCookie === "en-US" || fromCookie === "zh-CN") return fromCookie;
+  const first = acceptLanguage?.split(",")[0]?.trim().toLowerCase() ?? "";
+  if (first.startsWith("en")) return "en-US";
+  return FALLBACK_LANGUAGE;
+}
+
+/** Sets requestId, lang and clientIp, and echoes the request id in a header. */
+export function requestContext(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const requestId = crypto.randomUUID();
+    c.set("requestId", requestId);
+    c.set("lang", pickLanguage(c.req.header("cookie"), c.req.header("accept-language")));
+    c.set("plainErrors", false);
+    c.set("clientIp", clientAddress(c, trustProxy));
+    c.header("X-Request-Id", requestId);
+    await next();
+  };
+}
+
+function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const fwd = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (fwd) return fwd;
+  }
+  // deno-lint-ignore no-explicit-any
+  const info = (c.env as any)?.remoteAddr as Deno.NetAddr | undefined;
+  return info?.hostname ?? "unknown";
+}
+
+/** Resolves the Authorization header into c.var.auth. */
+export const resolveAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("auth", await c.get("services").auth.authenticate(c.req.header("authorization")));
+  await next();
+};
+
+/** Throws the right 401 for a caller that is not logged in. */
+function assertLoggedIn(auth: Auth): asserts auth is Exclude<Auth, { type: "none" }> {
+  if (auth.type === "none") throw new AppError(auth.failure ?? "unauthorized", 401);
+}
+
+/** Admin session required. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const auth = c.get("auth");
+  assertLoggedIn(auth);
+  if (auth.type !== "admin") throw new AppError("forbidden", 403);
+  await next();
+};
+
+/** Any logged-in caller (admin or valid key). */
+export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  assertLoggedIn(c.get("auth"));
+  await next();
+};
+
+/** Admin, or an API key holding every bit of `bits`. */
+export function requirePermission(bits: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    assertAuthorized(c.get("auth"), bits);
+    await next();
+  };
+}
+
+/** Admin, or an API key holding any mount bit. */
+export const requireMountAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const auth = c.get("auth");
+  assertLoggedIn(auth);
+  if (auth.type === "apikey" && !hasMountAccess(auth.permissions)) {
+    throw new AppError("api_key_permission_denied", 403);
+  }
+  await next();
+};
+
+/** Throws 401/403 unless the caller is admin or a key with every bit of `bits`. */
+export function assertAuthorized(auth: Auth, bits: number): void {
+  assertLoggedIn(auth);
+  if (auth.type === "apikey" && !hasPermission(auth.permissions, bits)) {
+    throw new AppError("api_key_permission_denied", 403);
+  }
+}
+
+/** Marks a byte route: errors become plain text with the right status. */
+export const plainErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("plainErrors", true);
+  await next();
+};
+
+/** Headers every response carries. */
+export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+  if (!c.res.headers.has("X-Frame-Options")) c.header("X-Frame-Options", "SAMEORIGIN");
+};
+
+/** Headers for user content served from our origin (raw pastes, file view, proxy, WebDAV). */
+export function userContentHeaders(): Record<string, string> {
+  return {
+    "Content-Security-Policy": "sandbox",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-store",
+  };
+}

@@ -1,0 +1,16 @@
+/** The Hono environment shared by every route group. */
+import type { Language } from "../../shared/constants.ts";
+import type { Auth } from "../services/auth.ts";
+import type { Services } from "../services/mod.ts";
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    lang: Language;
+    auth: Auth;
+    services: Services;
+    /** Set on byte routes (raw, view, download, proxy, WebDAV): errors become plain text. */
+    plainErrors: boolean;
+    clientIp: string;
+  };
+};

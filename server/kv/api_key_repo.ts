@@ -1,0 +1,102 @@
+/** API keys, with unique indexes on the key hash and the name. */
+import { keys } from "./keys.ts";
+
+export type ApiKeyRecord = {
+  id: string;
+  name: string;
+  key_hash: string;
+  /** The first characters of the key, kept for display. */
+  key_prefix: string;
+  permissions: number;
+  role: string;
+  basic_path: string;
+  is_guest: boolean;
+  created_at: string;
+  expires_at: string | null;
+};
+
+export class ApiKeyRepo {
+  constructor(private kv: Deno.Kv) {}
+
+  /** Lists every key, oldest first (ids are ULIDs). */
+  async list(): Promise<ApiKeyRecord[]> {
+    const out: ApiKeyRecord[] = [];
+    for await (const e of this.kv.list<ApiKeyRecord>({ prefix: keys.apiKeysPrefix() })) {
+      out.push(e.value);
+    }
+    return out;
+  }
+
+  get(id: string) {
+    return this.kv.get<ApiKeyRecord>(keys.apiKeys(id));
+  }
+
+  /** Finds a key by the hash of its secret. */
+  async getByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const idx = await this.kv.get<string>(keys.apiKeysByHash(hash));
+    if (!idx.value) return null;
+    return (await this.get(idx.value)).value;
+  }
+
+  /** Inserts a key; returns "hash" or "name" when a unique index is taken. */
+  async create(rec: ApiKeyRecord): Promise<"ok" | "hash" | "name"> {
+    const res = await this.kv.atomic()
+      .check({ key: keys.apiKeys(rec.id), versionstamp: null })
+      .check({ key: keys.apiKeysByHash(rec.key_hash), versionstamp: null })
+      .check({ key: keys.apiKeysByName(rec.name), versionstamp: null })
+      .set(keys.apiKeys(rec.id), rec)
+      .set(keys.apiKeysByHash(rec.key_hash), rec.id)
+      .set(keys.apiKeysByName(rec.name), rec.id)
+      .commit();
+    if (res.ok) return "ok";
+    if ((await this.kv.get(keys.apiKeysByHash(rec.key_hash))).value) return "hash";
+    return "name";
+  }
+
+  /** Replaces a key read at `versionstamp`; moves the name index when the name changed. */
+  async update(
+    prev: ApiKeyRecord,
+    next: ApiKeyRecord,
+    versionstamp: string,
+  ): Promise<"ok" | "conflict" | "name"> {
+    const op = this.kv.atomic().check({ key: keys.apiKeys(prev.id), versionstamp })
+      .set(keys.apiKeys(next.id), next);
+    if (prev.name !== next.name) {
+      op.check({ key: keys.apiKeysByName(next.name), versionstamp: null })
+        .delete(keys.apiKeysByName(prev.name))
+        .set(keys.apiKeysByName(next.name), next.id);
+    }
+    const res = await op.commit();
+    if (res.ok) return "ok";
+    if (prev.name !== next.name && (await this.kv.get(keys.apiKeysByName(next.name))).value) {
+      return "name";
+    }
+    return "conflict";
+  }
+
+  /** Deletes a key and its indexes. */
+  async delete(rec: ApiKeyRecord): Promise<void> {
+    await this.kv.atomic()
+      .delete(keys.apiKeys(rec.id))
+      .delete(keys.apiKeysByHash(rec.key_hash))
+      .delete(keys.apiKeysByName(rec.name))
+      .delete(keys.apiKeyLastUsed(rec.id))
+      .commit();
+  }
+
+  /** Records when a key was last used (a separate key so it never races with edits). */
+  async touch(id: string): Promise<void> {
+    await this.kv.set(keys.apiKeyLastUsed(id), new Date().toISOString());
+  }
+
+  /** Reads last-used times for many keys at once. */
+  async lastUsed(ids: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (let i = 0; i < ids.length; i += 10) {
+      const batch = ids.slice(i, i + 10);
+      const entries = await this.kv.getMany<string[]>(batch.map((id) => keys.apiKeyLastUsed(id)));
+      entries.forEach((e, j) => e.value && out.set(batch[j], e.value));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Every KV key is built here. Prefixes are plural snake_case; indexes are `<entity>_by_<field>`.
+ * Values of index keys hold the primary id.
+ */
+
+export const keys = {
+  meta: (name: string) => ["meta", name] as const,
+  migrations: (n: number) => ["migrations", n] as const,
+
+  admin: () => ["admin"] as const,
+  sessions: (tokenHash: string) => ["sessions", tokenHash] as const,
+  sessionsByAccount: (tokenHash: string) => ["sessions_by_account", "admin", tokenHash] as const,
+  sessionsByAccountPrefix: () => ["sessions_by_account", "admin"] as const,
+
+  apiKeys: (id: string) => ["api_keys", id] as const,
+  apiKeysPrefix: () => ["api_keys"] as const,
+  apiKeysByHash: (hash: string) => ["api_keys_by_hash", hash] as const,
+  apiKeysByName: (name: string) => ["api_keys_by_name", name] as const,
+  apiKeyLastUsed: (id: string) => ["api_key_last_used", id] as const,
+
+  rateLimits: (scope: string, subject: string) => ["rate_limits", scope, subject] as const,
+
+  pastes: (id: string) => ["pastes", id] as const,
+  pastesPrefix: () => ["pastes"] as const,
+  pastesBySlug: (slug: string) => ["pastes_by_slug", slug] as const,
+  pastesByCreator: (createdBy: string, id: string) => ["pastes_by_creator", createdBy, id] as const,
+  pastesByCreatorPrefix: (createdBy: string) => ["pastes_by_creator", createdBy] as const,
+  pastesByExpiry: (expiresAtMs: number, id: string) =>
+    ["pastes_by_expiry", expiresAtMs, id] as const,
+  pastesByExpiryPrefix: () => ["pastes_by_expiry"] as const,
+  pasteChunks: (contentId: string, n: number) => ["paste_chunks", contentId, n] as const,
+  pasteChunksPrefix: (contentId: string) => ["paste_chunks", contentId] as const,
+  pasteViews: (id: string) => ["paste_views", id] as const,
+
+  sweeperLease: () => ["leases", "sweeper"] as const,
+  settings: (key: string) => ["settings", key] as const,
+  settingsPrefix: () => ["settings"] as const,
+};

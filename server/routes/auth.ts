@@ -1,0 +1,53 @@
+/** Login, logout, credential checks and account changes (spec §7 "Authentication and account"). */
+import { Hono } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import { ok } from "../http/envelope.ts";
+import { readJson } from "../http/validate.ts";
+import { requireAdmin, requireAuth } from "../http/middleware.ts";
+import { ChangePasswordSchema, LoginSchema } from "../../shared/schemas/auth.ts";
+import { maskToPermissions } from "../../shared/permissions.ts";
+import { AppError } from "../errors.ts";
+
+export function authRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.post("/admin/login", async (c) => {
+    const { username, password } = await readJson(c, LoginSchema);
+    const result = await c.get("services").auth.login(username, password, c.get("clientIp"));
+    return ok(c, result);
+  });
+
+  app.post("/admin/logout", requireAuth, async (c) => {
+    await c.get("services").auth.logout(c.get("auth"));
+    return ok(c, null);
+  });
+
+  app.get("/test/admin-token", requireAdmin, (c) => {
+    const auth = c.get("auth");
+    return ok(c, { valid: true, username: auth.type === "admin" ? auth.username : null });
+  });
+
+  app.get("/test/api-key", async (c) => {
+    const auth = c.get("auth");
+    if (auth.type === "none" && !c.req.header("authorization")) {
+      throw new AppError("unauthorized", 401);
+    }
+    if (auth.type !== "apikey") throw new AppError("api_key_invalid", 401);
+    return ok(c, {
+      name: auth.key.name,
+      permissions: maskToPermissions(auth.permissions),
+      permission_mask: auth.permissions,
+      key_info: { id: auth.key.id, name: auth.key.name, basic_path: auth.key.basic_path },
+      expires_at: auth.key.expires_at,
+      is_guest: auth.key.is_guest,
+    });
+  });
+
+  app.post("/admin/change-password", requireAdmin, async (c) => {
+    const input = await readJson(c, ChangePasswordSchema);
+    await c.get("services").auth.changeAccount(c.get("auth"), input, c.get("clientIp"));
+    return ok(c, null);
+  });
+
+  return app;
+}

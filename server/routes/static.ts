@@ -1,0 +1,64 @@
+/** Serves the built client (dist/): hashed assets forever-cached, the rest revalidated. */
+import { Hono } from "hono";
+import { extname, join, normalize } from "node:path";
+import type { AppEnv } from "../http/types.ts";
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".map": "application/json; charset=utf-8",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+/** Files at the root of dist/ that are served as-is. */
+const ROOT_FILES = new Set(["/sw.js", "/manifest.webmanifest", "/favicon.svg", "/robots.txt"]);
+
+export function staticRoutes(distDir: string) {
+  const app = new Hono<AppEnv>();
+  app.get("*", async (c, next) => {
+    const path = c.req.path;
+    const isAsset = path.startsWith("/assets/") || path.startsWith("/icons/");
+    if (!isAsset && !ROOT_FILES.has(path)) return next();
+    const rel = normalize(decodeURIComponent(path)).replace(/^\/+/, "");
+    if (rel.startsWith("..") || rel.includes("\0")) return next();
+    let file: Deno.FsFile;
+    try {
+      file = await Deno.open(join(distDir, rel), { read: true });
+    } catch {
+      return next();
+    }
+    const stat = await file.stat();
+    if (!stat.isFile) {
+      file.close();
+      return next();
+    }
+    return new Response(file.readable, {
+      headers: {
+        "Content-Type": TYPES[extname(rel)] ?? "application/octet-stream",
+        "Content-Length": String(stat.size),
+        "Cache-Control": path.startsWith("/assets/")
+          ? "public, max-age=31536000, immutable"
+          : "no-cache",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  });
+  return app;
+}
+
+/** Reads dist/manifest.json written by the build: the entry script and its stylesheets. */
+export async function loadAssets(distDir: string): Promise<{ js: string | null; css: string[] }> {
+  try {
+    const text = await Deno.readTextFile(join(distDir, "manifest.json"));
+    const m = JSON.parse(text) as { js: string; css: string[] };
+    return { js: m.js, css: m.css ?? [] };
+  } catch {
+    return { js: null, css: [] };
+  }
+}

@@ -1,0 +1,15 @@
+/** Health and version (spec §7 "System"). */
+import { Hono } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import { ok } from "../http/envelope.ts";
+import { APP_VERSION } from "../../shared/constants.ts";
+
+export function systemRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get("/health", async (c) => {
+    await c.get("services").kv.get(["meta", "health"]);
+    return ok(c, { status: "ok", time: new Date().toISOString() });
+  });
+  app.get("/version", (c) => ok(c, { version: APP_VERSION, runtime: `deno ${Deno.version.deno}` }));
+  return app;
+}

@@ -1,0 +1,111 @@
+/** API key management and verification (spec §3, §6; product.md §4). */
+import { ulid } from "ulid";
+import type { ApiKeyRecord, ApiKeyRepo } from "../kv/api_key_repo.ts";
+import { AppError, badRequest, conflict, notFound } from "../errors.ts";
+import { randomBase62, sha256Hex } from "./crypto.ts";
+import { maskToPermissions, normalizePath, permissionsToMask } from "../../shared/permissions.ts";
+import type { ApiKeyCreate, ApiKeyUpdate, ApiKeyView } from "../../shared/schemas/api_keys.ts";
+
+const PREFIX_LENGTH = 6;
+
+/** True when the key's expiry has passed. */
+export function isKeyExpired(rec: ApiKeyRecord, now = Date.now()): boolean {
+  return rec.expires_at !== null && Date.parse(rec.expires_at) <= now;
+}
+
+function toView(rec: ApiKeyRecord, lastUsed: string | null): ApiKeyView {
+  return {
+    id: rec.id,
+    name: rec.name,
+    key_masked: `${rec.key_prefix}${"•".repeat(8)}`,
+    permissions: maskToPermissions(rec.permissions),
+    permission_mask: rec.permissions,
+    role: rec.role,
+    basic_path: rec.basic_path,
+    is_guest: rec.is_guest,
+    created_at: rec.created_at,
+    expires_at: rec.expires_at,
+    last_used: lastUsed,
+    is_expired: isKeyExpired(rec),
+  };
+}
+
+function cleanBasicPath(path: string): string {
+  const p = normalizePath(path);
+  if (p === null) throw badRequest("validation_failed", { fields: { basic_path: "invalid path" } });
+  return p;
+}
+
+export class ApiKeyService {
+  constructor(private repo: ApiKeyRepo) {}
+
+  /** Lists keys for the admin, masked. */
+  async list(): Promise<ApiKeyView[]> {
+    const recs = await this.repo.list();
+    const used = await this.repo.lastUsed(recs.map((r) => r.id));
+    return recs.map((r) => toView(r, used.get(r.id) ?? null));
+  }
+
+  /** Creates a key; the response holds the full key, the only time it is shown. */
+  async create(input: ApiKeyCreate): Promise<ApiKeyView & { key: string }> {
+    const key = input.custom_key ?? `cb_${randomBase62(32)}`;
+    if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) {
+      throw badRequest("expires_at_invalid");
+    }
+    const rec: ApiKeyRecord = {
+      id: ulid(),
+      name: input.name,
+      key_hash: await sha256Hex(key),
+      key_prefix: key.slice(0, PREFIX_LENGTH),
+      permissions: permissionsToMask(input.permissions),
+      role: input.role,
+      basic_path: cleanBasicPath(input.basic_path),
+      is_guest: input.is_guest,
+      created_at: new Date().toISOString(),
+      expires_at: input.expires_at ? new Date(input.expires_at).toISOString() : null,
+    };
+    const res = await this.repo.create(rec);
+    if (res === "hash") throw conflict("api_key_exists");
+    if (res === "name") throw conflict("api_key_name_exists");
+    return { ...toView(rec, null), key };
+  }
+
+  /** Updates a key's name, expiry, permissions, role, base path or guest flag. */
+  async update(id: string, input: ApiKeyUpdate): Promise<ApiKeyView> {
+    const entry = await this.repo.get(id);
+    if (!entry.value) throw notFound("api_key_not_found");
+    const prev = entry.value;
+    const next: ApiKeyRecord = {
+      ...prev,
+      name: input.name ?? prev.name,
+      expires_at: input.expires_at === undefined
+        ? prev.expires_at
+        : input.expires_at && new Date(input.expires_at).toISOString(),
+      permissions: input.permissions ? permissionsToMask(input.permissions) : prev.permissions,
+      role: input.role ?? prev.role,
+      basic_path: input.basic_path ? cleanBasicPath(input.basic_path) : prev.basic_path,
+      is_guest: input.is_guest ?? prev.is_guest,
+    };
+    const res = await this.repo.update(prev, next, entry.versionstamp);
+    if (res === "name") throw conflict("api_key_name_exists");
+    if (res === "conflict") throw new AppError("conflict", 409);
+    const used = await this.repo.lastUsed([id]);
+    return toView(next, used.get(id) ?? null);
+  }
+
+  /** Deletes a key. Throws 404 when it does not exist. */
+  async delete(id: string): Promise<void> {
+    const { value } = await this.repo.get(id);
+    if (!value) throw notFound("api_key_not_found");
+    await this.repo.delete(value);
+  }
+
+  /** Returns the key record for a valid, unexpired key and records its use; null otherwise. */
+  async verify(key: string): Promise<ApiKeyRecord | null> {
+    if (key.length < 1 || key.length > 256) return null;
+    const rec = await this.repo.getByHash(await sha256Hex(key));
+    if (!rec || isKeyExpired(rec)) return null;
+    await this.repo.touch(rec.id);
+    return rec;
+  }
+}

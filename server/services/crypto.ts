@@ -1,0 +1,80 @@
+/** Password hashing (PBKDF2-SHA256 via WebCrypto), tokens and constant-time comparison. */
+import { timingSafeEqual } from "node:crypto";
+
+const encoder = new TextEncoder();
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+function toBase64(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s);
+}
+
+function fromBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+}
+
+/** Hex SHA-256 of a string. */
+export async function sha256Hex(text: string | Uint8Array): Promise<string> {
+  const data = typeof text === "string" ? encoder.encode(text) : text;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data as BufferSource));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A random base64url token of `bytes` bytes (default 32, i.e. 256 bits). */
+export function randomToken(bytes = 32): string {
+  const buf = crypto.getRandomValues(new Uint8Array(bytes));
+  return toBase64(buf).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** An unbiased random base62 string from the crypto RNG (rejection sampling). */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const b of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (b < 248) out += BASE62[b % 62]; // 248 = 62 * 4: no modulo bias
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** Constant-time equality of two strings. */
+export function safeEqual(a: string, b: string): boolean {
+  const ab = encoder.encode(a);
+  const bb = encoder.encode(b);
+  if (ab.length !== bb.length) {
+    timingSafeEqual(ab, ab); // keep timing similar
+    return false;
+  }
+  return timingSafeEqual(ab, bb);
+}
+
+async function pbkdf2(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, [
+    "deriveBits",
+  ]);
+  const bits = await crypto.subtle.deriveBits(
+    { name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations },
+    key,
+    256,
+  );
+  return new Uint8Array(bits);
+}
+
+/** Hashes a password as `pbkdf2-sha256$iterations$salt$hash`. */
+export async function hashPassword(password: string, iterations: number): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const hash = await pbkdf2(password, salt, iterations);
+  return `pbkdf2-sha256$${iterations}$${toBase64(salt)}$${toBase64(hash)}`;
+}
+
+/** Checks a password against a stored hash in constant time; false for malformed hashes. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, iter, salt, hash] = stored.split("$");
+  const iterations = Number(iter);
+  if (scheme !== "pbkdf2-sha256" || !Number.isInteger(iterations) || !salt || !hash) return false;
+  const actual = await pbkdf2(password, fromBase64(salt), iterations);
+  const expected = fromBase64(hash);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

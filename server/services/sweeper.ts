@@ -1,0 +1,26 @@
+/**
+ * The expiry sweeper: every interval, the instance holding the KV lease deletes expired shares
+ * (and, once files exist, their stored objects). Reads never depend on it: an expired share
+ * answers 410 whether or not it was swept yet.
+ */
+import { LeaseRepo } from "../kv/lease_repo.ts";
+import type { Services } from "./mod.ts";
+
+/** Runs one sweep if this instance holds the lease; returns how many records were removed. */
+export async function sweepOnce(services: Services, owner: string): Promise<number> {
+  const leases = new LeaseRepo(services.kv);
+  if (!await leases.acquire(owner, 5 * 60_000)) return 0;
+  return await services.pastes.deleteExpired(Date.now());
+}
+
+/** Starts the periodic sweeper; stop() ends it. */
+export function startSweeper(services: Services) {
+  const owner = crypto.randomUUID();
+  const ms = services.config.sweepIntervalMs;
+  if (ms <= 0) return { stop() {} };
+  const run = () =>
+    sweepOnce(services, owner).catch((err) => console.error("sweeper failed:", err));
+  const timer = setInterval(run, ms);
+  setTimeout(run, 1000);
+  return { stop: () => clearInterval(timer) };
+}

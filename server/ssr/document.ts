@@ -1,0 +1,86 @@
+/** The HTML document shell around the app, with a per-request CSP nonce. */
+import { THEME_BOOT_SCRIPT } from "../../client/app/theme.ts";
+import type { InitialData } from "../../client/app/initial_data.tsx";
+import type { Language } from "../../shared/constants.ts";
+
+export type Assets = { js: string | null; css: string[] };
+
+export type DocumentParts = {
+  lang: Language;
+  title: string;
+  description?: string;
+  /** Server-rendered markup; empty for pages the browser renders alone. */
+  html: string;
+  data: InitialData;
+  assets: Assets;
+  nonce: string;
+  faviconUrl?: string;
+};
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
+}
+
+/** JSON that is safe inside a <script> element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** The Content-Security-Policy of app pages. */
+export function appCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https: http:",
+    "media-src 'self' blob: https: http:",
+    "font-src 'self' data:",
+    "connect-src 'self' https: http:",
+    "frame-src 'self' blob: https://view.officeapps.live.com https://docs.google.com",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join("; ");
+}
+
+/** Renders the full HTML document. */
+export function renderDocument(p: DocumentParts): string {
+  const css = p.assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join(
+    "",
+  );
+  const js = p.assets.js
+    ? `<script type="module" nonce="${p.nonce}" src="${escapeHtml(p.assets.js)}"></script>`
+    : "";
+  const desc = p.description
+    ? `<meta name="description" content="${escapeHtml(p.description)}">` +
+      `<meta property="og:description" content="${escapeHtml(p.description)}">`
+    : "";
+  return `<!doctype html>
+<html lang="${p.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="theme-color" content="#2563eb">
+<title>${escapeHtml(p.title)}</title>
+<meta property="og:title" content="${escapeHtml(p.title)}">
+${desc}
+<link rel="icon" href="${escapeHtml(p.faviconUrl || "/favicon.svg")}">
+<link rel="manifest" href="/manifest.webmanifest">
+${css}
+<script nonce="${p.nonce}">${THEME_BOOT_SCRIPT}</script>
+</head>
+<body>
+<div id="root"${p.html ? ' data-ssr="1"' : ""}>${p.html}</div>
+<script id="__cubby_data" type="application/json">${scriptJson(p.data)}</script>
+${js}
+</body>
+</html>`;
+}

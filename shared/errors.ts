@@ -1,0 +1,168 @@
+/**
+ * The error catalogue: every stable snake_case error code with its text in both languages.
+ * The server puts the code in `error` and the localised text in `message`; the client shows
+ * `errors.<code>` from the same table, so the two never drift apart.
+ * Texts use i18next-style `{{name}}` placeholders.
+ */
+import type { Language } from "./constants.ts";
+
+type Entry = { "zh-CN": string; "en-US": string };
+
+export const ERROR_CATALOGUE = {
+  // Generic server errors
+  internal: { "zh-CN": "服务器内部错误", "en-US": "Internal server error" },
+  validation_failed: { "zh-CN": "请求参数无效", "en-US": "Invalid request" },
+  invalid_json: { "zh-CN": "请求体不是有效的 JSON", "en-US": "Request body is not valid JSON" },
+  payload_too_large: { "zh-CN": "请求体过大", "en-US": "Request body is too large" },
+  not_found: { "zh-CN": "资源不存在", "en-US": "Not found" },
+  route_not_found: { "zh-CN": "接口不存在", "en-US": "No such API route" },
+  method_not_allowed: { "zh-CN": "不支持的请求方法", "en-US": "Method not allowed" },
+  forbidden: { "zh-CN": "没有权限执行此操作", "en-US": "You do not have permission to do this" },
+  unauthorized: {
+    "zh-CN": "未授权访问，请登录后重试",
+    "en-US": "Unauthorised, please log in and try again",
+  },
+  conflict: { "zh-CN": "资源冲突", "en-US": "Conflict" },
+  too_many_requests: {
+    "zh-CN": "尝试次数过多，请 {{seconds}} 秒后再试",
+    "en-US": "Too many attempts, try again in {{seconds}} seconds",
+  },
+  // Auth and account
+  invalid_credentials: { "zh-CN": "用户名或密码错误", "en-US": "Invalid username or password" },
+  invalid_token: { "zh-CN": "无效的令牌", "en-US": "Invalid token" },
+  session_expired: {
+    "zh-CN": "管理员会话已过期，请重新登录",
+    "en-US": "Admin session expired, please log in again",
+  },
+  api_key_invalid: { "zh-CN": "API密钥无效或已过期", "en-US": "API key is invalid or expired" },
+  api_key_verify_failed: { "zh-CN": "API密钥验证失败", "en-US": "API key verification failed" },
+  api_key_permission_denied: {
+    "zh-CN": "API密钥权限不足",
+    "en-US": "Insufficient API key permissions",
+  },
+  api_key_unauthorized: {
+    "zh-CN": "无效或未授权的API密钥",
+    "en-US": "Invalid or unauthorised API key",
+  },
+  permission_info_failed: {
+    "zh-CN": "无法获取权限信息",
+    "en-US": "Cannot get permission info",
+  },
+  login_failed: { "zh-CN": "登录失败", "en-US": "Login failed" },
+  login_missing_token: {
+    "zh-CN": "登录响应中缺少token",
+    "en-US": "The login response is missing a token",
+  },
+  invalid_response_format: {
+    "zh-CN": "服务器响应格式无效",
+    "en-US": "Invalid server response format",
+  },
+  server_error: { "zh-CN": "服务器错误", "en-US": "Server error" },
+  auth_failed: {
+    "zh-CN": "认证失败，请重新登录",
+    "en-US": "Authentication failed, please log in again",
+  },
+  wrong_current_password: { "zh-CN": "当前密码错误", "en-US": "Current password is incorrect" },
+  password_unchanged: {
+    "zh-CN": "新密码不能与当前密码相同",
+    "en-US": "The new password must differ from the current one",
+  },
+  nothing_to_change: {
+    "zh-CN": "请至少填写新用户名或新密码",
+    "en-US": "Enter a new username or a new password",
+  },
+  verify_failed: { "zh-CN": "验证失败", "en-US": "Verification failed" },
+  // API keys
+  api_key_not_found: { "zh-CN": "API密钥不存在", "en-US": "API key not found" },
+  api_key_exists: { "zh-CN": "该密钥已存在", "en-US": "This key already exists" },
+  api_key_name_exists: {
+    "zh-CN": "密钥名称已存在",
+    "en-US": "A key with this name already exists",
+  },
+  // Pastes and shares
+  paste_not_found: { "zh-CN": "分享不存在", "en-US": "Share not found" },
+  paste_expired: { "zh-CN": "分享已过期或不可用", "en-US": "This share has expired or is used up" },
+  password_required: { "zh-CN": "需要密码", "en-US": "A password is required" },
+  wrong_password: { "zh-CN": "密码错误", "en-US": "Wrong password" },
+  wrong_password_retry: { "zh-CN": "密码错误，请重试", "en-US": "Wrong password, please retry" },
+  slug_taken: {
+    "zh-CN": "链接后缀已被占用，请尝试其他后缀",
+    "en-US": "This link suffix is taken, please use another suffix",
+  },
+  slug_invalid: {
+    "zh-CN": "链接后缀只能包含字母、数字、连字符和下划线，最多 50 个字符",
+    "en-US": "A link suffix may contain only letters, digits, hyphens and underscores (50 at most)",
+  },
+  slug_reserved: { "zh-CN": "该链接后缀为系统保留", "en-US": "This link suffix is reserved" },
+  content_empty: { "zh-CN": "内容不能为空", "en-US": "Content must not be empty" },
+  content_too_large: {
+    "zh-CN": "内容过大，最多 10MB",
+    "en-US": "Content is too large (10MB at most)",
+  },
+  max_views_invalid: {
+    "zh-CN": "最大查看次数不能为负数",
+    "en-US": "Max views must not be negative",
+  },
+  expires_at_invalid: { "zh-CN": "过期时间无效", "en-US": "Invalid expiry time" },
+  save_failed: { "zh-CN": "保存失败", "en-US": "Save failed" },
+  not_creator: {
+    "zh-CN": "只有创建者或管理员可以执行此操作",
+    "en-US": "Only the creator or an admin can do this",
+  },
+  // Client-side transport errors (spec §8)
+  request_failed: { "zh-CN": "请求失败", "en-US": "Request failed" },
+  http_error: { "zh-CN": "HTTP错误 {{status}}", "en-US": "HTTP error {{status}}" },
+  request_aborted: {
+    "zh-CN": "请求被取消或超时",
+    "en-US": "The request was cancelled or timed out",
+  },
+  request_timeout: {
+    "zh-CN": "请求超时，服务器响应时间过长",
+    "en-US": "Request timed out, the server took too long to respond",
+  },
+  network_error: {
+    "zh-CN": "网络连接失败，请检查网络设置",
+    "en-US": "Network connection failed, please check your network",
+  },
+  server_not_responding: { "zh-CN": "服务器无响应", "en-US": "The server is not responding" },
+  no_update_permission: { "zh-CN": "没有更新权限", "en-US": "No permission to update" },
+  content_over_server_limit: {
+    "zh-CN": "内容超过服务器限制",
+    "en-US": "Content exceeds the server limit",
+  },
+  // PWA and offline (spec §8)
+  sync_failed: { "zh-CN": "离线数据同步失败", "en-US": "Offline sync failed" },
+  preload_failed: { "zh-CN": "页面资源加载失败", "en-US": "Failed to load page resources" },
+  push_not_supported: {
+    "zh-CN": "浏览器不支持推送通知",
+    "en-US": "Push notifications are not supported",
+  },
+  sync_status_timeout: { "zh-CN": "获取状态超时", "en-US": "Timed out getting the status" },
+  sw_inactive: { "zh-CN": "Service Worker未激活", "en-US": "Service Worker is not active" },
+} satisfies Record<string, Entry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** Fills `{{name}}` placeholders from params. */
+export function interpolate(text: string, params?: Record<string, unknown>): string {
+  if (!params) return text;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/** The localised message for an error code. */
+export function errorMessage(
+  code: ErrorCode,
+  lang: Language,
+  params?: Record<string, unknown>,
+): string {
+  return interpolate(ERROR_CATALOGUE[code][lang], params);
+}
+
+/** The catalogue of one language as a flat object, for i18next's `errors` namespace. */
+export function errorCatalogueFor(lang: Language): Record<ErrorCode, string> {
+  const out = {} as Record<ErrorCode, string>;
+  for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
+    out[code as ErrorCode] = (entry as Entry)[lang];
+  }
+  return out;
+}

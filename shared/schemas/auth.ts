@@ -1,0 +1,14 @@
+/** Login and account requests (spec §7 "Authentication and account"). */
+import { z } from "zod";
+
+export const LoginSchema = z.object({
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(1000),
+});
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string().min(1).max(1000),
+  newPassword: z.string().max(1000).optional().or(z.literal("")),
+  newUsername: z.string().trim().max(100).optional().or(z.literal("")),
+});
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
