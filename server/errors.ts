@@ -10,6 +10,7 @@ export type ErrorStatus =
   | 409
   | 410
   | 413
+  | 416
   | 429
   | 500
   | 502

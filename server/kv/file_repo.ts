@@ -1,0 +1,176 @@
+/** File share records with their slug, creator, expiry and storage-config indexes. */
+import { keys } from "./keys.ts";
+import { consumeView, readViews } from "./view_counter.ts";
+
+export type FileRecord = {
+  id: string;
+  slug: string;
+  filename: string;
+  size: number;
+  mimetype: string;
+  remark: string;
+  password_hash: string | null;
+  expires_at: string | null;
+  max_views: number;
+  use_proxy: boolean;
+  storage_config_id: string;
+  storage_path: string;
+  etag: string;
+  created_at: string;
+  updated_at: string;
+  created_by: string;
+};
+
+/** A presigned upload waiting for its commit. */
+export type PendingUpload = {
+  id: string;
+  storage_config_id: string;
+  storage_path: string;
+  filename: string;
+  size: number;
+  mimetype: string;
+  created_by: string;
+  created_at: string;
+};
+
+const PENDING_TTL_MS = 24 * 60 * 60_000;
+
+function indexKeys(rec: FileRecord): Deno.KvKey[] {
+  const out: Deno.KvKey[] = [
+    keys.filesBySlug(rec.slug),
+    keys.filesByCreator(rec.created_by, rec.id),
+    keys.filesByStorageConfig(rec.storage_config_id, rec.id),
+  ];
+  if (rec.expires_at) out.push(keys.filesByExpiry(Date.parse(rec.expires_at), rec.id));
+  return out;
+}
+
+export class FileRepo {
+  constructor(private kv: Deno.Kv) {}
+
+  get(id: string) {
+    return this.kv.get<FileRecord>(keys.files(id));
+  }
+
+  /** Finds a file by slug. */
+  async getBySlug(slug: string): Promise<Deno.KvEntryMaybe<FileRecord>> {
+    const idx = await this.kv.get<string>(keys.filesBySlug(slug));
+    if (!idx.value) return { key: keys.files(""), value: null, versionstamp: null };
+    return await this.get(idx.value);
+  }
+
+  /** True when a slug is free. */
+  async isSlugFree(slug: string): Promise<boolean> {
+    return (await this.kv.get(keys.filesBySlug(slug))).value === null;
+  }
+
+  /** Inserts a record and its indexes; false when the slug is taken. */
+  async create(rec: FileRecord): Promise<boolean> {
+    const op = this.kv.atomic()
+      .check({ key: keys.files(rec.id), versionstamp: null })
+      .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
+      .set(keys.files(rec.id), rec)
+      .sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
+    for (const k of indexKeys(rec)) op.set(k, rec.id);
+    return (await op.commit()).ok;
+  }
+
+  /** Replaces a record read at `versionstamp`, moving indexes; "slug" when the new slug is taken. */
+  async update(prev: FileRecord, next: FileRecord, versionstamp: string, resetViews: boolean) {
+    const op = this.kv.atomic().check({ key: keys.files(prev.id), versionstamp });
+    if (prev.slug !== next.slug) op.check({ key: keys.filesBySlug(next.slug), versionstamp: null });
+    for (const k of indexKeys(prev)) op.delete(k);
+    for (const k of indexKeys(next)) op.set(k, next.id);
+    op.set(keys.files(next.id), next);
+    if (resetViews) op.delete(keys.fileViews(next.id));
+    const res = await op.commit();
+    if (res.ok) return "ok" as const;
+    if (prev.slug !== next.slug && !await this.isSlugFree(next.slug)) return "slug" as const;
+    return "conflict" as const;
+  }
+
+  /** Deletes a record, its indexes and counter, and subtracts its size from usage. */
+  async delete(rec: FileRecord): Promise<void> {
+    const usageKey = keys.storageUsage(rec.storage_config_id);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const usage = await this.kv.get<Deno.KvU64>(usageKey);
+      const used = usage.value?.value ?? 0n;
+      const next = used > BigInt(rec.size) ? used - BigInt(rec.size) : 0n;
+      const op = this.kv.atomic().check(usage).delete(keys.files(rec.id)).delete(
+        keys.fileViews(rec.id),
+      )
+        .set(usageKey, new Deno.KvU64(next));
+      for (const k of indexKeys(rec)) op.delete(k);
+      if ((await op.commit()).ok) return;
+    }
+    throw new Error(`Could not delete file ${rec.id}: too much contention`);
+  }
+
+  /** Pages through files (newest first), optionally only one creator's. */
+  async list(createdBy: string | null): Promise<FileRecord[]> {
+    const out: FileRecord[] = [];
+    if (createdBy === null) {
+      for await (
+        const e of this.kv.list<FileRecord>({ prefix: keys.filesPrefix() }, { reverse: true })
+      ) {
+        out.push(e.value);
+      }
+      return out;
+    }
+    const ids: string[] = [];
+    const iter = this.kv.list<string>({ prefix: keys.filesByCreatorPrefix(createdBy) }, {
+      reverse: true,
+    });
+    for await (const e of iter) ids.push(e.value);
+    for (let i = 0; i < ids.length; i += 10) {
+      const batch = await this.kv.getMany<FileRecord[]>(
+        ids.slice(i, i + 10).map((id) => keys.files(id)),
+      );
+      for (const e of batch) if (e.value) out.push(e.value);
+    }
+    return out;
+  }
+
+  /** Ids of files whose expiry is at or before `nowMs`. */
+  async listExpiredIds(nowMs: number): Promise<string[]> {
+    const ids: string[] = [];
+    const iter = this.kv.list<string>({
+      start: [...keys.filesByExpiryPrefix()],
+      end: [...keys.filesByExpiryPrefix(), nowMs + 1],
+    });
+    for await (const e of iter) ids.push(e.value);
+    return ids;
+  }
+
+  /** Counts one view within the file's limit (see view_counter.ts). */
+  consumeView(id: string, maxViews: number) {
+    return consumeView(this.kv, keys.fileViews(id), maxViews);
+  }
+
+  /** The file's view count. */
+  readViews(id: string): Promise<number> {
+    return readViews(this.kv, keys.fileViews(id));
+  }
+
+  /** Stores a presigned upload until it is committed (24 h at most). */
+  async putPending(p: PendingUpload): Promise<void> {
+    await this.kv.set(keys.pendingUploads(p.id), p, { expireIn: PENDING_TTL_MS });
+  }
+
+  getPending(id: string) {
+    return this.kv.get<PendingUpload>(keys.pendingUploads(id));
+  }
+
+  /** Creates the record and drops the pending entry in one commit. */
+  async commitPending(rec: FileRecord, pending: Deno.KvEntry<PendingUpload>): Promise<boolean> {
+    const op = this.kv.atomic()
+      .check(pending)
+      .check({ key: keys.files(rec.id), versionstamp: null })
+      .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
+      .delete(pending.key)
+      .set(keys.files(rec.id), rec)
+      .sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
+    for (const k of indexKeys(rec)) op.set(k, rec.id);
+    return (await op.commit()).ok;
+  }
+}

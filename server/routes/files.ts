@@ -1,0 +1,112 @@
+/** Uploads and file management (spec §7 "Files"). Every upload path streams. */
+import { Hono } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import { ok } from "../http/envelope.ts";
+import { readJson, readQuery, validate } from "../http/validate.ts";
+import { requirePermission } from "../http/middleware.ts";
+import { readUploadForm } from "../http/upload_form.ts";
+import { Permission } from "../../shared/permissions.ts";
+import { MAX_UPLOAD_SIZE_FALLBACK_MB } from "../../shared/constants.ts";
+import {
+  BatchDeleteFilesSchema,
+  CommitSchema,
+  FileListQuerySchema,
+  FileShareOptionsSchema,
+  FileUpdateSchema,
+  PresignSchema,
+} from "../../shared/schemas/files.ts";
+import { AppError } from "../errors.ts";
+
+function absoluteUrl(reqUrl: string, path: string): string {
+  return new URL(path, reqUrl).toString();
+}
+
+export function fileRoutes() {
+  const app = new Hono<AppEnv>();
+  const files = (c: { get: (k: "services") => AppEnv["Variables"]["services"] }) =>
+    c.get("services").files;
+  const canShare = requirePermission(Permission.FILE_SHARE);
+
+  app.get("/system/max-upload-size", async (c) => {
+    const size = await c.get("services").site.getMaxUploadSize();
+    const bytes = await c.get("services").site.getMaxUploadBytes();
+    return ok(c, {
+      max_upload_size: size.unit === "MB" ? size.value : bytes / 1024 / 1024 ||
+        MAX_UPLOAD_SIZE_FALLBACK_MB,
+      value: size.value,
+      unit: size.unit,
+      bytes,
+    });
+  });
+
+  app.post("/upload", canShare, async (c) => {
+    const form = await readUploadForm(c.req.raw);
+    const opts = validate(FileShareOptionsSchema, form.fields);
+    const size = form.fields.size ? Number(form.fields.size) : undefined;
+    const view = await files(c).upload(
+      {
+        body: form.file.stream,
+        filename: form.file.filename,
+        mimetype: form.file.mimeType,
+        size: Number.isSafeInteger(size) && size! >= 0 ? size : undefined,
+      },
+      opts,
+      c.get("auth"),
+    );
+    return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
+  });
+
+  app.put("/upload-direct/:filename", canShare, async (c) => {
+    const body = c.req.raw.body;
+    if (!body) throw new AppError("file_required", 400);
+    const opts = validate(FileShareOptionsSchema, c.req.query());
+    const length = c.req.header("content-length");
+    const view = await files(c).upload(
+      {
+        body,
+        filename: c.req.param("filename"),
+        mimetype: c.req.query("mimetype") ?? c.req.header("content-type"),
+        size: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
+      },
+      opts,
+      c.get("auth"),
+    );
+    return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
+  });
+
+  app.post("/s3/presign", canShare, async (c) => {
+    const input = await readJson(c, PresignSchema);
+    const res = await files(c).presign(input, c.get("auth"));
+    return ok(c, { ...res, upload_url: absoluteUrl(c.req.url, res.upload_url) });
+  });
+
+  app.post("/s3/commit", canShare, async (c) => {
+    const input = await readJson(c, CommitSchema);
+    const view = await files(c).commit(input, c.get("auth"));
+    return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
+  });
+
+  app.get("/files", canShare, async (c) => {
+    const q = readQuery(c, FileListQuerySchema);
+    return ok(c, await files(c).list(c.get("auth"), q));
+  });
+
+  const batchDelete = canShare;
+  app.on(["DELETE", "POST"], "/files/batch-delete", batchDelete, async (c) => {
+    const { ids, delete_mode } = await readJson(c, BatchDeleteFilesSchema);
+    return ok(c, await files(c).batchDelete(ids, delete_mode, c.get("auth")));
+  });
+
+  app.get(
+    "/files/:id",
+    canShare,
+    async (c) => ok(c, await files(c).get(c.req.param("id"), c.get("auth"))),
+  );
+
+  app.put("/files/:id", canShare, async (c) => {
+    const input = await readJson(c, FileUpdateSchema);
+    return ok(c, await files(c).update(c.req.param("id"), input, c.get("auth")));
+  });
+
+  return app;
+}

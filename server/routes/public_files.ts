@@ -1,0 +1,69 @@
+/** Public access to file shares (spec §7 "Files"): info, verify, view, download, office preview. */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import { ok } from "../http/envelope.ts";
+import { readJson } from "../http/validate.ts";
+import { plainErrors } from "../http/middleware.ts";
+import { objectResponse } from "../http/bytes.ts";
+import { parseRange } from "../storage/ranges.ts";
+import { VerifySchema } from "../../shared/schemas/files.ts";
+
+async function deliver(c: Context<AppEnv>, download: boolean) {
+  const result = await c.get("services").fileAccess.deliver(c.req.param("slug")!, {
+    token: c.req.query("t"),
+    password: c.req.query("password"),
+    range: parseRange(c.req.header("range")),
+    download,
+    ip: c.get("clientIp"),
+  });
+  if (result.kind === "redirect") return c.redirect(result.url, 302);
+  const { rec, object } = result;
+  const inm = c.req.header("if-none-match");
+  if (inm && inm === object.etag && !object.range) {
+    await object.body.cancel();
+    return new Response(null, { status: 304, headers: { ETag: object.etag } });
+  }
+  return objectResponse(object, {
+    filename: rec.filename,
+    contentType: rec.mimetype,
+    download,
+    head: c.req.method === "HEAD",
+  });
+}
+
+export function publicFileRoutes() {
+  const app = new Hono<AppEnv>();
+  const access = (c: Context<AppEnv>) => c.get("services").fileAccess;
+
+  app.get(
+    "/public/files/:slug",
+    async (c) =>
+      ok(c, await access(c).open(c.req.param("slug"), undefined, c.get("auth"), c.get("clientIp"))),
+  );
+
+  app.post("/public/files/:slug/verify", async (c) => {
+    const { password } = await readJson(c, VerifySchema);
+    return ok(
+      c,
+      await access(c).open(c.req.param("slug"), password, c.get("auth"), c.get("clientIp")),
+    );
+  });
+
+  app.get("/office-preview/:slug", async (c) => {
+    const origin = new URL(c.req.url).origin;
+    return ok(
+      c,
+      await access(c).officeLinks(
+        c.req.param("slug"),
+        c.req.query("password"),
+        origin,
+        c.get("clientIp"),
+      ),
+    );
+  });
+
+  app.on(["GET", "HEAD"], "/file-view/:slug", plainErrors, (c) => deliver(c, false));
+  app.on(["GET", "HEAD"], "/file-download/:slug", plainErrors, (c) => deliver(c, true));
+  return app;
+}

@@ -1,0 +1,51 @@
+/** Storage configs (spec §7 "S3 configs"): admin manages; key users with FILE_SHARE may list public ones. */
+import { Hono } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import { ok } from "../http/envelope.ts";
+import { readJson } from "../http/validate.ts";
+import { requireAdmin, requirePermission } from "../http/middleware.ts";
+import { Permission } from "../../shared/permissions.ts";
+import {
+  StorageConfigCreateSchema,
+  StorageConfigUpdateSchema,
+} from "../../shared/schemas/storage_configs.ts";
+
+export function storageConfigRoutes() {
+  const app = new Hono<AppEnv>();
+  const svc = (c: { get: (k: "services") => AppEnv["Variables"]["services"] }) =>
+    c.get("services").storageConfigs;
+
+  app.get(
+    "/s3-configs",
+    requirePermission(Permission.FILE_SHARE),
+    async (c) => ok(c, await svc(c).list(c.get("auth"))),
+  );
+  app.get(
+    "/s3-configs/:id",
+    requirePermission(Permission.FILE_SHARE),
+    async (c) => ok(c, await svc(c).get(c.req.param("id"), c.get("auth"))),
+  );
+
+  app.post("/s3-configs", requireAdmin, async (c) => {
+    const input = await readJson(c, StorageConfigCreateSchema);
+    return ok(c, await svc(c).create(input), 201);
+  });
+  app.put("/s3-configs/:id", requireAdmin, async (c) => {
+    const input = await readJson(c, StorageConfigUpdateSchema);
+    return ok(c, await svc(c).update(c.req.param("id"), input));
+  });
+  app.delete("/s3-configs/:id", requireAdmin, async (c) => {
+    await svc(c).delete(c.req.param("id"));
+    return ok(c, null);
+  });
+  app.put("/s3-configs/:id/set-default", requireAdmin, async (c) => {
+    await svc(c).setDefault(c.req.param("id"));
+    return ok(c, null);
+  });
+  app.post(
+    "/s3-configs/:id/test",
+    requireAdmin,
+    async (c) => ok(c, await svc(c).test(c.req.param("id"))),
+  );
+  return app;
+}

@@ -1,0 +1,138 @@
+import assert from "node:assert/strict";
+import { createTestApp } from "../../tests/helpers/app.ts";
+import { startS3rver } from "../../tests/helpers/s3rver.ts";
+
+Deno.test("storage configs: create, secret sealed at rest and never returned, default, delete", async () => {
+  const t = await createTestApp();
+  try {
+    const admin = await t.adminAuth();
+    const res = await t.request("/api/s3-configs", {
+      method: "POST",
+      auth: admin,
+      json: {
+        name: "r2",
+        provider_type: "r2",
+        endpoint_url: "https://example.r2.cloudflarestorage.com",
+        bucket_name: "bucket",
+        access_key_id: "AKIAEXAMPLE",
+        secret_access_key: "super-secret-value",
+      },
+    });
+    assert.equal(res.status, 201);
+    const cfg = (await res.json()).data;
+    assert.equal(cfg.region, "auto", "R2 gets region auto");
+    assert.equal(cfg.has_secret, true);
+    assert.ok(!JSON.stringify(cfg).includes("super-secret-value"));
+    assert.ok(!JSON.stringify(cfg).includes("AKIAEXAMPLE"));
+    const raw = JSON.stringify((await t.services.kv.get(["storage_configs", cfg.id])).value);
+    assert.ok(!raw.includes("super-secret-value"), "encrypted at rest");
+
+    const missing = await t.request("/api/s3-configs", {
+      method: "POST",
+      auth: admin,
+      json: { name: "x", provider_type: "aws" },
+    });
+    assert.equal(missing.status, 400);
+    await missing.body?.cancel();
+
+    const keep = await t.request(`/api/s3-configs/${cfg.id}`, {
+      method: "PUT",
+      auth: admin,
+      json: { name: "renamed", secret_access_key: "" },
+    });
+    assert.equal((await keep.json()).data.has_secret, true);
+
+    assert.equal(
+      (await t.request(`/api/s3-configs/${cfg.id}/set-default`, { method: "PUT", auth: admin }))
+        .status,
+      200,
+    );
+    const list = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
+    assert.deepEqual(
+      list.map((c: { name: string; is_default: boolean }) => [c.name, c.is_default]),
+      [["Local storage", false], ["renamed", true]],
+    );
+    const keyUser = (await t.createKey({ file: true })).auth;
+    const visible = (await (await t.request("/api/s3-configs", { auth: keyUser })).json()).data;
+    assert.deepEqual(
+      visible.map((c: { name: string }) => c.name),
+      ["Local storage"],
+      "public only",
+    );
+
+    const del = await t.request(`/api/s3-configs/${cfg.id}`, { method: "DELETE", auth: admin });
+    assert.equal(del.status, 200);
+    const after = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
+    assert.equal(after[0].is_default, true, "the default moves to a remaining config");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("the test endpoint reports each step, against local storage and s3rver", async () => {
+  const t = await createTestApp();
+  const s3 = await startS3rver();
+  try {
+    const admin = await t.adminAuth();
+    const local = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data[0];
+    const localTest = (await (await t.request(`/api/s3-configs/${local.id}/test`, {
+      method: "POST",
+      auth: admin,
+    })).json()).data;
+    assert.equal(localTest.ok, true, JSON.stringify(localTest));
+    assert.deepEqual(
+      localTest.steps.map((s: { step: string }) => s.step),
+      ["connect", "write", "read", "list", "delete"],
+    );
+
+    const created = await t.request("/api/s3-configs", {
+      method: "POST",
+      auth: admin,
+      json: {
+        name: "s3rver",
+        provider_type: "minio",
+        endpoint_url: s3.endpoint,
+        bucket_name: s3.bucket,
+        access_key_id: s3.accessKeyId,
+        secret_access_key: s3.secretAccessKey,
+        path_style: true,
+        is_public: true,
+      },
+    });
+    const cfg = (await created.json()).data;
+    const s3Test = (await (await t.request(`/api/s3-configs/${cfg.id}/test`, {
+      method: "POST",
+      auth: admin,
+    })).json()).data;
+    const failed = s3Test.steps.filter((s: { ok: boolean }) => !s.ok);
+    assert.deepEqual(
+      failed.map((s: { step: string }) => s.step).filter((s: string) => s !== "cors"),
+      [],
+      JSON.stringify(s3Test),
+    );
+
+    // A file share on S3: proxied download and a presigned redirect.
+    const bytes = crypto.getRandomValues(new Uint8Array(4096));
+    const up = await t.request(`/api/upload-direct/data.bin?s3_config_id=${cfg.id}`, {
+      method: "PUT",
+      auth: admin,
+      body: bytes,
+    });
+    const file = (await up.json()).data;
+    assert.equal(up.status, 201, JSON.stringify(file));
+    const dl = await t.request(`/api/file-download/${file.slug}`);
+    assert.deepEqual(new Uint8Array(await dl.arrayBuffer()), bytes);
+    await t.request(`/api/files/${file.id}`, {
+      method: "PUT",
+      auth: admin,
+      json: { use_proxy: false },
+    });
+    const redirect = await t.request(`/api/file-download/${file.slug}`, { redirect: "manual" });
+    assert.equal(redirect.status, 302);
+    const direct = await fetch(redirect.headers.get("location")!);
+    assert.deepEqual(new Uint8Array(await direct.arrayBuffer()), bytes);
+  } finally {
+    await s3.stop();
+    await t.close();
+  }
+});

@@ -1,0 +1,154 @@
+/**
+ * Public access to file shares: opening (counted), password checks, and delivery of bytes.
+ * A counted open hands out preview/download links with a signed token that do not count again.
+ */
+import type { FileRecord, FileRepo } from "../kv/file_repo.ts";
+import type { StorageConfigService } from "./storage_configs.ts";
+import type { RateLimiter } from "../kv/rate_limit_repo.ts";
+import type { Signer } from "./view_tokens.ts";
+import type { Auth } from "./auth.ts";
+import { AppError, gone, notFound, unauthorized } from "../errors.ts";
+import { verifyPassword } from "./crypto.ts";
+import type { PublicFileView } from "../../shared/schemas/files.ts";
+import type { GetResult } from "../storage/driver.ts";
+import { type RequestedRange, resolveRequestedRange } from "../storage/ranges.ts";
+
+const LINK_TTL_MS = 60 * 60_000;
+
+export type Delivery =
+  | { kind: "redirect"; url: string }
+  | { kind: "stream"; rec: FileRecord; object: GetResult };
+
+export class FileAccessService {
+  constructor(
+    private repo: FileRepo,
+    private storage: StorageConfigService,
+    private limiter: RateLimiter,
+    private signer: Signer,
+  ) {}
+
+  /** The live record of a slug; 404 when missing, 410 when expired. */
+  async findLive(slug: string): Promise<FileRecord> {
+    const { value } = await this.repo.getBySlug(slug);
+    if (!value) throw notFound("file_not_found");
+    if (value.expires_at && Date.parse(value.expires_at) <= Date.now()) throw gone("file_expired");
+    return value;
+  }
+
+  private async checkPassword(rec: FileRecord, password: string | undefined, ip: string) {
+    if (!rec.password_hash) return;
+    if (!password) {
+      throw new AppError("password_required", 401, { slug: rec.slug, has_password: true });
+    }
+    const subject = `${ip}|file:${rec.slug}`;
+    await this.limiter.assertAllowed("sharePassword", subject);
+    if (!await verifyPassword(password, rec.password_hash)) {
+      await this.limiter.recordFailure("sharePassword", subject);
+      throw unauthorized("wrong_password");
+    }
+  }
+
+  private async count(rec: FileRecord): Promise<number> {
+    const res = await this.repo.consumeView(rec.id, rec.max_views);
+    if (!res.ok) throw gone("file_expired");
+    return res.views;
+  }
+
+  private async publicView(rec: FileRecord, views: number, auth: Auth): Promise<PublicFileView> {
+    const token = await this.signer.issue(`file:${rec.id}`, LINK_TTL_MS);
+    const q = `?t=${encodeURIComponent(token)}`;
+    return {
+      id: rec.id,
+      slug: rec.slug,
+      filename: rec.filename,
+      size: rec.size,
+      mimetype: rec.mimetype,
+      remark: rec.remark,
+      has_password: rec.password_hash !== null,
+      expires_at: rec.expires_at,
+      max_views: rec.max_views,
+      views,
+      created_at: rec.created_at,
+      preview_url: `/api/file-view/${encodeURIComponent(rec.slug)}${q}`,
+      download_url: `/api/file-download/${encodeURIComponent(rec.slug)}${q}`,
+      can_manage: auth.type === "admin" ||
+        (auth.type === "apikey" && rec.created_by === `apikey:${auth.id}`),
+    };
+  }
+
+  /** Opens a share (GET public info, or verify with a password); counts one view. */
+  async open(slug: string, password: string | undefined, auth: Auth, ip: string) {
+    const rec = await this.findLive(slug);
+    await this.checkPassword(rec, password, ip);
+    return await this.publicView(rec, await this.count(rec), auth);
+  }
+
+  /** Metadata only, for server rendering: never counts a view and never exposes links. */
+  async peek(slug: string) {
+    const rec = await this.findLive(slug);
+    const views = await this.repo.readViews(rec.id);
+    if (rec.max_views > 0 && views >= rec.max_views) throw gone("file_expired");
+    return {
+      slug: rec.slug,
+      filename: rec.filename,
+      size: rec.size,
+      mimetype: rec.mimetype,
+      has_password: rec.password_hash !== null,
+      max_views: rec.max_views,
+      views,
+      expires_at: rec.expires_at,
+      created_at: rec.created_at,
+      remark: rec.password_hash ? "" : rec.remark,
+    };
+  }
+
+  /**
+   * Resolves a byte request: a valid token skips counting; otherwise the password (if any) is
+   * checked and one view is counted. Then streams or redirects to a presigned URL.
+   */
+  async deliver(
+    slug: string,
+    opts: {
+      token?: string;
+      password?: string;
+      range?: RequestedRange;
+      download: boolean;
+      ip: string;
+    },
+  ): Promise<Delivery> {
+    const rec = await this.findLive(slug);
+    if (!await this.signer.verify(`file:${rec.id}`, opts.token)) {
+      await this.checkPassword(rec, opts.password, opts.ip);
+      await this.count(rec);
+    }
+    const cfg = await this.storage.getRecord(rec.storage_config_id);
+    const driver = await this.storage.driverFor(cfg);
+    if (!rec.use_proxy && driver.stat().kind === "s3") {
+      const url = await driver.presignGet(rec.storage_path, {
+        expiresIn: cfg.signature_expires_in,
+        filename: rec.filename,
+        contentType: rec.mimetype,
+        download: opts.download,
+      });
+      return { kind: "redirect", url };
+    }
+    const range = resolveRequestedRange(opts.range, rec.size);
+    const object = await driver.get(rec.storage_path, { range });
+    return { kind: "stream", rec, object };
+  }
+
+  /** A URL an online Office viewer can fetch (signed, so it works without the password). */
+  async officeLinks(slug: string, password: string | undefined, origin: string, ip: string) {
+    const rec = await this.findLive(slug);
+    await this.checkPassword(rec, password, ip);
+    const token = await this.signer.issue(`file:${rec.id}`, LINK_TTL_MS);
+    const url = `${origin}/api/file-download/${encodeURIComponent(rec.slug)}?t=${
+      encodeURIComponent(token)
+    }`;
+    return {
+      url,
+      microsoft: `https://view.officeapps.live.com/op/embed.aspx?src=${encodeURIComponent(url)}`,
+      google: `https://docs.google.com/gview?embedded=true&url=${encodeURIComponent(url)}`,
+    };
+  }
+}

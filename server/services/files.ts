@@ -1,0 +1,384 @@
+/**
+ * File shares: uploads (streamed form, raw body, presign + commit), management, and expiry.
+ * Every upload writes the object first and the record last, so a failed upload leaves neither;
+ * if the record cannot be written, the object is deleted again.
+ */
+import { ulid } from "ulid";
+import type { FileRecord, FileRepo } from "../kv/file_repo.ts";
+import type { StorageConfigRecord } from "../kv/storage_config_repo.ts";
+import type { StorageConfigService } from "./storage_configs.ts";
+import type { SiteService } from "./site.ts";
+import { type Auth, creatorOf } from "./auth.ts";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
+import { hashPassword, randomBase62 } from "./crypto.ts";
+import { contentTypeFor } from "../../shared/mime.ts";
+import { RANDOM_SLUG_LENGTH, RESERVED_SLUGS } from "../../shared/constants.ts";
+import type {
+  Commit,
+  FileShareOptions,
+  FileUpdate,
+  FileView,
+  Presign,
+} from "../../shared/schemas/files.ts";
+
+const PRESIGN_TTL_S = 3600;
+
+/** Throws 403 unless the caller is the admin or the key that created the record. */
+export function assertCanManage(auth: Auth, createdBy: string): void {
+  if (auth.type === "admin") return;
+  if (auth.type === "apikey" && createdBy === `apikey:${auth.id}`) return;
+  throw forbidden("not_creator");
+}
+
+/** A file name safe to use as the last segment of a storage key. */
+export function safeFilename(name: string): string {
+  // deno-lint-ignore no-control-regex
+  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").replace(/^\.+/, "_").trim();
+  return (cleaned || "file").slice(0, 200);
+}
+
+/** Wraps a body so it errors once more than `max` bytes pass, and reports the count. */
+export function limitStream(body: ReadableStream<Uint8Array>, max: number) {
+  let seen = 0;
+  const stream = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > max) controller.error(new AppError("file_too_large", 413, { max_bytes: max }));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return { stream, bytes: () => seen };
+}
+
+export type UploadInput = {
+  body: ReadableStream<Uint8Array>;
+  filename: string;
+  size?: number;
+  mimetype?: string | null;
+};
+
+export class FileService {
+  constructor(
+    private repo: FileRepo,
+    private storage: StorageConfigService,
+    private site: SiteService,
+    private kdfIterations: number,
+  ) {}
+
+  /** The view a creator or admin sees. */
+  async toView(rec: FileRecord): Promise<FileView> {
+    const { password_hash, etag: _etag, ...rest } = rec;
+    return {
+      ...rest,
+      has_password: password_hash !== null,
+      views: await this.repo.readViews(rec.id),
+      url: `/file/${rec.slug}`,
+    };
+  }
+
+  private async pickSlug(requested: string | undefined): Promise<string> {
+    if (requested) {
+      if ((RESERVED_SLUGS as readonly string[]).includes(requested.toLowerCase())) {
+        throw badRequest("slug_reserved");
+      }
+      if (!await this.repo.isSlugFree(requested)) throw conflict("slug_taken");
+      return requested;
+    }
+    for (let length = RANDOM_SLUG_LENGTH;; length++) {
+      for (let i = 0; i < 5; i++) {
+        const slug = randomBase62(length);
+        if (await this.repo.isSlugFree(slug)) return slug;
+      }
+    }
+  }
+
+  private async checkQuota(cfg: StorageConfigRecord, size: number): Promise<void> {
+    if (cfg.total_storage_bytes === null) return;
+    const used = await this.storage.usedBytes(cfg.id);
+    if (used + size > cfg.total_storage_bytes) {
+      throw new AppError("storage_quota_exceeded", 413, {
+        file_size: size,
+        remaining: Math.max(0, cfg.total_storage_bytes - used),
+        total: cfg.total_storage_bytes,
+      });
+    }
+  }
+
+  private async checkSize(size: number | undefined): Promise<number> {
+    const max = await this.site.getMaxUploadBytes();
+    if (size !== undefined && size > max) {
+      throw new AppError("file_too_large", 413, { max_bytes: max, file_size: size });
+    }
+    return max;
+  }
+
+  private storagePath(cfg: StorageConfigRecord, id: string, filename: string): string {
+    const d = new Date();
+    const month = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+    return `uploads/${month}/${id}/${safeFilename(filename)}`;
+  }
+
+  private async buildRecord(
+    id: string,
+    cfg: StorageConfigRecord,
+    path: string,
+    file: { filename: string; size: number; mimetype: string; etag: string },
+    opts: FileShareOptions,
+    slug: string,
+    auth: Auth,
+  ): Promise<FileRecord> {
+    const now = Date.now();
+    return {
+      id,
+      slug,
+      filename: file.filename,
+      size: file.size,
+      mimetype: file.mimetype,
+      remark: opts.remark ?? "",
+      password_hash: opts.password ? await hashPassword(opts.password, this.kdfIterations) : null,
+      expires_at: opts.expires_in ? new Date(now + opts.expires_in * 1000).toISOString() : null,
+      max_views: opts.max_views ?? 0,
+      use_proxy: opts.use_proxy ?? true,
+      storage_config_id: cfg.id,
+      storage_path: path,
+      etag: file.etag,
+      created_at: new Date(now).toISOString(),
+      updated_at: new Date(now).toISOString(),
+      created_by: creatorOf(auth),
+    };
+  }
+
+  /** Streams an upload to storage and records the share. Throws 400/403/409/413. */
+  async upload(input: UploadInput, opts: FileShareOptions, auth: Auth): Promise<FileView> {
+    const cfg = await this.storage.resolveForUpload(opts.s3_config_id, auth);
+    const max = await this.checkSize(input.size);
+    await this.checkQuota(cfg, input.size ?? 0);
+    const slug = await this.pickSlug(opts.slug || undefined);
+    const id = ulid();
+    const filename = input.filename.trim() || "file";
+    const mimetype = contentTypeFor(filename, input.mimetype);
+    const path = this.storagePath(cfg, id, filename);
+    const driver = await this.storage.driverFor(cfg);
+    const limited = limitStream(input.body, max);
+    let written: { etag: string; size: number };
+    try {
+      written = await driver.put(path, limited.stream, { contentType: mimetype, size: input.size });
+    } catch (err) {
+      await driver.delete(path).catch(() => {});
+      throw err;
+    }
+    try {
+      if (input.size !== undefined && written.size !== input.size) {
+        throw badRequest("upload_incomplete", { expected: input.size, received: written.size });
+      }
+      await this.checkQuota(cfg, written.size);
+      const rec = await this.buildRecord(
+        id,
+        cfg,
+        path,
+        {
+          filename,
+          size: written.size,
+          mimetype,
+          etag: written.etag,
+        },
+        opts,
+        slug,
+        auth,
+      );
+      if (!await this.repo.create(rec)) throw conflict("slug_taken");
+      return await this.toView(rec);
+    } catch (err) {
+      await driver.delete(path).catch(() => {});
+      throw err;
+    }
+  }
+
+  /** Reserves a storage path and returns a URL the browser PUTs the bytes to. */
+  async presign(input: Presign, auth: Auth) {
+    const cfg = await this.storage.resolveForUpload(input.s3_config_id, auth);
+    await this.checkSize(input.size);
+    await this.checkQuota(cfg, input.size);
+    if (input.slug) await this.pickSlug(input.slug);
+    const id = ulid();
+    const contentType = contentTypeFor(input.filename, input.mimetype);
+    const path = this.storagePath(cfg, id, input.filename);
+    const driver = await this.storage.driverFor(cfg);
+    const uploadUrl = await driver.presignPut(path, { expiresIn: PRESIGN_TTL_S, contentType });
+    await this.repo.putPending({
+      id,
+      storage_config_id: cfg.id,
+      storage_path: path,
+      filename: input.filename,
+      size: input.size,
+      mimetype: contentType,
+      created_by: creatorOf(auth),
+      created_at: new Date().toISOString(),
+    });
+    return {
+      upload_url: uploadUrl,
+      file_id: id,
+      storage_path: path,
+      s3_url: uploadUrl.split("?")[0],
+      slug: input.slug || null,
+      provider_type: cfg.provider_type,
+      contentType,
+    };
+  }
+
+  /** Checks the uploaded object exists with the announced size, then records the share. */
+  async commit(input: Commit, auth: Auth): Promise<FileView> {
+    const pending = await this.repo.getPending(input.file_id);
+    if (!pending.value) throw notFound("upload_not_found");
+    if (pending.value.created_by !== creatorOf(auth)) throw forbidden("not_creator");
+    const p = pending.value;
+    const cfg = await this.storage.getRecord(p.storage_config_id);
+    const driver = await this.storage.driverFor(cfg);
+    const head = await driver.head(p.storage_path);
+    if (!head) throw badRequest("upload_incomplete", { expected: p.size, received: 0 });
+    if (head.size !== p.size) {
+      await driver.delete(p.storage_path).catch(() => {});
+      throw badRequest("upload_incomplete", { expected: p.size, received: head.size });
+    }
+    await this.checkQuota(cfg, head.size);
+    const slug = await this.pickSlug(input.slug || undefined);
+    const rec = await this.buildRecord(
+      p.id,
+      cfg,
+      p.storage_path,
+      {
+        filename: p.filename,
+        size: head.size,
+        mimetype: p.mimetype,
+        etag: head.etag ?? input.etag ?? "",
+      },
+      input,
+      slug,
+      auth,
+    );
+    if (!await this.repo.commitPending(rec, pending as Deno.KvEntry<typeof p>)) {
+      throw conflict("slug_taken");
+    }
+    return await this.toView(rec);
+  }
+
+  /** Lists files: all for the admin, the key's own for key users. */
+  async list(
+    auth: Auth,
+    q: { limit: number; offset: number; search?: string; s3_config_id?: string },
+  ) {
+    const all = await this.repo.list(auth.type === "admin" ? null : creatorOf(auth));
+    const needle = q.search?.toLowerCase();
+    const filtered = all.filter((f) =>
+      (!needle || f.filename.toLowerCase().includes(needle) ||
+        f.slug.toLowerCase().includes(needle) ||
+        f.remark.toLowerCase().includes(needle)) &&
+      (!q.s3_config_id || f.storage_config_id === q.s3_config_id)
+    );
+    const page = filtered.slice(q.offset, q.offset + q.limit);
+    return {
+      items: await Promise.all(page.map((f) => this.toView(f))),
+      total: filtered.length,
+      limit: q.limit,
+      offset: q.offset,
+    };
+  }
+
+  /** One file for its creator or the admin. */
+  async get(id: string, auth: Auth): Promise<FileView> {
+    const { value } = await this.repo.get(id);
+    if (!value) throw notFound("file_not_found");
+    assertCanManage(auth, value.created_by);
+    return await this.toView(value);
+  }
+
+  /** Edits remark, slug, expiry, max views (resetting the counter), password or proxy. */
+  async update(id: string, input: FileUpdate, auth: Auth): Promise<FileView> {
+    const entry = await this.repo.get(id);
+    if (!entry.value) throw notFound("file_not_found");
+    const prev = entry.value;
+    assertCanManage(auth, prev.created_by);
+    if (
+      input.slug && input.slug !== prev.slug &&
+      (RESERVED_SLUGS as readonly string[]).includes(input.slug.toLowerCase())
+    ) {
+      throw badRequest("slug_reserved");
+    }
+    if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) {
+      throw badRequest("expires_at_invalid");
+    }
+    const next: FileRecord = {
+      ...prev,
+      remark: input.remark ?? prev.remark,
+      slug: input.slug ?? prev.slug,
+      expires_at: input.expires_at === undefined
+        ? prev.expires_at
+        : input.expires_at && new Date(input.expires_at).toISOString(),
+      max_views: input.max_views ?? prev.max_views,
+      password_hash: input.password === undefined
+        ? prev.password_hash
+        : input.password
+        ? await hashPassword(input.password, this.kdfIterations)
+        : null,
+      use_proxy: input.use_proxy ?? prev.use_proxy,
+      updated_at: new Date().toISOString(),
+    };
+    const res = await this.repo.update(
+      prev,
+      next,
+      entry.versionstamp,
+      input.max_views !== undefined,
+    );
+    if (res === "slug") throw conflict("slug_taken");
+    if (res === "conflict") throw conflict();
+    return await this.toView(next);
+  }
+
+  /** Deletes files the caller may manage; with mode "both" the stored objects go too. */
+  async batchDelete(ids: string[], mode: "both" | "record_only", auth: Auth) {
+    let deleted = 0;
+    const failed: { id: string; error: string }[] = [];
+    for (const id of new Set(ids)) {
+      const { value } = await this.repo.get(id);
+      if (!value) {
+        failed.push({ id, error: "file_not_found" });
+        continue;
+      }
+      try {
+        assertCanManage(auth, value.created_by);
+      } catch {
+        failed.push({ id, error: "not_creator" });
+        continue;
+      }
+      await this.remove(value, mode === "both");
+      deleted++;
+    }
+    return { deleted, failed };
+  }
+
+  private async remove(rec: FileRecord, withObject: boolean): Promise<void> {
+    await this.repo.delete(rec);
+    if (!withObject) return;
+    try {
+      const cfg = await this.storage.getRecord(rec.storage_config_id);
+      await (await this.storage.driverFor(cfg)).delete(rec.storage_path);
+    } catch (err) {
+      console.error(`Could not delete stored object of file ${rec.id}:`, err);
+    }
+  }
+
+  /** Deletes expired files and their objects; returns how many. */
+  async deleteExpired(nowMs: number): Promise<number> {
+    let n = 0;
+    for (const id of await this.repo.listExpiredIds(nowMs)) {
+      const { value } = await this.repo.get(id);
+      if (value) {
+        await this.remove(value, true);
+        n++;
+      }
+    }
+    return n;
+  }
+}

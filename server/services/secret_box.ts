@@ -1,0 +1,88 @@
+/**
+ * Encrypts storage secrets at rest with AES-256-GCM. The key comes from ENCRYPTION_SECRET
+ * (hashed to 256 bits) or from a random key file under DATA_DIR (mode 0600) made on first start.
+ * Ciphertexts read `v1:<iv base64>:<ciphertext base64>`.
+ */
+import { join } from "node:path";
+import type { Config } from "../config.ts";
+
+const KEY_FILE = "secret.key";
+
+function b64(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s);
+}
+
+function unb64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}
+
+async function loadKeyBytes(
+  config: Pick<Config, "encryptionSecret" | "dataDir">,
+): Promise<Uint8Array> {
+  if (config.encryptionSecret) {
+    const digest = await crypto.subtle.digest(
+      "SHA-256",
+      new TextEncoder().encode(config.encryptionSecret),
+    );
+    return new Uint8Array(digest);
+  }
+  const path = join(config.dataDir, KEY_FILE);
+  try {
+    const existing = unb64((await Deno.readTextFile(path)).trim());
+    if (existing.length === 32) return existing;
+    throw new Error(`${path} does not hold a 256-bit key`);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  const fresh = crypto.getRandomValues(new Uint8Array(32));
+  await Deno.mkdir(config.dataDir, { recursive: true });
+  try {
+    await Deno.writeTextFile(path, b64(fresh) + "\n", { createNew: true, mode: 0o600 });
+    return fresh;
+  } catch (err) {
+    // Another process created it first: use theirs.
+    if (err instanceof Deno.errors.AlreadyExists) {
+      return unb64((await Deno.readTextFile(path)).trim());
+    }
+    throw err;
+  }
+}
+
+export class SecretBox {
+  private constructor(private key: CryptoKey) {}
+
+  /** Loads (or creates) the key and returns a box. */
+  static async open(config: Pick<Config, "encryptionSecret" | "dataDir">): Promise<SecretBox> {
+    const raw = await loadKeyBytes(config);
+    const key = await crypto.subtle.importKey("raw", raw as BufferSource, "AES-GCM", false, [
+      "encrypt",
+      "decrypt",
+    ]);
+    return new SecretBox(key);
+  }
+
+  /** Encrypts a UTF-8 string. */
+  async seal(plain: string): Promise<string> {
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const ct = await crypto.subtle.encrypt(
+      { name: "AES-GCM", iv },
+      this.key,
+      new TextEncoder().encode(plain),
+    );
+    return `v1:${b64(iv)}:${b64(new Uint8Array(ct))}`;
+  }
+
+  /** Decrypts a value made by seal(); throws when the key is wrong or the text was altered. */
+  async open(sealed: string): Promise<string> {
+    const [version, iv, ct] = sealed.split(":");
+    if (version !== "v1" || !iv || !ct) throw new Error("Unknown secret format");
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: unb64(iv) as BufferSource },
+      this.key,
+      unb64(ct) as BufferSource,
+    );
+    return new TextDecoder().decode(plain);
+  }
+}
