@@ -31,6 +31,8 @@ export type PendingUpload = {
   mimetype: string;
   created_by: string;
   created_at: string;
+  /** Set for multipart uploads. */
+  upload_id?: string;
 };
 
 const PENDING_TTL_MS = 24 * 60 * 60_000;
@@ -155,6 +157,11 @@ export class FileRepo {
   /** Stores a presigned upload until it is committed (24 h at most). */
   async putPending(p: PendingUpload): Promise<void> {
     await this.kv.set(keys.pendingUploads(p.id), p, { expireIn: PENDING_TTL_MS });
+  }
+
+  /** Deletes a pending upload entry. */
+  async deletePending(key: Deno.KvKey): Promise<void> {
+    await this.kv.delete(key);
   }
 
   getPending(id: string) {

@@ -10,10 +10,13 @@ import { MAX_UPLOAD_SIZE_FALLBACK_MB } from "../../shared/constants.ts";
 import {
   BatchDeleteFilesSchema,
   CommitSchema,
+  FileIdSchema,
   FileListQuerySchema,
   FileShareOptionsSchema,
   FileUpdateSchema,
+  MultipartCompleteSchema,
   PresignSchema,
+  RefreshUrlsSchema,
 } from "../../shared/schemas/files.ts";
 import { AppError } from "../errors.ts";
 
@@ -84,6 +87,38 @@ export function fileRoutes() {
     const input = await readJson(c, CommitSchema);
     const view = await files(c).commit(input, c.get("auth"));
     return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
+  });
+
+  const multipart = (c: { get: (k: "services") => AppEnv["Variables"]["services"] }) =>
+    c.get("services").multipartUploads;
+  app.post("/s3/multipart/init", canShare, async (c) => {
+    const input = await readJson(c, PresignSchema);
+    const res = await multipart(c).init(input, c.get("auth"));
+    return ok(c, {
+      ...res,
+      presigned_urls: res.presigned_urls.map((p) => ({ ...p, url: absoluteUrl(c.req.url, p.url) })),
+    });
+  });
+  app.post("/s3/multipart/list-parts", canShare, async (c) => {
+    const { file_id } = await readJson(c, FileIdSchema);
+    return ok(c, await multipart(c).listParts(file_id, c.get("auth")));
+  });
+  app.post("/s3/multipart/refresh-urls", canShare, async (c) => {
+    const { file_id, part_numbers } = await readJson(c, RefreshUrlsSchema);
+    const res = await multipart(c).refreshUrls(file_id, part_numbers, c.get("auth"));
+    return ok(c, {
+      presigned_urls: res.presigned_urls.map((p) => ({ ...p, url: absoluteUrl(c.req.url, p.url) })),
+    });
+  });
+  app.post("/s3/multipart/complete", canShare, async (c) => {
+    const input = await readJson(c, MultipartCompleteSchema);
+    const view = await multipart(c).complete(input, c.get("auth"));
+    return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
+  });
+  app.post("/s3/multipart/abort", canShare, async (c) => {
+    const { file_id } = await readJson(c, FileIdSchema);
+    await multipart(c).abort(file_id, c.get("auth"));
+    return ok(c, null);
   });
 
   app.get("/files", canShare, async (c) => {

@@ -4,7 +4,7 @@
  * if the record cannot be written, the object is deleted again.
  */
 import { ulid } from "ulid";
-import type { FileRecord, FileRepo } from "../kv/file_repo.ts";
+import type { FileRecord, FileRepo, PendingUpload } from "../kv/file_repo.ts";
 import type { StorageConfigRecord } from "../kv/storage_config_repo.ts";
 import type { StorageConfigService } from "./storage_configs.ts";
 import type { SiteService } from "./site.ts";
@@ -196,8 +196,15 @@ export class FileService {
     }
   }
 
-  /** Reserves a storage path and returns a URL the browser PUTs the bytes to. */
-  async presign(input: Presign, auth: Auth) {
+  /**
+   * Checks an upload announced by size (config, size limit, quota, slug), reserves a storage
+   * path and records it as pending; the bytes then go straight to storage.
+   */
+  async reserve(
+    input: Presign,
+    auth: Auth,
+    uploadId?: (path: string, type: string) => Promise<string>,
+  ) {
     const cfg = await this.storage.resolveForUpload(input.s3_config_id, auth);
     await this.checkSize(input.size);
     await this.checkQuota(cfg, input.size);
@@ -206,8 +213,7 @@ export class FileService {
     const contentType = contentTypeFor(input.filename, input.mimetype);
     const path = this.storagePath(cfg, id, input.filename);
     const driver = await this.storage.driverFor(cfg);
-    const uploadUrl = await driver.presignPut(path, { expiresIn: PRESIGN_TTL_S, contentType });
-    await this.repo.putPending({
+    const pending: PendingUpload = {
       id,
       storage_config_id: cfg.id,
       storage_path: path,
@@ -216,26 +222,62 @@ export class FileService {
       mimetype: contentType,
       created_by: creatorOf(auth),
       created_at: new Date().toISOString(),
+      upload_id: uploadId ? await uploadId(path, contentType) : undefined,
+    };
+    await this.repo.putPending(pending);
+    return { cfg, driver, pending };
+  }
+
+  /** The config an upload goes to, checked for the caller. */
+  configForUpload(id: string | undefined, auth: Auth): Promise<StorageConfigRecord> {
+    return this.storage.resolveForUpload(id, auth);
+  }
+
+  /** The live driver of a config. */
+  driverOf(cfg: StorageConfigRecord) {
+    return this.storage.driverFor(cfg);
+  }
+
+  /** Forgets a pending upload (after an abort). */
+  async dropPending(entry: Deno.KvEntry<PendingUpload>): Promise<void> {
+    await this.repo.deletePending(entry.key);
+  }
+
+  /** The pending upload of the caller; 404 when missing or expired, 403 for another caller. */
+  async pendingOf(fileId: string, auth: Auth) {
+    const pending = await this.repo.getPending(fileId);
+    if (!pending.value) throw notFound("upload_not_found");
+    if (pending.value.created_by !== creatorOf(auth)) throw forbidden("not_creator");
+    const cfg = await this.storage.getRecord(pending.value.storage_config_id);
+    return {
+      entry: pending as Deno.KvEntry<PendingUpload>,
+      cfg,
+      driver: await this.storage.driverFor(cfg),
+    };
+  }
+
+  /** Reserves a storage path and returns a URL the browser PUTs the bytes to. */
+  async presign(input: Presign, auth: Auth) {
+    const { cfg, driver, pending } = await this.reserve(input, auth);
+    const uploadUrl = await driver.presignPut(pending.storage_path, {
+      expiresIn: PRESIGN_TTL_S,
+      contentType: pending.mimetype,
     });
     return {
       upload_url: uploadUrl,
-      file_id: id,
-      storage_path: path,
+      file_id: pending.id,
+      storage_path: pending.storage_path,
       s3_url: uploadUrl.split("?")[0],
       slug: input.slug || null,
       provider_type: cfg.provider_type,
-      contentType,
+      contentType: pending.mimetype,
     };
   }
 
   /** Checks the uploaded object exists with the announced size, then records the share. */
   async commit(input: Commit, auth: Auth): Promise<FileView> {
-    const pending = await this.repo.getPending(input.file_id);
-    if (!pending.value) throw notFound("upload_not_found");
-    if (pending.value.created_by !== creatorOf(auth)) throw forbidden("not_creator");
+    const { entry: pending, cfg, driver } = await this.pendingOf(input.file_id, auth);
     const p = pending.value;
-    const cfg = await this.storage.getRecord(p.storage_config_id);
-    const driver = await this.storage.driverFor(cfg);
     const head = await driver.head(p.storage_path);
     if (!head) throw badRequest("upload_incomplete", { expected: p.size, received: 0 });
     if (head.size !== p.size) {
@@ -258,7 +300,7 @@ export class FileService {
       slug,
       auth,
     );
-    if (!await this.repo.commitPending(rec, pending as Deno.KvEntry<typeof p>)) {
+    if (!await this.repo.commitPending(rec, pending)) {
       throw conflict("slug_taken");
     }
     return await this.toView(rec);

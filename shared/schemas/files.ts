@@ -109,3 +109,19 @@ export type PublicFileView = {
   can_manage: boolean;
   id: string;
 };
+
+export const MultipartPartSchema = z.object({
+  partNumber: z.number().int().min(1).max(10_000),
+  ETag: z.string().min(1).max(256),
+  size: z.number().int().min(0).optional(),
+});
+
+export const MultipartCompleteSchema = CommitSchema.extend({
+  parts: z.array(MultipartPartSchema).min(1).max(10_000),
+});
+
+export const FileIdSchema = z.object({ file_id: z.string().min(1).max(64) });
+
+export const RefreshUrlsSchema = FileIdSchema.extend({
+  part_numbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(10_000),
+});
