@@ -77,13 +77,13 @@ export function fileRoutes() {
     return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
   });
 
-  app.post("/s3/presign", canShare, async (c) => {
+  app.on("POST", ["/s3/presign", "/url/presign"], canShare, async (c) => {
     const input = await readJson(c, PresignSchema);
     const res = await files(c).presign(input, c.get("auth"));
     return ok(c, { ...res, upload_url: absoluteUrl(c.req.url, res.upload_url) });
   });
 
-  app.post("/s3/commit", canShare, async (c) => {
+  app.on("POST", ["/s3/commit", "/url/commit"], canShare, async (c) => {
     const input = await readJson(c, CommitSchema);
     const view = await files(c).commit(input, c.get("auth"));
     return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
@@ -91,7 +91,7 @@ export function fileRoutes() {
 
   const multipart = (c: { get: (k: "services") => AppEnv["Variables"]["services"] }) =>
     c.get("services").multipartUploads;
-  app.post("/s3/multipart/init", canShare, async (c) => {
+  app.on("POST", ["/s3/multipart/init", "/url/multipart/init"], canShare, async (c) => {
     const input = await readJson(c, PresignSchema);
     const res = await multipart(c).init(input, c.get("auth"));
     return ok(c, {
@@ -110,12 +110,12 @@ export function fileRoutes() {
       presigned_urls: res.presigned_urls.map((p) => ({ ...p, url: absoluteUrl(c.req.url, p.url) })),
     });
   });
-  app.post("/s3/multipart/complete", canShare, async (c) => {
+  app.on("POST", ["/s3/multipart/complete", "/url/multipart/complete"], canShare, async (c) => {
     const input = await readJson(c, MultipartCompleteSchema);
     const view = await multipart(c).complete(input, c.get("auth"));
     return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
   });
-  app.post("/s3/multipart/abort", canShare, async (c) => {
+  app.on("POST", ["/s3/multipart/abort", "/url/multipart/abort"], canShare, async (c) => {
     const { file_id } = await readJson(c, FileIdSchema);
     await multipart(c).abort(file_id, c.get("auth"));
     return ok(c, null);

@@ -97,6 +97,15 @@ export class MultipartUploadService {
     return await this.files.commit(input, auth);
   }
 
+  /** Cancels any pending upload: aborts a multipart upload, or deletes a presigned object. */
+  async cancel(fileId: string, auth: Auth): Promise<void> {
+    const { entry, driver } = await this.files.pendingOf(fileId, auth);
+    const p = entry.value;
+    if (p.upload_id) await driver.abortMultipart(p.storage_path, p.upload_id).catch(() => {});
+    else await driver.delete(p.storage_path).catch(() => {});
+    await this.files.dropPending(entry);
+  }
+
   /** Discards the upload and its parts. */
   async abort(fileId: string, auth: Auth): Promise<void> {
     const { entry, driver } = await this.pending(fileId, auth);
