@@ -8,7 +8,7 @@ import { startSweeper } from "./server/services/sweeper.ts";
 const config = loadConfig(Deno.env.toObject());
 await Deno.mkdir(config.dataDir, { recursive: true });
 const kv = await openKv(config);
-const services = createServices(config, kv, console.log);
+const services = await createServices(config, kv, console.log);
 await services.auth.ensureAdmin();
 const app = createApp({ services });
 const sweeper = startSweeper(services);

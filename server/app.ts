@@ -15,6 +15,11 @@ import { apiKeyRoutes } from "./routes/api_keys.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { pasteRoutes } from "./routes/pastes.ts";
 import { pageRoutes } from "./routes/pages.ts";
+import { storageConfigRoutes } from "./routes/storage_configs.ts";
+import { fileRoutes } from "./routes/files.ts";
+import { publicFileRoutes } from "./routes/public_files.ts";
+import { localStorageRoutes } from "./routes/local_storage.ts";
+import { urlUploadRoutes } from "./routes/url_upload.ts";
 import { staticRoutes } from "./routes/static.ts";
 
 export type AppOptions = { services: Services; log?: (msg: string) => void };
@@ -35,6 +40,11 @@ export function createApp({ services, log = console.error }: AppOptions) {
   api.route("/", authRoutes());
   api.route("/", apiKeyRoutes());
   api.route("/", pasteRoutes());
+  api.route("/", storageConfigRoutes());
+  api.route("/", fileRoutes());
+  api.route("/", publicFileRoutes());
+  api.route("/", localStorageRoutes());
+  api.route("/", urlUploadRoutes());
   api.all("*", () => {
     throw new AppError("route_not_found", 404);
   });

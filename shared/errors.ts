@@ -109,6 +109,10 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "只有创建者或管理员可以执行此操作",
     "en-US": "Only the creator or an admin can do this",
   },
+  remark_too_long: {
+    "zh-CN": "备注过长，最多 1000 个字符",
+    "en-US": "The remark is too long (1000 characters at most)",
+  },
   // Client-side transport errors (spec §8)
   request_failed: { "zh-CN": "请求失败", "en-US": "Request failed" },
   http_error: { "zh-CN": "HTTP错误 {{status}}", "en-US": "HTTP error {{status}}" },
@@ -139,6 +143,99 @@ export const ERROR_CATALOGUE = {
   },
   sync_status_timeout: { "zh-CN": "获取状态超时", "en-US": "Timed out getting the status" },
   sw_inactive: { "zh-CN": "Service Worker未激活", "en-US": "Service Worker is not active" },
+  // Storage
+  storage_object_not_found: { "zh-CN": "文件不存在", "en-US": "The file does not exist" },
+  storage_path_invalid: { "zh-CN": "存储路径无效", "en-US": "Invalid storage path" },
+  storage_error: { "zh-CN": "存储服务出错", "en-US": "The storage service failed" },
+  storage_access_denied: {
+    "zh-CN": "存储服务拒绝访问",
+    "en-US": "The storage service denied access",
+  },
+  storage_upload_not_found: {
+    "zh-CN": "分片上传不存在或已结束",
+    "en-US": "The multipart upload does not exist or has ended",
+  },
+  storage_multipart_invalid: {
+    "zh-CN": "分片列表无效",
+    "en-US": "Invalid list of upload parts",
+  },
+  storage_range_invalid: { "zh-CN": "请求的范围无效", "en-US": "Invalid byte range" },
+  storage_size_mismatch: {
+    "zh-CN": "上传的大小与声明的不一致",
+    "en-US": "The uploaded size does not match the declared size",
+  },
+  storage_conflict: {
+    "zh-CN": "路径与已有的文件或文件夹冲突",
+    "en-US": "The path conflicts with an existing file or folder",
+  },
+  storage_signature_invalid: { "zh-CN": "链接签名无效", "en-US": "Invalid link signature" },
+  storage_signature_expired: { "zh-CN": "链接已过期", "en-US": "The link has expired" },
+  // Storage configs and file shares
+  storage_config_not_found: { "zh-CN": "存储配置不存在", "en-US": "Storage config not found" },
+  storage_config_forbidden: {
+    "zh-CN": "没有使用此存储配置的权限",
+    "en-US": "No permission for this storage config",
+  },
+  storage_config_in_use: {
+    "zh-CN": "该存储配置仍被文件或挂载点使用，无法删除",
+    "en-US": "This storage config is still used by files or mounts",
+  },
+  file_not_found: { "zh-CN": "文件不存在", "en-US": "File not found" },
+  file_expired: {
+    "zh-CN": "文件分享已过期或不可用",
+    "en-US": "This file share has expired or is used up",
+  },
+  file_required: { "zh-CN": "请选择要上传的文件", "en-US": "Choose a file to upload" },
+  file_too_large: {
+    "zh-CN": "文件超过大小限制",
+    "en-US": "The file exceeds the size limit",
+  },
+  storage_quota_exceeded: {
+    "zh-CN":
+      "存储空间不足（文件 {{file_size}} 字节，剩余 {{remaining}} 字节，总容量 {{total}} 字节）",
+    "en-US":
+      "Not enough storage space (file {{file_size}} bytes, {{remaining}} bytes left of {{total}})",
+  },
+  upload_not_found: { "zh-CN": "上传记录不存在或已过期", "en-US": "Upload not found or expired" },
+  upload_incomplete: {
+    "zh-CN": "上传不完整：应为 {{expected}} 字节，收到 {{received}} 字节",
+    "en-US": "Incomplete upload: expected {{expected}} bytes, received {{received}}",
+  },
+  range_not_satisfiable: { "zh-CN": "请求的范围无效", "en-US": "Requested range not satisfiable" },
+  presign_failed: { "zh-CN": "获取预签名URL失败", "en-US": "Failed to get a presigned URL" },
+  upload_failed: { "zh-CN": "上传失败", "en-US": "Upload failed" },
+  upload_network_error: {
+    "zh-CN": "上传过程中发生网络错误",
+    "en-US": "A network error occurred during the upload",
+  },
+  upload_cancelled: { "zh-CN": "上传被取消", "en-US": "The upload was cancelled" },
+  etag_missing: { "zh-CN": "未获取到ETag", "en-US": "No ETag was returned" },
+  parts_failed: { "zh-CN": "部分分片上传失败", "en-US": "Some parts failed to upload" },
+  upload_aborted: { "zh-CN": "上传已中止", "en-US": "The upload was aborted" },
+  multipart_init_failed: {
+    "zh-CN": "初始化分片上传失败",
+    "en-US": "Failed to start the multipart upload",
+  },
+  multipart_complete_failed: {
+    "zh-CN": "完成分片上传失败",
+    "en-US": "Failed to complete the multipart upload",
+  },
+  cross_copy_empty: {
+    "zh-CN": "没有找到跨存储复制项目",
+    "en-US": "No cross-storage copy items found",
+  },
+  operation_cancelled: { "zh-CN": "操作已取消", "en-US": "Operation cancelled" },
+  preview_failed: { "zh-CN": "预览失败", "en-US": "Preview failed" },
+  link_may_have_expired: {
+    "zh-CN": "下载链接可能已过期，请刷新页面",
+    "en-US": "The download link may have expired, please refresh",
+  },
+  url_invalid: { "zh-CN": "无效的URL", "en-US": "Invalid URL" },
+  url_forbidden: {
+    "zh-CN": "不允许访问该地址",
+    "en-US": "This address may not be fetched",
+  },
+  url_unreachable: { "zh-CN": "无法获取该URL的内容", "en-US": "Could not fetch the URL" },
 } satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -32,6 +32,27 @@ export const keys = {
   pasteChunksPrefix: (contentId: string) => ["paste_chunks", contentId] as const,
   pasteViews: (id: string) => ["paste_views", id] as const,
 
+  storageConfigs: (id: string) => ["storage_configs", id] as const,
+  storageConfigsPrefix: () => ["storage_configs"] as const,
+  storageDefault: () => ["meta", "storage_default"] as const,
+  storageUsage: (configId: string) => ["storage_usage", configId] as const,
+  filesByStorageConfigPrefix: (configId: string) => ["files_by_storage_config", configId] as const,
+  mountsByStorageConfigPrefix: (configId: string) =>
+    ["mounts_by_storage_config", configId] as const,
+
+  files: (id: string) => ["files", id] as const,
+  filesPrefix: () => ["files"] as const,
+  filesBySlug: (slug: string) => ["files_by_slug", slug] as const,
+  filesByCreator: (createdBy: string, id: string) => ["files_by_creator", createdBy, id] as const,
+  filesByCreatorPrefix: (createdBy: string) => ["files_by_creator", createdBy] as const,
+  filesByExpiry: (expiresAtMs: number, id: string) => ["files_by_expiry", expiresAtMs, id] as const,
+  filesByExpiryPrefix: () => ["files_by_expiry"] as const,
+  filesByStorageConfig: (configId: string, id: string) =>
+    ["files_by_storage_config", configId, id] as const,
+  fileViews: (id: string) => ["file_views", id] as const,
+  pendingUploads: (id: string) => ["pending_uploads", id] as const,
+  signingSecret: () => ["meta", "signing_secret"] as const,
+
   sweeperLease: () => ["leases", "sweeper"] as const,
   settings: (key: string) => ["settings", key] as const,
   settingsPrefix: () => ["settings"] as const,

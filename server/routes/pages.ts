@@ -10,6 +10,7 @@ import { formatPageTitle, pageTitleKey } from "../../client/routes.ts";
 import { loadAssets } from "./static.ts";
 import { randomToken } from "../services/crypto.ts";
 import { loadPastePage } from "../ssr/paste_page.ts";
+import { loadFilePage } from "../ssr/file_page.ts";
 import type { Services } from "../services/mod.ts";
 import type { Language } from "../../shared/constants.ts";
 
@@ -24,7 +25,8 @@ type Loader = (services: Services, params: string[], lang: Language) => Promise<
 
 /** Pages rendered on the server, by path pattern. */
 const SSR_PAGES: [RegExp, Loader][] = [
-  [/^\/paste\/([^/]+)\/?$/, (s, [slug], lang) => loadPastePage(s, decodeURIComponent(slug), lang)],
+  [/^\/paste\/([^/]+)\/?$/, (s, [slug], lang) => loadPastePage(s, slug, lang)],
+  [/^\/file\/([^/]+)\/?$/, (s, [slug]) => loadFilePage(s, slug)],
   [/^\/offline\/?$/, () => Promise.resolve({ status: 200, page: {} })],
 ];
 
@@ -49,7 +51,13 @@ export function pageRoutes() {
     for (const [pattern, loader] of SSR_PAGES) {
       const m = path.match(pattern);
       if (!m) continue;
-      const load = await loader(services, m.slice(1), lang);
+      let params: string[];
+      try {
+        params = m.slice(1).map(decodeURIComponent);
+      } catch {
+        break; // a malformed escape: render the shell, the app shows not-found
+      }
+      const load = await loader(services, params, lang);
       status = load.status;
       description = load.description;
       data.page = load.page;

@@ -1,6 +1,97 @@
-/** PLACEHOLDER — replaced by the pastes work. */
+/**
+ * Text shares (spec §7 "Texts"): public open and raw routes, and management routes for the
+ * admin and keys with the TEXT permission (key users only touch their own pastes).
+ */
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/types.ts";
+import { ok } from "../http/envelope.ts";
+import { readJson, readQuery } from "../http/validate.ts";
+import { plainErrors, requirePermission, userContentHeaders } from "../http/middleware.ts";
+import { AppError } from "../errors.ts";
+import { Permission } from "../../shared/permissions.ts";
+import { MAX_PASTE_BYTES } from "../../shared/constants.ts";
+import {
+  PasteBatchDeleteSchema,
+  PasteClearExpiredSchema,
+  PasteCreateSchema,
+  PasteListQuerySchema,
+  PasteOpenSchema,
+  PasteUpdateSchema,
+} from "../../shared/schemas/pastes.ts";
+
+/**
+ * Bodies that carry content: JSON escaping may grow 10 MB of text, so allow 3× before
+ * refusing with 413; the schema then enforces the exact 10 MB (400 content_too_large).
+ */
+const contentBodyLimit = bodyLimit({
+  maxSize: 3 * MAX_PASTE_BYTES,
+  onError: () => {
+    throw new AppError("payload_too_large", 413);
+  },
+});
+
 export function pasteRoutes() {
-  return new Hono<AppEnv>();
+  const app = new Hono<AppEnv>();
+  const text = requirePermission(Permission.TEXT);
+
+  app.post("/paste", text, contentBodyLimit, async (c) => {
+    const input = await readJson(c, PasteCreateSchema);
+    return ok(c, await c.get("services").pastes.create(c.get("auth"), input), 201);
+  });
+
+  app.get("/paste/:slug", async (c) => {
+    return ok(c, await c.get("services").pastes.open(c.req.param("slug"), c.get("auth")));
+  });
+
+  app.post("/paste/:slug", async (c) => {
+    const { password } = await readJson(c, PasteOpenSchema);
+    const view = await c.get("services").pastes.unlock(
+      c.req.param("slug"),
+      password,
+      c.get("auth"),
+      c.get("clientIp"),
+    );
+    return ok(c, view);
+  });
+
+  app.get("/raw/:slug", plainErrors, async (c) => {
+    const body = await c.get("services").pastes.openRaw(
+      c.req.param("slug"),
+      c.req.query("password"),
+      c.get("clientIp"),
+    );
+    return c.body(body, 200, {
+      ...userContentHeaders(),
+      "Content-Type": "text/plain; charset=utf-8",
+    });
+  });
+
+  app.get("/pastes", text, async (c) => {
+    const query = readQuery(c, PasteListQuerySchema);
+    return ok(c, await c.get("services").pastes.list(c.get("auth"), query));
+  });
+
+  // DELETE per spec §7; the offline queue replays it as POST (spec §7 "Offline replay").
+  app.on(["DELETE", "POST"], "/pastes/batch-delete", text, async (c) => {
+    const { ids } = await readJson(c, PasteBatchDeleteSchema);
+    return ok(c, await c.get("services").pastes.deleteMany(c.get("auth"), ids));
+  });
+
+  app.post("/pastes/clear-expired", text, async (c) => {
+    await readJson(c, PasteClearExpiredSchema);
+    return ok(c, await c.get("services").pastes.clearExpired(c.get("auth")));
+  });
+
+  app.get("/pastes/:id", text, async (c) => {
+    return ok(c, await c.get("services").pastes.get(c.get("auth"), c.req.param("id")));
+  });
+
+  app.put("/pastes/:id", text, contentBodyLimit, async (c) => {
+    const input = await readJson(c, PasteUpdateSchema);
+    const view = await c.get("services").pastes.update(c.get("auth"), c.req.param("id"), input);
+    return ok(c, view);
+  });
+
+  return app;
 }

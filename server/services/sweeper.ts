@@ -10,7 +10,8 @@ import type { Services } from "./mod.ts";
 export async function sweepOnce(services: Services, owner: string): Promise<number> {
   const leases = new LeaseRepo(services.kv);
   if (!await leases.acquire(owner, 5 * 60_000)) return 0;
-  return await services.pastes.deleteExpired(Date.now());
+  const now = Date.now();
+  return await services.pastes.deleteExpired(now) + await services.files.deleteExpired(now);
 }
 
 /** Starts the periodic sweeper; stop() ends it. */

@@ -1,7 +1,80 @@
-/** PLACEHOLDER — replaced by the pastes work. */
+/**
+ * Server rendering of `/paste/{slug}`. It never counts a view (product.md §3): link unfurlers
+ * and bots must not use up a view-limited share, so such shares render metadata only.
+ *
+ * The shape of `useInitialData().page` for the React PastePage:
+ *
+ * - status 200, a plain share (no password, max_views 0):
+ *   `{ paste: PasteView, html: string | null }`. `paste.content` is the full text. `html` is
+ *   the sanitised Markdown (renderMarkdown + the shared SANITIZE_CONFIG), or `null` when the
+ *   content is larger than SSR_HTML_MAX_BYTES: render it in the browser then.
+ * - status 200, a password-protected or view-limited share:
+ *   `{ paste: PasteView & { content: null }, requires: "password" | "view" }`.
+ *   "password": ask for it, then `POST /api/paste/{slug}` `{password}` (counts a view).
+ *   "view": fetch `GET /api/paste/{slug}` from the browser (counts a view).
+ *   `paste.views` is the count so far; `remark`, `expires_at`, `max_views` are shown as is.
+ * - status 410: `{ error: "paste_expired" }` (past its expiry, or out of views).
+ * - status 404: `{ error: "paste_not_found" }`.
+ *
+ * `paste.can_manage` is always false here: a page request carries no Authorization header.
+ * The client decides from its own auth state (admin, or `created_by === "apikey:{key id}"`).
+ * PasteView is the type in shared/schemas/pastes.ts.
+ */
 import type { Services } from "../services/mod.ts";
 import type { Language } from "../../shared/constants.ts";
 import type { PageLoad } from "../routes/pages.ts";
-export function loadPastePage(_s: Services, _slug: string, _lang: Language): Promise<PageLoad> {
-  return Promise.resolve({ status: 404, page: { paste: null, error: "paste_not_found" } });
+import { renderMarkdown, summarizeText } from "../../shared/markdown.ts";
+import { SLUG_PATTERN } from "../../shared/schemas/pastes.ts";
+import { sanitizeHtml } from "./sanitize.ts";
+
+/** Larger contents are not rendered on the server (DOMPurify on jsdom is slow on huge input). */
+export const SSR_HTML_MAX_BYTES = 256 * 1024;
+
+const CACHE_TTL_MS = 10 * 60_000;
+const CACHE_MAX_ENTRIES = 100;
+/** Rendered HTML by paste id and update time: a TTL cache only, correct without it. */
+const htmlCache = new Map<string, { html: string; at: number }>();
+
+function renderCached(key: string, content: string): string {
+  const now = Date.now();
+  const hit = htmlCache.get(key);
+  if (hit && now - hit.at < CACHE_TTL_MS) return hit.html;
+  const html = renderMarkdown(content, sanitizeHtml);
+  if (htmlCache.size >= CACHE_MAX_ENTRIES) {
+    for (const [k, v] of htmlCache) if (now - v.at >= CACHE_TTL_MS) htmlCache.delete(k);
+    if (htmlCache.size >= CACHE_MAX_ENTRIES) htmlCache.delete(htmlCache.keys().next().value!);
+  }
+  htmlCache.set(key, { html, at: now });
+  return html;
+}
+
+/** Loads the data of a paste page without counting a view; see the module comment for shapes. */
+export async function loadPastePage(
+  services: Services,
+  slug: string,
+  _lang: Language,
+): Promise<PageLoad> {
+  const peek = SLUG_PATTERN.test(slug)
+    ? await services.pastes.peek(slug)
+    : { state: "missing" as const };
+  switch (peek.state) {
+    case "missing":
+      return { status: 404, page: { error: "paste_not_found" } };
+    case "expired":
+      return { status: 410, page: { error: "paste_expired" } };
+    case "locked":
+      return { status: 200, page: { paste: peek.view, requires: peek.requires } };
+    case "open": {
+      const { view } = peek;
+      const content = view.content ?? "";
+      const html = view.content_size <= SSR_HTML_MAX_BYTES
+        ? renderCached(`${view.id}|${view.updated_at}`, content)
+        : null;
+      return {
+        status: 200,
+        page: { paste: view, html },
+        description: summarizeText(content, 150),
+      };
+    }
+  }
 }

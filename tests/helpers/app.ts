@@ -43,7 +43,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     kdfIterations: 1_000,
   };
   const kv = await Deno.openKv(join(dir, "cubby.kv"));
-  const services = createServices(config, kv, () => {});
+  const services = await createServices(config, kv, () => {});
   await services.auth.ensureAdmin();
   const app = createApp({ services, log: () => {} });
   let adminToken: string | null = null;

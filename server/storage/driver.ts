@@ -1,0 +1,334 @@
+/**
+ * The storage driver contract: one small interface that the local filesystem driver and the
+ * S3 driver both implement, so that files, mounts and WebDAV never know where bytes live.
+ *
+ * Keys are slash paths relative to the driver root (`docs/a.txt`): no leading slash, no empty,
+ * `.` or `..` segments, no backslashes, no NUL. Bodies are web streams end to end; no method
+ * holds a whole object in memory. Every failure is an `AppError` with a `storage_*` code.
+ */
+import { AppError } from "../errors.ts";
+
+/** What `head`, `list` and `get` report about one object. */
+export type ObjectInfo = {
+  key: string;
+  size: number;
+  /** Quoted, as in HTTP: `"…"`. Stable while the object is unchanged. */
+  etag: string;
+  lastModified: Date;
+  /** Present on `head`/`get`; listings leave it out (S3 does not return it there). */
+  contentType?: string;
+};
+
+export type PutBody = ReadableStream<Uint8Array> | Uint8Array | string;
+
+export type PutOptions = { contentType?: string; size?: number; signal?: AbortSignal };
+
+/** An inclusive byte range; `end` omitted means "to the end of the object". */
+export type ByteRange = { start: number; end?: number };
+
+export type GetResult = {
+  body: ReadableStream<Uint8Array>;
+  /** Bytes in `body` (the range length when a range was asked for). */
+  size: number;
+  contentType: string;
+  etag: string;
+  lastModified: Date;
+  range?: { start: number; end: number; total: number };
+};
+
+export type ListOptions = { cursor?: string | null; limit?: number; delimiter?: "/" };
+
+export type ListResult = {
+  items: ObjectInfo[];
+  /** Sub-prefixes ending in `/` (only with a delimiter). */
+  prefixes: string[];
+  /** Pass back to get the next page; null when the listing is complete. */
+  cursor: string | null;
+};
+
+export type PresignGetOptions = {
+  expiresIn: number;
+  /** Served as the Content-Disposition filename. */
+  filename?: string;
+  /** Overrides the stored Content-Type of the response. */
+  contentType?: string;
+  /** `attachment` when true, `inline` otherwise (only when a filename is given). */
+  download?: boolean;
+};
+
+export type PartInfo = { partNumber: number; etag: string; size: number };
+export type CompletedPart = { partNumber: number; etag: string };
+export type MultipartUploadInfo = { key: string; uploadId: string; initiated: Date };
+
+export type DriverCapabilities = { presign: boolean; multipart: boolean; kind: "local" | "s3" };
+
+export interface StorageDriver {
+  /** Writes an object from a stream or bytes; replaces any previous object atomically. */
+  put(key: string, body: PutBody, opts?: PutOptions): Promise<{ etag: string; size: number }>;
+  /** Streams an object or one byte range of it; 404 `storage_object_not_found` when missing. */
+  get(key: string, opts?: { range?: ByteRange; signal?: AbortSignal }): Promise<GetResult>;
+  /** The object's metadata, or null when it does not exist. */
+  head(key: string): Promise<ObjectInfo | null>;
+  /** Deletes one object; deleting a missing object succeeds. */
+  delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix` (a folder is `dir/`). */
+  deletePrefix(prefix: string): Promise<void>;
+  /** Copies an object; 404 when the source is missing. */
+  copy(from: string, to: string): Promise<void>;
+  /** Moves an object (atomic rename locally, copy then delete on S3). */
+  move(from: string, to: string): Promise<void>;
+  /** One page of keys under a raw prefix, in key order; follow `cursor` for the rest. */
+  list(prefix: string, opts?: ListOptions): Promise<ListResult>;
+  /** A short-lived URL that GETs the object without other credentials. */
+  presignGet(key: string, opts: PresignGetOptions): Promise<string>;
+  /** A short-lived URL that accepts one PUT of the object's bytes. */
+  presignPut(key: string, opts: { expiresIn: number; contentType?: string }): Promise<string>;
+  /** Starts a multipart upload and returns its id. */
+  createMultipart(key: string, opts?: { contentType?: string }): Promise<string>;
+  /** Uploads one part (1..10000); re-uploading a part number replaces it. */
+  uploadPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: PutBody,
+    size?: number,
+  ): Promise<{ etag: string }>;
+  /** A short-lived URL that accepts one PUT of a part's bytes. */
+  presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    opts: { expiresIn: number },
+  ): Promise<string>;
+  /** The parts uploaded so far, by part number (used to resume an upload). */
+  listParts(key: string, uploadId: string): Promise<PartInfo[]>;
+  /** Assembles the listed parts into the object; 400 `storage_multipart_invalid` on a bad list. */
+  completeMultipart(
+    key: string,
+    uploadId: string,
+    parts: CompletedPart[],
+  ): Promise<{ etag: string; size: number }>;
+  /** Discards an upload and its parts. */
+  abortMultipart(key: string, uploadId: string): Promise<void>;
+  /** Uploads started and not yet completed or aborted, optionally under a key prefix. */
+  listMultipartUploads(prefix?: string): Promise<MultipartUploadInfo[]>;
+  /** What this driver can do. */
+  stat(): DriverCapabilities;
+  /** Releases sockets and other resources. */
+  close(): void;
+}
+
+/** S3's minimum size of every part but the last (spec §9 part size). */
+export const MIN_PART_SIZE = 5 * 1024 * 1024;
+export const MAX_PART_NUMBER = 10_000;
+export const MAX_LIST_LIMIT = 1000;
+const MAX_KEY_BYTES = 1024;
+
+const encoder = new TextEncoder();
+
+function invalidPath(key: unknown): AppError {
+  return new AppError("storage_path_invalid", 400, { key: String(key) });
+}
+
+/** Returns the key unchanged when valid; throws 400 `storage_path_invalid` otherwise. */
+export function validateKey(key: string): string {
+  if (typeof key !== "string" || key === "" || key.includes("\0") || key.includes("\\")) {
+    throw invalidPath(key);
+  }
+  if (encoder.encode(key).length > MAX_KEY_BYTES) throw invalidPath(key);
+  for (const segment of key.split("/")) {
+    if (segment === "" || segment === "." || segment === "..") throw invalidPath(key);
+  }
+  return key;
+}
+
+/** Validates a list/delete prefix: "" or a key, optionally ending in `/`; throws 400. */
+export function validatePrefix(prefix: string): string {
+  if (prefix === "") return prefix;
+  validateKey(prefix.endsWith("/") ? prefix.slice(0, -1) : prefix);
+  return prefix;
+}
+
+/** Validates a multipart part number (1..10000); throws 400 `storage_multipart_invalid`. */
+export function validatePartNumber(partNumber: number): number {
+  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PART_NUMBER) {
+    throw new AppError("storage_multipart_invalid", 400, { partNumber });
+  }
+  return partNumber;
+}
+
+/** Validates a range against nothing but itself; throws 400 `storage_range_invalid`. */
+export function validateRange(range: ByteRange): ByteRange {
+  const { start, end } = range;
+  if (!Number.isSafeInteger(start) || start < 0) throw rangeError(range);
+  if (end !== undefined && (!Number.isSafeInteger(end) || end < start)) throw rangeError(range);
+  return range;
+}
+
+/** Resolves a range against an object's size; throws 400 when it starts past the end. */
+export function resolveRange(range: ByteRange, total: number): { start: number; end: number } {
+  validateRange(range);
+  if (range.start >= total) throw rangeError(range, total);
+  return { start: range.start, end: Math.min(range.end ?? total - 1, total - 1) };
+}
+
+function rangeError(range: ByteRange, total?: number): AppError {
+  return new AppError("storage_range_invalid", 400, { start: range.start, end: range.end, total });
+}
+
+/** Clamps a list limit to 1..1000 (default 1000). */
+export function clampLimit(limit: number | undefined): number {
+  if (limit === undefined || !Number.isFinite(limit)) return MAX_LIST_LIMIT;
+  return Math.max(1, Math.min(MAX_LIST_LIMIT, Math.floor(limit)));
+}
+
+/** Turns a put body into a byte stream and tells its size when known. */
+export function toByteStream(
+  body: PutBody,
+  declaredSize?: number,
+): { stream: ReadableStream<Uint8Array>; size: number | undefined } {
+  if (typeof body === "string") body = encoder.encode(body);
+  if (body instanceof Uint8Array) {
+    const bytes = body;
+    if (declaredSize !== undefined && declaredSize !== bytes.length) {
+      throw sizeMismatch(declaredSize, bytes.length);
+    }
+    return {
+      stream: new ReadableStream({
+        start(c) {
+          if (bytes.length) c.enqueue(bytes);
+          c.close();
+        },
+      }),
+      size: bytes.length,
+    };
+  }
+  return { stream: body, size: declaredSize };
+}
+
+/**
+ * Passes a stream through, counting bytes; errors with 400 `storage_size_mismatch` when the
+ * stream yields more or fewer bytes than `expected` (when given).
+ */
+export function countBytes(
+  stream: ReadableStream<Uint8Array>,
+  expected?: number,
+): { stream: ReadableStream<Uint8Array>; count: () => number } {
+  let n = 0;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, c) {
+      n += chunk.length;
+      if (expected !== undefined && n > expected) c.error(sizeMismatch(expected, n));
+      else c.enqueue(chunk);
+    },
+    flush(c) {
+      if (expected !== undefined && n !== expected) c.error(sizeMismatch(expected, n));
+    },
+  });
+  return { stream: stream.pipeThrough(counter), count: () => n };
+}
+
+function sizeMismatch(expected: number, actual: number): AppError {
+  return new AppError("storage_size_mismatch", 400, { expected, actual });
+}
+
+/** Encodes a driver's cursor state as opaque base64url JSON. */
+export function encodeCursor(state: unknown): string {
+  let bin = "";
+  for (const b of encoder.encode(JSON.stringify(state))) bin += String.fromCharCode(b);
+  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** Decodes a cursor made by `encodeCursor`; throws 400 `validation_failed` when malformed. */
+export function decodeCursor(cursor: string): unknown {
+  try {
+    const bin = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+    const bytes = Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw new AppError("validation_failed", 400, { field: "cursor" });
+  }
+}
+
+/** Strips quotes (and a weak prefix) so ETags from clients and stores compare equal. */
+export function bareEtag(etag: string): string {
+  return etag.replace(/^W\//, "").replaceAll('"', "");
+}
+
+/** Quotes an ETag value unless it already is. */
+export function quoteEtag(etag: string): string {
+  return etag.startsWith('"') || etag.startsWith('W/"') ? etag : `"${etag}"`;
+}
+
+/** A Content-Disposition header value with an ASCII fallback and an RFC 5987 UTF-8 name. */
+export function contentDisposition(filename: string, download = true): string {
+  const type = download ? "attachment" : "inline";
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (ch) => "%" + ch.charCodeAt(0).toString(16).toUpperCase(),
+  );
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Percent-encodes each segment of a key for use in a URL path. */
+export function encodeKeyPath(key: string): string {
+  return key.split("/").map(encodeURIComponent).join("/");
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  txt: "text/plain; charset=utf-8",
+  md: "text/markdown; charset=utf-8",
+  csv: "text/csv; charset=utf-8",
+  log: "text/plain; charset=utf-8",
+  html: "text/html; charset=utf-8",
+  htm: "text/html; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  mjs: "text/javascript; charset=utf-8",
+  json: "application/json",
+  xml: "application/xml",
+  yaml: "application/yaml",
+  yml: "application/yaml",
+  pdf: "application/pdf",
+  zip: "application/zip",
+  gz: "application/gzip",
+  tar: "application/x-tar",
+  "7z": "application/x-7z-compressed",
+  rar: "application/vnd.rar",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  avif: "image/avif",
+  svg: "image/svg+xml",
+  ico: "image/x-icon",
+  bmp: "image/bmp",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  ogg: "audio/ogg",
+  flac: "audio/flac",
+  m4a: "audio/mp4",
+  mp4: "video/mp4",
+  webm: "video/webm",
+  mov: "video/quicktime",
+  mkv: "video/x-matroska",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ppt: "application/vnd.ms-powerpoint",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  wasm: "application/wasm",
+};
+
+export const DEFAULT_CONTENT_TYPE = "application/octet-stream";
+
+/** The content type for a key's extension, or `application/octet-stream`. */
+export function contentTypeFor(key: string): string {
+  const name = key.slice(key.lastIndexOf("/") + 1);
+  const dot = name.lastIndexOf(".");
+  if (dot <= 0) return DEFAULT_CONTENT_TYPE;
+  return CONTENT_TYPES[name.slice(dot + 1).toLowerCase()] ?? DEFAULT_CONTENT_TYPE;
+}

@@ -1,0 +1,165 @@
+/**
+ * Text share (paste) requests and responses (spec §3, §5, §7 "Texts"). Issue messages that are
+ * catalogue codes (`slug_invalid`, `content_too_large`...) become the 400's `error` code.
+ */
+import { z } from "zod";
+import {
+  DEFAULT_PASTE_LIST_LIMIT,
+  MAX_PASTE_BYTES,
+  MAX_SLUG_LENGTH,
+  RESERVED_SLUGS,
+} from "../constants.ts";
+
+export const SLUG_PATTERN = /^[A-Za-z0-9_-]{1,50}$/;
+export const MAX_REMARK_LENGTH = 1000;
+export const MAX_SHARE_PASSWORD_LENGTH = 1000;
+export const MAX_LIST_LIMIT = 100;
+export const MAX_BATCH_IDS = 1000;
+
+const RESERVED = new Set<string>(RESERVED_SLUGS.map((s) => s.toLowerCase()));
+
+/** The number of bytes `text` takes in UTF-8, without allocating an encoded copy. */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** True when `slug` is a well-formed custom slug that no route of the app uses. */
+export function isValidSlug(slug: string): boolean {
+  return SLUG_PATTERN.test(slug) && !RESERVED.has(slug.toLowerCase());
+}
+
+/** A custom link suffix: letters, digits, `_` and `-`, 1..50, not reserved. */
+export const SlugSchema = z.string({ error: "slug_invalid" })
+  .max(MAX_SLUG_LENGTH, "slug_invalid")
+  .regex(SLUG_PATTERN, "slug_invalid")
+  .refine((s) => !RESERVED.has(s.toLowerCase()), "slug_reserved");
+
+/** Paste content: non-blank, at most MAX_PASTE_BYTES in UTF-8. */
+export const ContentSchema = z.string({
+  error: (iss) => iss.input === undefined || iss.input === null ? "content_empty" : undefined,
+})
+  .refine((s) => s.trim() !== "", "content_empty")
+  .refine(
+    (s) => s.length <= MAX_PASTE_BYTES && utf8ByteLength(s) <= MAX_PASTE_BYTES,
+    "content_too_large",
+  );
+
+const Remark = z.string({ error: "validation_failed" }).max(MAX_REMARK_LENGTH, "remark_too_long");
+const Password = z.string({ error: "validation_failed" }).max(MAX_SHARE_PASSWORD_LENGTH);
+const ExpiresAt = z.union([
+  z.iso.datetime({ offset: true, error: "expires_at_invalid" }),
+  z.null(),
+], {
+  error: "expires_at_invalid",
+});
+const MaxViews = z.number({ error: "max_views_invalid" })
+  .int("max_views_invalid")
+  .min(0, "max_views_invalid")
+  .max(Number.MAX_SAFE_INTEGER, "max_views_invalid");
+
+/** POST /api/paste. An empty slug means "pick a random one". */
+export const PasteCreateSchema = z.object({
+  content: ContentSchema,
+  slug: z.preprocess((v) => v === "" || v === null ? undefined : v, SlugSchema.optional()),
+  remark: Remark.nullish().transform((v) => v || null),
+  password: Password.nullish().transform((v) => v || null),
+  expires_at: ExpiresAt.optional().transform((v) => v ?? null),
+  max_views: MaxViews.nullish().transform((v) => v ?? 0),
+});
+export type PasteCreate = z.infer<typeof PasteCreateSchema>;
+
+/**
+ * PUT /api/pastes/:id. An absent field keeps its value (an empty slug too). `password`: null
+ * or "" clears it, a string sets it. Sending `max_views` (even unchanged) resets the view
+ * counter.
+ */
+export const PasteUpdateSchema = z.object({
+  content: ContentSchema.optional(),
+  slug: z.preprocess((v) => v === "" || v === null ? undefined : v, SlugSchema.optional()),
+  remark: Remark.nullish(),
+  password: Password.nullish(),
+  expires_at: ExpiresAt.optional(),
+  max_views: MaxViews.optional(),
+});
+export type PasteUpdate = z.infer<typeof PasteUpdateSchema>;
+
+/** POST /api/paste/:slug. */
+export const PasteOpenSchema = z.object({
+  password: z.string({ error: "password_required" }).max(MAX_SHARE_PASSWORD_LENGTH),
+});
+
+const QueryInt = (min: number, max: number) =>
+  z.string().regex(/^\d{1,9}$/, "validation_failed").transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+/** GET /api/pastes query. `offset` wins over `page` when both are given. */
+export const PasteListQuerySchema = z.object({
+  page: QueryInt(1, 1_000_000).optional(),
+  limit: QueryInt(1, MAX_LIST_LIMIT).optional().transform((v) => v ?? DEFAULT_PASTE_LIST_LIMIT),
+  offset: QueryInt(0, 1_000_000_000).optional(),
+  search: z.string().trim().max(200).optional().transform((v) => v || undefined),
+});
+export type PasteListQuery = z.infer<typeof PasteListQuerySchema>;
+
+/** DELETE (or POST) /api/pastes/batch-delete. */
+export const PasteBatchDeleteSchema = z.object({
+  ids: z.array(z.string().min(1).max(100)).min(1).max(MAX_BATCH_IDS),
+});
+
+/** POST /api/pastes/clear-expired. The flag is accepted for compatibility and ignored. */
+export const PasteClearExpiredSchema = z.object({ clearExpired: z.boolean().optional() });
+
+/** A paste as the API shows it. `content` is null only in server-rendered locked metadata. */
+export type PasteView = {
+  id: string;
+  slug: string;
+  content: string | null;
+  remark: string | null;
+  has_password: boolean;
+  expires_at: string | null;
+  max_views: number;
+  views: number;
+  created_at: string;
+  updated_at: string;
+  created_by: string;
+  /** The share page's path, `/paste/{slug}`. */
+  url: string;
+  /** True when the caller is the admin or the creating key (may edit and delete). */
+  can_manage: boolean;
+  /** Size of the content in UTF-8 bytes. */
+  content_size: number;
+};
+
+/** One row of GET /api/pastes: metadata and a short preview, never the whole content. */
+export type PasteListItem = Omit<PasteView, "content"> & {
+  preview: string;
+  /** Past its expiry or out of views. */
+  is_expired: boolean;
+};
+
+export type PasteList = {
+  items: PasteListItem[];
+  total: number;
+  page: number;
+  limit: number;
+  offset: number;
+};
+
+/** `data` of a 401 password_required answer. */
+export type PasteLocked = { slug: string; has_password: true; remark?: string };
+
+/** Result of a batch delete: ids the caller may not manage or that do not exist are skipped. */
+export type PasteBatchDeleteResult = { deleted: number; skipped: number; skipped_ids: string[] };

@@ -1,0 +1,123 @@
+/**
+ * Starts the npm `s3rver` fake S3 server for tests, as a Node subprocess on a free 127.0.0.1
+ * port with its data in a temporary directory, and creates one bucket.
+ *
+ * It runs under Node (not Deno) with `NODE_OPTIONS=--openssl-legacy-provider`, because its
+ * continuation tokens use DES, which OpenSSL 3 only offers through the legacy provider; without
+ * it every paginated listing fails. s3rver accepts only the access key `S3RVER`, and does not
+ * verify SigV4 signatures at all.
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export type S3rverHandle = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Stops the server and removes its data directory. */
+  stop: () => Promise<void>;
+};
+
+const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+const LAUNCHER = `
+import { createRequire } from "node:module";
+const [s3rverDir, directory, bucket] = process.argv.slice(2);
+const require = createRequire(s3rverDir + "/package.json");
+const S3rver = require(s3rverDir);
+const server = new S3rver({
+  address: "127.0.0.1",
+  port: 0,
+  directory,
+  silent: true,
+  configureBuckets: [{ name: bucket }],
+});
+const { port } = await server.run();
+process.stdout.write(JSON.stringify({ port }) + "\\n");
+// Exit when the parent closes stdin (or dies), so no server outlives the tests.
+process.stdin.on("data", () => {});
+process.stdin.on("end", () => server.close().finally(() => process.exit(0)));
+`;
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Makes sure node_modules/s3rver is there, running `deno install` once when it is not. */
+async function resolveS3rverDir(): Promise<string> {
+  const dir = join(REPO_ROOT, "node_modules", "s3rver");
+  if (await exists(join(dir, "package.json"))) return dir;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["install"],
+    cwd: REPO_ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!out.success || !(await exists(join(dir, "package.json")))) {
+    throw new Error(`deno install did not provide s3rver: ${new TextDecoder().decode(out.stderr)}`);
+  }
+  return dir;
+}
+
+/** Starts s3rver with one bucket; call `stop()` when done. */
+export async function startS3rver(bucket = "cubby-test"): Promise<S3rverHandle> {
+  const s3rverDir = await resolveS3rverDir();
+  const tmp = await Deno.makeTempDir({ prefix: "cubby-s3rver-" });
+  const launcher = join(tmp, "launch.mjs");
+  const dataDir = join(tmp, "data");
+  await Deno.mkdir(dataDir);
+  await Deno.writeTextFile(launcher, LAUNCHER);
+  const child = new Deno.Command("node", {
+    args: [launcher, s3rverDir, dataDir, bucket],
+    env: { NODE_OPTIONS: "--openssl-legacy-provider" },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const stderrText = new Response(child.stderr).text();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let line = "";
+  while (!line.includes("\n")) {
+    const { done, value } = await reader.read();
+    if (done) {
+      const status = await child.status;
+      await Deno.remove(tmp, { recursive: true }).catch(() => {});
+      throw new Error(`s3rver exited (${status.code}) before listening: ${await stderrText}`);
+    }
+    line += value;
+  }
+  const { port } = JSON.parse(line.slice(0, line.indexOf("\n")));
+  // Keep draining stdout so the child never blocks on a full pipe.
+  (async () => {
+    while (!(await reader.read()).done) { /* discard */ }
+  })().catch(() => {});
+  let stopped = false;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await child.stdin.close().catch(() => {});
+      const timer = setTimeout(() => {
+        try {
+          child.kill("SIGKILL");
+        } catch { /* already gone */ }
+      }, 5000);
+      await child.status;
+      clearTimeout(timer);
+      await stderrText.catch(() => "");
+      await Deno.remove(tmp, { recursive: true }).catch(() => {});
+    },
+  };
+}
