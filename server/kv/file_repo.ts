@@ -1,6 +1,6 @@
 /** File share records with their slug, creator, expiry and storage-config indexes. */
 import { keys } from "./keys.ts";
-import { consumeView, readViews } from "./view_counter.ts";
+import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 
 export type FileRecord = {
   id: string;
@@ -144,14 +144,15 @@ export class FileRepo {
     return ids;
   }
 
-  /** Counts one view within the file's limit (see view_counter.ts). */
-  consumeView(id: string, maxViews: number) {
-    return consumeView(this.kv, keys.fileViews(id), maxViews);
+  /** Counts one view of the file read at `entry`, within its limit (see view_counter.ts). */
+  countView(entry: Deno.KvEntry<FileRecord>): Promise<CountResult> {
+    const record = { key: entry.key, versionstamp: entry.versionstamp };
+    return countView(this.kv, keys.fileViews(entry.value.id), record, entry.value.max_views);
   }
 
   /** The file's view count. */
-  readViews(id: string): Promise<number> {
-    return readViews(this.kv, keys.fileViews(id));
+  async readViews(id: string): Promise<number> {
+    return (await readViewCounts(this.kv, [keys.fileViews(id)]))[0];
   }
 
   /** Stores a presigned upload until it is committed (24 h at most). */

@@ -8,6 +8,7 @@
  */
 import { ulid } from "ulid";
 import { keys } from "./keys.ts";
+import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 
 /** Bytes per content chunk (below the 64 KiB value limit). */
 export const CHUNK_BYTES = 60_000;
@@ -15,8 +16,6 @@ export const CHUNK_BYTES = 60_000;
 const CHUNKS_PER_COMMIT = 10;
 /** Deletes per commit when removing chunks (the limit is 1000 mutations). */
 const DELETES_PER_COMMIT = 500;
-/** Attempts at counting one view before giving up under extreme contention. */
-const MAX_COUNT_ATTEMPTS = 2000;
 
 export type PasteRecord = {
   id: string;
@@ -40,14 +39,10 @@ export type PasteRecord = {
 /** A record together with the versionstamp it was read at. */
 export type PasteEntry = { value: PasteRecord; versionstamp: string };
 
-export type CountResult = { ok: true; views: number } | {
-  ok: false;
-  reason: "used_up" | "changed";
-};
+export type { CountResult };
 
 const expiryMs = (rec: PasteRecord) => rec.expires_at === null ? null : Date.parse(rec.expires_at);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class PasteRepo {
   constructor(private kv: Deno.Kv) {}
@@ -228,36 +223,13 @@ export class PasteRepo {
 
   /** The view counts of many pastes (missing counters count 0). */
   async getViews(ids: string[]): Promise<Map<string, number>> {
-    const out = new Map<string, number>();
-    for (let i = 0; i < ids.length; i += 10) {
-      const batch = ids.slice(i, i + 10);
-      const entries = await this.kv.getMany<Deno.KvU64[]>(batch.map((id) => keys.pasteViews(id)));
-      entries.forEach((e, j) => out.set(batch[j], Number(e.value?.value ?? 0n)));
-    }
-    return out;
+    const counts = await readViewCounts(this.kv, ids.map((id) => keys.pasteViews(id)));
+    return new Map(ids.map((id, i) => [id, counts[i]]));
   }
 
-  /**
-   * Counts one delivery of a paste read at `entry`. With a view limit the counter moves by a
-   * checked commit, retried with a small random back-off, so exactly `max_views` calls ever
-   * succeed. "changed" means the record was edited or deleted meanwhile: read it again.
-   */
-  async countView(entry: PasteEntry): Promise<CountResult> {
-    const rec = entry.value;
-    const key = keys.pasteViews(rec.id);
-    const recordCheck = { key: keys.pastes(rec.id), versionstamp: entry.versionstamp };
-    for (let attempt = 0; attempt < MAX_COUNT_ATTEMPTS; attempt++) {
-      const counter = await this.kv.get<Deno.KvU64>(key);
-      const views = Number(counter.value?.value ?? 0n);
-      if (rec.max_views > 0 && views >= rec.max_views) return { ok: false, reason: "used_up" };
-      const op = this.kv.atomic().check(recordCheck);
-      if (rec.max_views > 0) op.check(counter).set(key, new Deno.KvU64(BigInt(views + 1)));
-      else op.sum(key, 1n);
-      if ((await op.commit()).ok) return { ok: true, views: views + 1 };
-      const current = await this.kv.get(recordCheck.key);
-      if (current.versionstamp !== entry.versionstamp) return { ok: false, reason: "changed" };
-      await sleep(Math.random() * Math.min(20, 1 + attempt));
-    }
-    throw new Error(`Cannot count a view of paste ${rec.id}: too much contention`);
+  /** Counts one delivery of a paste read at `entry` (see view_counter.ts). */
+  countView(entry: PasteEntry): Promise<CountResult> {
+    const record = { key: keys.pastes(entry.value.id), versionstamp: entry.versionstamp };
+    return countView(this.kv, keys.pasteViews(entry.value.id), record, entry.value.max_views);
   }
 }

@@ -1,33 +1,50 @@
 /**
- * Exact view limits under concurrency (product.md §3): a view is delivered only if a checked
- * atomic increment of the counter commits while the count is still below the limit.
+ * Exact view limits under concurrency (product.md §3), shared by pastes and files. A view is
+ * delivered only if a checked commit moves the counter while it is below the limit and while
+ * the share's record is unchanged; so N concurrent callers of an N-view share all succeed and
+ * every later caller is refused. Unlimited shares just add one.
  */
 
-export type ViewResult = { ok: true; views: number } | { ok: false; views: number };
+export type CountResult =
+  | { ok: true; views: number }
+  | { ok: false; reason: "used_up" | "changed" };
+
+/** Attempts before giving up under extreme contention. */
+const MAX_COUNT_ATTEMPTS = 500;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Counts one view at `key`. With maxViews > 0, refuses once the count reached it. Retries
- * optimistic conflicts with a small random back-off, so N concurrent callers of an N-view share
- * all succeed and every later caller is refused.
+ * Counts one view on `counterKey` for the record read at `record`. "changed" means the record
+ * was edited or deleted meanwhile: read it again.
  */
-export async function consumeView(
+export async function countView(
   kv: Deno.Kv,
-  key: Deno.KvKey,
+  counterKey: Deno.KvKey,
+  record: { key: Deno.KvKey; versionstamp: string },
   maxViews: number,
-): Promise<ViewResult> {
-  for (let attempt = 0;; attempt++) {
-    const entry = await kv.get<number>(key);
-    const views = entry.value ?? 0;
-    if (maxViews > 0 && views >= maxViews) return { ok: false, views };
-    const res = await kv.atomic().check(entry).set(key, views + 1).commit();
-    if (res.ok) return { ok: true, views: views + 1 };
-    if (attempt > 5) {
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, attempt * 2)));
-    }
+): Promise<CountResult> {
+  for (let attempt = 0; attempt < MAX_COUNT_ATTEMPTS; attempt++) {
+    const counter = await kv.get<Deno.KvU64>(counterKey);
+    const views = Number(counter.value?.value ?? 0n);
+    if (maxViews > 0 && views >= maxViews) return { ok: false, reason: "used_up" };
+    const op = kv.atomic().check(record);
+    if (maxViews > 0) op.check(counter).set(counterKey, new Deno.KvU64(BigInt(views + 1)));
+    else op.sum(counterKey, 1n);
+    if ((await op.commit()).ok) return { ok: true, views: views + 1 };
+    const current = await kv.get(record.key);
+    if (current.versionstamp !== record.versionstamp) return { ok: false, reason: "changed" };
+    await sleep(Math.random() * Math.min(20, 1 + attempt));
   }
+  throw new Error(`Cannot count a view on ${String(counterKey)}: too much contention`);
 }
 
-/** Reads the current count. */
-export async function readViews(kv: Deno.Kv, key: Deno.KvKey): Promise<number> {
-  return (await kv.get<number>(key)).value ?? 0;
+/** The view counts of many counters (missing counters count 0), batched 10 per read. */
+export async function readViewCounts(kv: Deno.Kv, counterKeys: Deno.KvKey[]): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < counterKeys.length; i += 10) {
+    const entries = await kv.getMany<Deno.KvU64[]>(counterKeys.slice(i, i + 10));
+    for (const e of entries) out.push(Number(e.value?.value ?? 0n));
+  }
+  return out;
 }

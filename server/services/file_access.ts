@@ -27,12 +27,18 @@ export class FileAccessService {
     private signer: Signer,
   ) {}
 
-  /** The live record of a slug; 404 when missing, 410 when expired. */
-  async findLive(slug: string): Promise<FileRecord> {
-    const { value } = await this.repo.getBySlug(slug);
+  /** The live record of a slug with its versionstamp; 404 when missing, 410 when expired. */
+  async findLiveEntry(slug: string): Promise<Deno.KvEntry<FileRecord>> {
+    const entry = await this.repo.getBySlug(slug);
+    const value = entry.value;
     if (!value) throw notFound("file_not_found");
     if (value.expires_at && Date.parse(value.expires_at) <= Date.now()) throw gone("file_expired");
-    return value;
+    return entry as Deno.KvEntry<FileRecord>;
+  }
+
+  /** The live record of a slug; 404 when missing, 410 when expired. */
+  async findLive(slug: string): Promise<FileRecord> {
+    return (await this.findLiveEntry(slug)).value;
   }
 
   private async checkPassword(rec: FileRecord, password: string | undefined, ip: string) {
@@ -48,10 +54,19 @@ export class FileAccessService {
     }
   }
 
-  private async count(rec: FileRecord): Promise<number> {
-    const res = await this.repo.consumeView(rec.id, rec.max_views);
-    if (!res.ok) throw gone("file_expired");
-    return res.views;
+  /**
+   * Checks the password if any and counts one view; returns the record it counted against
+   * (read again when it changed meanwhile).
+   */
+  private async openCounted(slug: string, password: string | undefined, ip: string) {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const entry = await this.findLiveEntry(slug);
+      await this.checkPassword(entry.value, password, ip);
+      const res = await this.repo.countView(entry);
+      if (res.ok) return { rec: entry.value, views: res.views };
+      if (res.reason === "used_up") throw gone("file_expired");
+    }
+    throw new AppError("conflict", 409);
   }
 
   private async publicView(rec: FileRecord, views: number, auth: Auth): Promise<PublicFileView> {
@@ -78,9 +93,8 @@ export class FileAccessService {
 
   /** Opens a share (GET public info, or verify with a password); counts one view. */
   async open(slug: string, password: string | undefined, auth: Auth, ip: string) {
-    const rec = await this.findLive(slug);
-    await this.checkPassword(rec, password, ip);
-    return await this.publicView(rec, await this.count(rec), auth);
+    const { rec, views } = await this.openCounted(slug, password, ip);
+    return await this.publicView(rec, views, auth);
   }
 
   /** Metadata only, for server rendering: never counts a view and never exposes links. */
@@ -116,10 +130,9 @@ export class FileAccessService {
       ip: string;
     },
   ): Promise<Delivery> {
-    const rec = await this.findLive(slug);
+    let rec = await this.findLive(slug);
     if (!await this.signer.verify(`file:${rec.id}`, opts.token)) {
-      await this.checkPassword(rec, opts.password, opts.ip);
-      await this.count(rec);
+      rec = (await this.openCounted(slug, opts.password, opts.ip)).rec;
     }
     const cfg = await this.storage.getRecord(rec.storage_config_id);
     const driver = await this.storage.driverFor(cfg);
