@@ -1,9 +1,75 @@
-/** PLACEHOLDER layout — replaced by the app-shell work. */
-import { Outlet } from "react-router";
-export function Layout() {
+/**
+ * The app shell around every page: skip link, top navigation, main content, footer and the
+ * toast region. It also turns the API client's auth-expired event into a toast plus a trip to
+ * the login page. The same markup renders on the server (share pages) and on the first client
+ * render; everything that reads the browser runs in effects.
+ */
+import { useEffect } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { TopNav } from "./TopNav.tsx";
+import { Toaster } from "./Toaster.tsx";
+import { toast } from "./toast.ts";
+import { useStoredLanguage } from "./LanguageSwitcher.tsx";
+import { AUTH_EXPIRED_EVENT } from "../auth/auth_store.ts";
+import { loginPathFor } from "../features/admin/modules.ts";
+import { paths } from "../routes.ts";
+import { APP_VERSION } from "../../shared/constants.ts";
+
+/** True for admin screens (not the login page): they have their own chrome and no footer. */
+export function isAdminPath(pathname: string): boolean {
+  return (pathname === paths.admin || pathname.startsWith(paths.admin + "/")) &&
+    !pathname.startsWith(paths.login);
+}
+
+/** Shows the expiry reason and goes to the login page, coming back here afterwards. */
+function useAuthExpiredRedirect() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  useEffect(() => {
+    const onExpired = (e: Event) => {
+      const reason = (e as CustomEvent<string>).detail;
+      toast.error(
+        t(reason === "api_key_invalid" ? "errors.api_key_invalid" : "errors.session_expired"),
+      );
+      if (!here.startsWith(paths.login)) navigate(loginPathFor(here), { replace: true });
+    };
+    globalThis.addEventListener(AUTH_EXPIRED_EVENT, onExpired);
+    return () => globalThis.removeEventListener(AUTH_EXPIRED_EVENT, onExpired);
+  }, [t, navigate, here]);
+}
+
+function Footer() {
+  const { t } = useTranslation();
   return (
-    <main>
-      <Outlet />
-    </main>
+    <footer className="site-footer">
+      <p>
+        <span>{t("footer.poweredBy")}</span>
+        <span className="site-footer-sep" aria-hidden="true">·</span>
+        <span>{t("shell.version", { version: APP_VERSION })}</span>
+      </p>
+    </footer>
+  );
+}
+
+/** The shell route element: nav, <main> with the page, footer (not on admin) and toasts. */
+export function Layout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const admin = isAdminPath(pathname);
+  useStoredLanguage();
+  useAuthExpiredRedirect();
+  return (
+    <div className={`app${admin ? " app-admin" : ""}`}>
+      <a href="#main" className="skip-link">{t("shell.skipToContent")}</a>
+      <TopNav />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {!admin && <Footer />}
+      <Toaster />
+    </div>
   );
 }

@@ -1,4 +1,24 @@
-/** PLACEHOLDER */
+/**
+ * Account management (spec §2): the admin changes username and/or password, then is logged
+ * out after a visible countdown; a key user sees only their own key's details.
+ */
+import { useTranslation } from "react-i18next";
+import { usePageTitle } from "../../app/use_page_title.ts";
+import { useAuth } from "../../auth/auth_store.ts";
+import { AdminAccountForm } from "./AdminAccountForm.tsx";
+import { KeyAccountInfo } from "./KeyAccountInfo.tsx";
+
+/** /admin/account: the admin's form, or a key user's own key details. */
 export default function AccountPage() {
-  return <div>AccountPage</div>;
+  const { t } = useTranslation();
+  usePageTitle("pageTitle.account");
+  const auth = useAuth();
+  return (
+    <section className="page account-page">
+      <header className="page-header">
+        <h1>{t("account.title")}</h1>
+      </header>
+      {auth.authType === "admin" ? <AdminAccountForm /> : <KeyAccountInfo />}
+    </section>
+  );
 }

@@ -1,4 +1,10 @@
-/** PLACEHOLDER */
+/** Exactly /admin: go to the first module this user may use (spec §2 "Default landing"). */
+import { Navigate } from "react-router";
+import { useAuth } from "../../auth/auth_store.ts";
+import { firstAllowedPath } from "./modules.ts";
+
+/** Redirects to the user's landing module. */
 export function AdminIndexRedirect() {
-  return <div>AdminIndexRedirect</div>;
+  const auth = useAuth();
+  return <Navigate to={firstAllowedPath(auth)} replace />;
 }

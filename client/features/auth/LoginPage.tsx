@@ -1,4 +1,217 @@
-/** PLACEHOLDER */
+/**
+ * The login page (spec §2, §5 "Login"): username and password, or an API key, in two tabs.
+ * A user who is already logged in goes straight on: to the `redirect` query, else to their
+ * first allowed module.
+ */
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
+import { Navigate, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { useAuth } from "../../auth/auth_store.ts";
+import { loginWithApiKey, loginWithPassword } from "../../auth/use_auth_actions.ts";
+import { usePageTitle } from "../../app/use_page_title.ts";
+import { errorText } from "../../api/errors.ts";
+import { toast } from "../../components/toast.ts";
+import { firstAllowedPath, safeRedirect } from "../admin/modules.ts";
+
+type Tab = "password" | "apiKey";
+const TABS: Tab[] = ["password", "apiKey"];
+
+/** /admin/login: the two login methods as tabs. */
 export default function LoginPage() {
-  return <div>LoginPage</div>;
+  const { t } = useTranslation();
+  usePageTitle("pageTitle.login");
+  const auth = useAuth();
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>("password");
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ password: null, apiKey: null });
+  const baseId = useId();
+
+  if (auth.authType !== "none") {
+    return <Navigate to={safeRedirect(params.get("redirect")) ?? firstAllowedPath(auth)} replace />;
+  }
+
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = TABS.indexOf(tab);
+    let next: Tab | null = null;
+    if (e.key === "ArrowRight") next = TABS[(i + 1) % TABS.length];
+    else if (e.key === "ArrowLeft") next = TABS[(i + TABS.length - 1) % TABS.length];
+    else if (e.key === "Home") next = TABS[0];
+    else if (e.key === "End") next = TABS[TABS.length - 1];
+    if (!next) return;
+    e.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <section className="auth-page">
+      <div className="card auth-card">
+        <h1>{t("login.title")}</h1>
+        <p className="muted">{t("login.subtitle")}</p>
+        <div className="tabs" role="tablist" aria-label={t("login.tabs.label")}>
+          {TABS.map((id) => (
+            <button
+              key={id}
+              ref={(el) => {
+                tabRefs.current[id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${id}`}
+              aria-selected={tab === id}
+              aria-controls={`${baseId}-panel-${id}`}
+              tabIndex={tab === id ? 0 : -1}
+              className={`tab${tab === id ? " active" : ""}`}
+              onClick={() => setTab(id)}
+              onKeyDown={onTabKey}
+            >
+              {t(`login.tabs.${id}`)}
+            </button>
+          ))}
+        </div>
+        {TABS.map((id) => (
+          <div
+            key={id}
+            role="tabpanel"
+            id={`${baseId}-panel-${id}`}
+            className="tab-panel"
+            hidden={tab !== id}
+          >
+            {id === "password" ? <PasswordForm /> : <ApiKeyForm />}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** Shared submit state: busy flag, error text, and the success toast. */
+function useSubmit() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      toast.success(t("login.success"));
+      // The page re-renders as logged in and redirects; nothing else to do.
+    } catch (err) {
+      setError(errorText(t, err, "login_failed"));
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, run };
+}
+
+function FormError({ text }: { text: string | null }) {
+  if (!text) return null;
+  return <p className="form-error" role="alert">{text}</p>;
+}
+
+function PasswordForm() {
+  const { t } = useTranslation();
+  const id = useId();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [touched, setTouched] = useState(false);
+  const { busy, error, run } = useSubmit();
+  const userMissing = touched && !username.trim();
+  const passMissing = touched && !password;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!username.trim() || !password) return;
+    void run(() => loginWithPassword(username.trim(), password));
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-user`}>{t("login.username")}</label>
+        <input
+          id={`${id}-user`}
+          className="input"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          required
+          aria-invalid={userMissing || undefined}
+          aria-describedby={userMissing ? `${id}-user-err` : undefined}
+        />
+        {userMissing && (
+          <p id={`${id}-user-err`} className="field-error">{t("login.required.username")}</p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-pass`}>{t("login.password")}</label>
+        <input
+          id={`${id}-pass`}
+          className="input"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+          aria-invalid={passMissing || undefined}
+          aria-describedby={passMissing ? `${id}-pass-err` : undefined}
+        />
+        {passMissing && (
+          <p id={`${id}-pass-err`} className="field-error">{t("login.required.password")}</p>
+        )}
+      </div>
+      <FormError text={error} />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+        {busy ? t("login.submitting") : t("login.submit")}
+      </button>
+    </form>
+  );
+}
+
+function ApiKeyForm() {
+  const { t } = useTranslation();
+  const id = useId();
+  const [key, setKey] = useState("");
+  const [touched, setTouched] = useState(false);
+  const { busy, error, run } = useSubmit();
+  const missing = touched && !key.trim();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!key.trim()) return;
+    void run(() => loginWithApiKey(key.trim()));
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-key`}>{t("login.apiKey")}</label>
+        <input
+          id={`${id}-key`}
+          className="input input-mono"
+          type="password"
+          name="api-key"
+          autoComplete="off"
+          spellCheck={false}
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          required
+          aria-invalid={missing || undefined}
+          aria-describedby={`${id}-key-hint${missing ? ` ${id}-key-err` : ""}`}
+        />
+        <p id={`${id}-key-hint`} className="field-hint">{t("login.apiKeyHint")}</p>
+        {missing && <p id={`${id}-key-err`} className="field-error">{t("login.required.apiKey")}
+        </p>}
+      </div>
+      <FormError text={error} />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+        {busy ? t("login.submitting") : t("login.submit")}
+      </button>
+    </form>
+  );
 }

@@ -1,0 +1,129 @@
+/**
+ * The top navigation (spec §2): home, upload, mount explorer, admin, the source repository,
+ * the language switcher and the theme toggle. On narrow screens the links fold into a menu
+ * button. It renders the same markup on the server and on the first client render.
+ */
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { paths } from "../routes.ts";
+import { useInitialData } from "../app/initial_data.tsx";
+import { SOURCE_REPOSITORY_URL } from "../../shared/constants.ts";
+import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
+import { ThemeToggle } from "./ThemeToggle.tsx";
+
+const LINKS = [
+  { to: paths.home, key: "nav.home", end: true },
+  { to: paths.upload, key: "nav.upload", end: false },
+  { to: paths.mountExplorer, key: "nav.mountExplorer", end: false },
+  { to: paths.admin, key: "nav.admin", end: false },
+] as const;
+
+function Logo() {
+  return (
+    <svg width="26" height="26" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="14" fill="var(--color-primary)" />
+      <path d="M18 24h28v22a4 4 0 0 1-4 4H22a4 4 0 0 1-4-4z" fill="#fff" />
+      <path d="M14 18h36v8H14z" fill="#bfdbfe" />
+    </svg>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+    </svg>
+  );
+}
+
+function SourceIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M8 6l-6 6 6 6M16 6l6 6-6 6" />
+    </svg>
+  );
+}
+
+/** The site header with the main links and the language and theme controls. */
+export function TopNav() {
+  const { t } = useTranslation();
+  const { siteTitle } = useInitialData();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header className="topnav">
+      <div className="topnav-inner">
+        <Link to={paths.home} className="topnav-brand">
+          <Logo />
+          <span className="topnav-title">{siteTitle}</span>
+        </Link>
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon topnav-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="topnav-links"
+          aria-label={t("shell.menu")}
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          <MenuIcon open={menuOpen} />
+        </button>
+        <nav
+          id="topnav-links"
+          className={`topnav-nav${menuOpen ? " open" : ""}`}
+          aria-label={t("nav.mainMenu")}
+        >
+          <ul className="topnav-links">
+            {LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.end} className="topnav-link">
+                  {t(l.key)}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <a
+                href={SOURCE_REPOSITORY_URL}
+                className="topnav-link topnav-source"
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t("shell.sourceLink")}
+              >
+                <SourceIcon />
+                <span aria-hidden="true">{t("nav.source")}</span>
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div className="topnav-tools">
+          <LanguageSwitcher />
+          <ThemeToggle />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * The admin modules (spec §2 "Admin sidebar", §6): who may use each one, the sidebar order,
+ * and the landing order for /admin. Guards, the sidebar and the login page all ask this table,
+ * so the three never disagree.
+ */
+import type { AuthState } from "../../auth/auth_store.ts";
+import { paths } from "../../routes.ts";
+import { hasMountAccess, hasPermission, Permission } from "../../../shared/permissions.ts";
+
+export type AdminModuleId =
+  | "dashboard"
+  | "textManagement"
+  | "fileManagement"
+  | "storageConfig"
+  | "mountManagement"
+  | "keyManagement"
+  | "backup"
+  | "settingsGlobal"
+  | "settingsPreview"
+  | "account"
+  | "settingsWebdav"
+  | "settingsSite";
+
+/** Who may use a module. */
+export type ModuleRule =
+  | { kind: "admin" }
+  | { kind: "loggedIn" }
+  | { kind: "bits"; bits: number }
+  | { kind: "mount" };
+
+export type AdminModule = {
+  id: AdminModuleId;
+  path: string;
+  /** i18n key of the sidebar label. */
+  labelKey: string;
+  rule: ModuleRule;
+  /** Entries with a group are shown nested under that group's heading. */
+  group?: "settings";
+};
+
+/** Sidebar order (spec §2). The settings group holds global, preview, account, WebDAV, site. */
+export const ADMIN_MODULES: readonly AdminModule[] = [
+  {
+    id: "dashboard",
+    path: paths.dashboard,
+    labelKey: "adminNav.dashboard",
+    rule: { kind: "admin" },
+  },
+  {
+    id: "textManagement",
+    path: paths.textManagement,
+    labelKey: "adminNav.textManagement",
+    rule: { kind: "bits", bits: Permission.TEXT },
+  },
+  {
+    id: "fileManagement",
+    path: paths.fileManagement,
+    labelKey: "adminNav.fileManagement",
+    rule: { kind: "bits", bits: Permission.FILE_SHARE },
+  },
+  {
+    id: "storageConfig",
+    path: paths.storageConfig,
+    labelKey: "adminNav.storageConfig",
+    rule: { kind: "admin" },
+  },
+  {
+    id: "mountManagement",
+    path: paths.mountManagement,
+    labelKey: "adminNav.mountManagement",
+    rule: { kind: "mount" },
+  },
+  {
+    id: "keyManagement",
+    path: paths.keyManagement,
+    labelKey: "adminNav.keyManagement",
+    rule: { kind: "admin" },
+  },
+  { id: "backup", path: paths.backup, labelKey: "adminNav.backup", rule: { kind: "admin" } },
+  {
+    id: "settingsGlobal",
+    path: paths.settingsGlobal,
+    labelKey: "adminNav.settingsGlobal",
+    rule: { kind: "admin" },
+    group: "settings",
+  },
+  {
+    id: "settingsPreview",
+    path: paths.settingsPreview,
+    labelKey: "adminNav.settingsPreview",
+    rule: { kind: "admin" },
+    group: "settings",
+  },
+  {
+    id: "account",
+    path: paths.account,
+    labelKey: "adminNav.account",
+    rule: { kind: "loggedIn" },
+    group: "settings",
+  },
+  {
+    id: "settingsWebdav",
+    path: paths.settingsWebdav,
+    labelKey: "adminNav.settingsWebdav",
+    rule: { kind: "admin" },
+    group: "settings",
+  },
+  {
+    id: "settingsSite",
+    path: paths.settingsSite,
+    labelKey: "adminNav.settingsSite",
+    rule: { kind: "admin" },
+    group: "settings",
+  },
+];
+
+/** Where /admin lands (spec §2 "Default landing"): the first of these the user may use. */
+export const LANDING_ORDER: readonly AdminModuleId[] = [
+  "dashboard",
+  "textManagement",
+  "fileManagement",
+  "mountManagement",
+  "account",
+];
+
+type Who = Pick<AuthState, "authType" | "permissions">;
+
+/** True when the user satisfies the rule. Admins satisfy every rule; nobody logged out does. */
+export function allows(auth: Who, rule: ModuleRule): boolean {
+  if (auth.authType === "none") return false;
+  if (auth.authType === "admin") return true;
+  switch (rule.kind) {
+    case "admin":
+      return false;
+    case "loggedIn":
+      return true;
+    case "bits":
+      return hasPermission(auth.permissions, rule.bits);
+    case "mount":
+      return hasMountAccess(auth.permissions);
+  }
+}
+
+/** The modules the user may see in the sidebar, in sidebar order. */
+export function visibleModules(auth: Who): AdminModule[] {
+  return ADMIN_MODULES.filter((m) => allows(auth, m.rule));
+}
+
+/** The path of the user's first allowed module, or the login page when logged out. */
+export function firstAllowedPath(auth: Who): string {
+  if (auth.authType === "none") return paths.login;
+  for (const id of LANDING_ORDER) {
+    const m = ADMIN_MODULES.find((x) => x.id === id)!;
+    if (allows(auth, m.rule)) return m.path;
+  }
+  return paths.account;
+}
+
+/**
+ * A same-origin path that is safe to go to after login, or null. Refuses absolute URLs,
+ * protocol-relative `//host` and the login page itself.
+ */
+export function safeRedirect(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return null;
+  }
+  if (value === paths.login || value.startsWith(paths.login + "?")) return null;
+  return value;
+}
+
+/** The login path that comes back to `target` (path plus search) afterwards. */
+export function loginPathFor(target: string): string {
+  const back = safeRedirect(target);
+  return back ? `${paths.login}?redirect=${encodeURIComponent(back)}` : paths.login;
+}

@@ -1,0 +1,40 @@
+/** Shows a newly created key in full, once, with a copy button and a warning. */
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "../../components/Modal.tsx";
+import { CopyButton } from "../../components/CopyButton.tsx";
+
+/** The one-time display of a new key's full value. */
+export function CreatedKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t("keys.created.title")}
+      description={t("keys.created.warning")}
+      footer={
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          {t("keys.created.done")}
+        </button>
+      }
+    >
+      <div className="field">
+        <label htmlFor={`${id}-key`}>{t("keys.created.keyLabel")}</label>
+        <div className="input-group">
+          <input
+            id={`${id}-key`}
+            className="input input-mono"
+            value={apiKey}
+            readOnly
+            data-autofocus
+            spellCheck={false}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <CopyButton text={apiKey} label={t("keys.created.copy")} className="btn btn-primary" />
+        </div>
+      </div>
+    </Modal>
+  );
+}
