@@ -46,6 +46,7 @@ export function pageTitleKey(pathname: string): string {
     [paths.settingsPreview]: "pageTitle.settingsPreview",
     [paths.settingsSite]: "pageTitle.settingsSite",
     [paths.offline]: "pageTitle.offline",
+    "/not-found": "pageTitle.notFound",
   };
   return exact[p] ?? "pageTitle.home";
 }

@@ -66,19 +66,19 @@ function toApiError(
   const serverMessage = body?.message ?? null;
   const serverCode = body?.error;
   if (status === 401) {
-    if (sentAuth?.startsWith("Bearer ")) {
+    const expired = serverCode === undefined || serverCode === "unauthorized" ||
+      serverCode === "session_expired" || serverCode === "invalid_token" ||
+      serverCode === "api_key_invalid";
+    if (sentAuth?.startsWith("Bearer ") && expired) {
       clearAuth("session_expired");
       return new ApiError("session_expired", 401, null, body?.data);
     }
-    if (sentAuth?.startsWith("ApiKey ")) {
-      if (serverCode === "api_key_permission_denied") {
-        return new ApiError(serverCode, 401, serverMessage, body?.data);
-      }
-      if (serverCode === "api_key_invalid" || serverCode === "unauthorized") {
-        clearAuth("api_key_invalid");
-        return new ApiError("api_key_invalid", 401, null, body?.data);
-      }
+    if (sentAuth?.startsWith("ApiKey ") && expired) {
+      clearAuth("api_key_invalid");
+      return new ApiError("api_key_invalid", 401, null, body?.data);
     }
+    // Anything else (a wrong share or current password, a permission message) is shown as is
+    // and keeps the user logged in.
     return new ApiError(serverCode ?? "unauthorized", 401, serverMessage, body?.data);
   }
   if (status === 409) {

@@ -97,7 +97,7 @@ export class LocalDriver implements StorageDriver {
   }
 
   #isInside(root: string, real: string): boolean {
-    return real === root || real.startsWith(root + sep);
+    return real === root || real.startsWith(root.endsWith(sep) ? root : root + sep);
   }
 
   /** Validates a key (reserved names included) and joins it onto the real root. */
@@ -165,7 +165,11 @@ export class LocalDriver implements StorageDriver {
     signal?: AbortSignal,
   ): Promise<{ tmp: string; size: number }> {
     const tmp = join(await this.#root(), TMP_DIR, `${ulid()}.tmp`);
-    const file = await Deno.open(tmp, { write: true, createNew: true });
+    const file = await Deno.open(tmp, { write: true, createNew: true }).catch(async (err) => {
+      if (!(err instanceof Deno.errors.NotFound)) throw err;
+      await Deno.mkdir(dirname(tmp), { recursive: true }); // someone removed .cubby-tmp
+      return await Deno.open(tmp, { write: true, createNew: true });
+    });
     const reader = stream.getReader();
     const onAbort = () => reader.cancel(signal?.reason).catch(() => {});
     signal?.addEventListener("abort", onAbort, { once: true });

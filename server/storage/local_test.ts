@@ -345,11 +345,21 @@ Deno.test("local: a 200 MB generated stream is written with small RSS growth", a
     };
     await d.put("warm-up.bin", generate(128)); // warms up the code paths before measuring
     await d.delete("warm-up.bin");
-    const before = Deno.memoryUsage().rss;
-    const put = await d.put("huge.bin", generate(total / chunk), { size: total });
-    const growth = Deno.memoryUsage().rss - before;
-    assert.equal(put.size, total);
-    assert.ok(growth < 64 * MiB, `RSS grew by ${(growth / MiB).toFixed(1)} MiB`);
+    // RSS is per process and `deno test --parallel` runs other modules beside this one, so a
+    // reading above the bound is taken once more; this isolate's own off-heap memory
+    // (`external`, where buffered chunks would live) must stay small every time.
+    const growths: string[] = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const before = Deno.memoryUsage();
+      const put = await d.put("huge.bin", generate(total / chunk), { size: total });
+      const after = Deno.memoryUsage();
+      assert.equal(put.size, total);
+      const external = after.external - before.external;
+      assert.ok(external < 16 * MiB, `external memory grew by ${(external / MiB).toFixed(1)} MiB`);
+      growths.push(((after.rss - before.rss) / MiB).toFixed(1));
+      if (after.rss - before.rss < 64 * MiB) break;
+    }
+    assert.ok(growths.length === 1 || Number(growths[1]) < 64, `RSS grew by ${growths} MiB`);
     // the content is right: every 64 KiB chunk holds its own index
     let offset = 0;
     for await (const part of (await d.get("huge.bin")).body) {

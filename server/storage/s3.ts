@@ -373,6 +373,10 @@ export class S3Driver implements StorageDriver {
       opts.signal,
     );
     if (!res.Body) throw new AppError("storage_error", 502, { key, message: "Empty response" });
+    const source = res.Body as unknown as { destroy?: (err?: unknown) => void };
+    opts.signal?.addEventListener("abort", () => source.destroy?.(opts.signal?.reason), {
+      once: true,
+    });
     const size = res.ContentLength ?? 0;
     let range: GetResult["range"];
     const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(res.ContentRange ?? "");
