@@ -4,6 +4,7 @@ import { Navigate, Route, Routes } from "react-router";
 import { Layout } from "./components/Layout.tsx";
 import { ComingSoon } from "./components/ComingSoon.tsx";
 import { PastePage } from "./features/pastes/PastePage.tsx";
+import { FilePage } from "./features/files/FilePage.tsx";
 import { RequireAdmin, RequireAuth, RequirePermission } from "./auth/guards.tsx";
 import { AdminIndexRedirect } from "./features/admin/AdminIndexRedirect.tsx";
 import { NotFoundPage } from "./features/misc/NotFoundPage.tsx";
@@ -17,6 +18,9 @@ const AdminLayout = lazy(() => import("./features/admin/AdminLayout.tsx"));
 const TextManagementPage = lazy(() => import("./features/pastes/TextManagementPage.tsx"));
 const KeyManagementPage = lazy(() => import("./features/keys/KeyManagementPage.tsx"));
 const AccountPage = lazy(() => import("./features/account/AccountPage.tsx"));
+const FileManagementPage = lazy(() => import("./features/files/FileManagementPage.tsx"));
+const UploadPage = lazy(() => import("./features/upload/UploadPage.tsx"));
+const StorageConfigPage = lazy(() => import("./features/storage/StorageConfigPage.tsx"));
 
 /** Wraps a lazily loaded page in a Suspense boundary with a spinner. */
 function L({ children }: { children: React.ReactNode }) {
@@ -35,9 +39,18 @@ export function App() {
             </L>
           }
         />
-        <Route path="upload" element={<ComingSoon titleKey="pageTitle.upload" />} />
+        <Route
+          path="upload"
+          element={
+            <RequirePermission bits={Permission.FILE_SHARE}>
+              <L>
+                <UploadPage />
+              </L>
+            </RequirePermission>
+          }
+        />
         <Route path="paste/:slug" element={<PastePage />} />
-        <Route path="file/:slug" element={<ComingSoon titleKey="pageTitle.file" />} />
+        <Route path="file/:slug" element={<FilePage />} />
         <Route
           path="mount-explorer/*"
           element={<ComingSoon titleKey="pageTitle.mountExplorer" />}
@@ -85,7 +98,9 @@ export function App() {
             path="file-management"
             element={
               <RequirePermission bits={Permission.FILE_SHARE}>
-                <ComingSoon titleKey="pageTitle.fileManagement" />
+                <L>
+                  <FileManagementPage />
+                </L>
               </RequirePermission>
             }
           />
@@ -111,7 +126,9 @@ export function App() {
             path="storage-config"
             element={
               <RequireAdmin>
-                <ComingSoon titleKey="pageTitle.storageConfig" />
+                <L>
+                  <StorageConfigPage />
+                </L>
               </RequireAdmin>
             }
           />

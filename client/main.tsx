@@ -7,7 +7,13 @@ import { App } from "./App.tsx";
 import { createI18n, toLanguage } from "./i18n/mod.ts";
 import { InitialDataContext, readEmbeddedData } from "./app/initial_data.tsx";
 import { applyTheme, readThemeMode } from "./app/theme.ts";
+// Every stylesheet is imported here only: server rendering imports the pages, and Deno
+// cannot load CSS modules.
 import "./styles/app.css";
+import "./styles/files.css";
+import "./styles/pastes.css";
+import "./styles/storage.css";
+import "./styles/upload.css";
 
 const root = document.getElementById("root")!;
 const initial = readEmbeddedData() ?? { siteTitle: document.title || "Cubby" };

@@ -1,0 +1,65 @@
+/** Confirms deleting file shares, with the delete mode: records and stored files, or records only. */
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "../../components/Modal.tsx";
+import type { DeleteMode, FileView } from "./files_api.ts";
+
+export function BatchDeleteDialog(
+  { items, busy, onConfirm, onCancel }: {
+    /** The files to delete; the dialog is open while this is non-empty. */
+    items: FileView[];
+    busy: boolean;
+    onConfirm: (mode: DeleteMode) => void;
+    onCancel: () => void;
+  },
+) {
+  const { t } = useTranslation();
+  const name = useId();
+  const [mode, setMode] = useState<DeleteMode>("both");
+  return (
+    <Modal
+      open={items.length > 0}
+      onClose={onCancel}
+      title={t("files.delete.title", { n: items.length })}
+      description={items.length === 1
+        ? t("files.delete.one", { name: items[0].filename })
+        : t("files.delete.many", { n: items.length })}
+      size="small"
+      alert
+      dismissible={!busy}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onCancel} disabled={busy} data-autofocus>
+            {t("common.cancel")}
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => onConfirm(mode)}
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
+            {t("common.delete")}
+          </button>
+        </>
+      }
+    >
+      <fieldset className="fieldset files-delete-mode">
+        <legend>{t("files.delete.mode")}</legend>
+        {(["both", "record_only"] as const).map((m) => (
+          <label key={m} className="check">
+            <input
+              type="radio"
+              name={name}
+              value={m}
+              checked={mode === m}
+              disabled={busy}
+              onChange={() => setMode(m)}
+            />
+            <span>{t(`files.delete.modes.${m}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+    </Modal>
+  );
+}

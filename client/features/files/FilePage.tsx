@@ -1,0 +1,323 @@
+/**
+ * The file view (`/file/:slug`), rendered on the server and hydrated in the browser.
+ *
+ * The server renders metadata only (`useInitialData().page`), because rendering must never use
+ * up a view. The first client render uses that same data, so hydration matches; then the
+ * browser opens the share: at once when it has no password (this counts the view), or after
+ * the password form. The opened share carries preview and download links with a signed token
+ * that do not count again. Browser-only things (local times, the share link and QR code,
+ * manage rights of the logged-in user) appear after hydration.
+ *
+ * Styles: the server imports this module, and Deno cannot import CSS, so files.css is imported
+ * by the lazily loaded FileEditDialog and FileManagementPage; esbuild folds it into the entry
+ * stylesheet, so the server-rendered page is styled before any script runs.
+ */
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { useInitialData } from "../../app/initial_data.tsx";
+import { usePageTitle } from "../../app/use_page_title.ts";
+import { useAuth } from "../../auth/auth_store.ts";
+import { ApiError } from "../../api/client.ts";
+import { errorText } from "../../api/errors.ts";
+import { Spinner } from "../../components/Spinner.tsx";
+import { toast } from "../../components/toast.ts";
+import { paths } from "../../routes.ts";
+import { hasPermission, Permission } from "../../../shared/permissions.ts";
+import { useIsClient } from "../pastes/time.ts";
+import {
+  apiHref,
+  type FileMeta,
+  type FileView,
+  findFileBySlug,
+  getFile,
+  openFile,
+  type PublicFileView,
+  unlockFile,
+  withSlug,
+} from "./files_api.ts";
+import { fileErrorKind, statusOfCode } from "./format.ts";
+import { FileInfo } from "./FileInfo.tsx";
+import { FilePasswordForm } from "./FilePasswordForm.tsx";
+import { FileShare } from "./FileShare.tsx";
+import { FileDeleted, FileDeleteDialog } from "./FileDelete.tsx";
+import { FilePreview } from "./previews/FilePreview.tsx";
+
+const FileEditDialog = lazy(() => import("./FileEditDialog.tsx"));
+
+/** The server's page data for /file/{slug}. */
+type PageData = { file?: FileMeta | null; error?: string };
+
+type Screen =
+  /** Opening the share (no password, or reached by in-app navigation). */
+  | { kind: "opening"; meta: FileMeta | null; password?: string }
+  | { kind: "password"; meta: FileMeta | null }
+  | { kind: "ready"; file: PublicFileView; password?: string }
+  | { kind: "error"; status: number; code: string; message?: string }
+  | { kind: "deleted" };
+
+/** What a navigation within the app may hand over (after editing the link suffix). */
+type HandedState = { file?: PublicFileView; password?: string } | null;
+
+/** The page data describes the document's first URL only; later screens fetch instead. */
+let serverPageUsed = false;
+
+function initialScreen(slug: string, page: PageData | undefined, navState: unknown): Screen {
+  if (!slug) return { kind: "error", status: 400, code: "missing_slug" };
+  const handed = navState as HandedState;
+  if (handed?.file?.slug === slug) {
+    return { kind: "ready", file: handed.file, password: handed.password };
+  }
+  if (page && !serverPageUsed) {
+    // Only a file page's error: the document may have been another share page.
+    if (page.error?.startsWith("file_")) {
+      return { kind: "error", status: statusOfCode(page.error), code: page.error };
+    }
+    if (page.file?.slug === slug) {
+      return page.file.has_password
+        ? { kind: "password", meta: page.file }
+        : { kind: "opening", meta: page.file };
+    }
+  }
+  return { kind: "opening", meta: null };
+}
+
+function screenForError(err: unknown, meta: FileMeta | null, message: string): Screen {
+  if (err instanceof ApiError) {
+    if (err.code === "password_required" || err.code === "wrong_password") {
+      return { kind: "password", meta };
+    }
+    return { kind: "error", status: err.status, code: err.code, message };
+  }
+  return { kind: "error", status: 0, code: "request_failed", message };
+}
+
+export function FilePage() {
+  const { slug = "" } = useParams();
+  usePageTitle("pageTitle.file");
+  return <FileScreen key={slug} slug={slug} />;
+}
+
+function FileScreen({ slug }: { slug: string }) {
+  const { t } = useTranslation();
+  const { page } = useInitialData();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const isClient = useIsClient();
+  const [screen, setScreen] = useState<Screen>(() =>
+    initialScreen(slug, page as PageData | undefined, location.state)
+  );
+  const [managed, setManaged] = useState<FileView | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const mounted = useRef(false);
+  const opening = useRef(false);
+
+  useEffect(() => {
+    mounted.current = true;
+    serverPageUsed = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // Open the share once (a guard, not a cleanup: a second request would count a second view).
+  const openingMeta = screen.kind === "opening" ? screen.meta : null;
+  const openingPassword = screen.kind === "opening" ? screen.password : undefined;
+  useEffect(() => {
+    if (screen.kind !== "opening" || opening.current) return;
+    opening.current = true;
+    (openingPassword === undefined ? openFile(slug) : unlockFile(slug, openingPassword))
+      .then((file) => {
+        if (mounted.current) setScreen({ kind: "ready", file, password: openingPassword });
+      })
+      .catch((err) => {
+        if (mounted.current) setScreen(screenForError(err, openingMeta, errorText(t, err)));
+      })
+      .finally(() => {
+        opening.current = false;
+      });
+  }, [screen.kind, slug, openingMeta, openingPassword, t]);
+
+  // Manage rights: the share is opened anonymously, so ask again as the logged-in user. A
+  // locked share has no id yet; the manager finds it by its slug.
+  const mayManageFiles = auth.authType === "admin" ||
+    (auth.authType === "apikey" && hasPermission(auth.permissions, Permission.FILE_SHARE));
+  const fileId = screen.kind === "ready" ? screen.file.id : null;
+  const locked = screen.kind === "password";
+  useEffect(() => {
+    setManaged(null);
+    if (!mayManageFiles || (!fileId && !locked)) return;
+    let alive = true;
+    (fileId ? getFile(fileId) : findFileBySlug(slug))
+      .then((f) => alive && setManaged(f))
+      .catch(() => {});
+    return () => {
+      alive = false;
+    };
+  }, [mayManageFiles, fileId, locked, slug]);
+
+  const saved = (next: FileView, password: string | null | undefined) => {
+    setDialog(null);
+    setManaged(next);
+    toast.success(t("file.edit.saved"));
+    const facts = {
+      remark: next.remark,
+      expires_at: next.expires_at,
+      max_views: next.max_views,
+      views: next.views,
+      has_password: next.has_password,
+    };
+    if (screen.kind === "ready") {
+      const pw = password === undefined ? screen.password : password ?? undefined;
+      const file = withSlug({ ...screen.file, ...facts }, next.slug);
+      setScreen({ kind: "ready", file, password: pw });
+      if (next.slug !== slug) {
+        navigate(paths.file(next.slug), { replace: true, state: { file, password: pw } });
+      }
+    } else if (screen.kind === "password" || screen.kind === "opening") {
+      const meta = screen.meta ? { ...screen.meta, ...facts, slug: next.slug } : null;
+      setScreen({ ...screen, meta });
+      if (next.slug !== slug) navigate(paths.file(next.slug), { replace: true });
+    }
+  };
+
+  if (screen.kind === "deleted") return <FileDeleted />;
+  if (screen.kind === "error") {
+    return (
+      <FileError
+        status={screen.status}
+        code={screen.code}
+        message={screen.message}
+        onRetry={() => setScreen({ kind: "opening", meta: null })}
+      />
+    );
+  }
+
+  const file: FileMeta | null = screen.kind === "ready" ? screen.file : screen.meta;
+  const title = file?.filename ?? managed?.filename ?? slug;
+  const ready = screen.kind === "ready" ? screen : null;
+  // Fresh links: open the share again (with the password it was unlocked with).
+  const refresh = () =>
+    ready && setScreen({ kind: "opening", meta: ready.file, password: ready.password });
+
+  return (
+    <article className="file-page" aria-labelledby="file-title">
+      <header className="file-head">
+        <div className="file-head-title">
+          <h1 id="file-title">{title}</h1>
+          <p className="muted file-slug">
+            {t("file.title")} · <code>{slug}</code>
+          </p>
+        </div>
+        <div className="file-head-actions">
+          {ready && (
+            <a className="btn btn-primary" href={apiHref(ready.file.download_url)} download>
+              {t("file.download")}
+            </a>
+          )}
+          {managed && (
+            <div className="file-manage" role="group" aria-label={t("file.manage")}>
+              <button type="button" className="btn" onClick={() => setDialog("edit")}>
+                {t("common.edit")}
+              </button>
+              <button type="button" className="btn btn-danger" onClick={() => setDialog("delete")}>
+                {t("common.delete")}
+              </button>
+            </div>
+          )}
+        </div>
+      </header>
+
+      <div className="file-layout">
+        <section className="file-card file-main" aria-label={t("preview.label")}>
+          {screen.kind === "password" && (
+            <FilePasswordForm
+              slug={slug}
+              ready={isClient}
+              onUnlocked={(f, password) => setScreen({ kind: "ready", file: f, password })}
+            />
+          )}
+          {screen.kind === "opening" && (
+            <div className="file-preview-loading">
+              <Spinner />
+              <p className="muted">{t("file.opening")}</p>
+            </div>
+          )}
+          {ready && (
+            <FilePreview
+              key={ready.file.preview_url}
+              file={ready.file}
+              password={ready.password}
+              onRefresh={refresh}
+              downloadHref={apiHref(ready.file.download_url)}
+            />
+          )}
+        </section>
+
+        <aside className="file-side">
+          {file && (
+            <section className="file-card" aria-labelledby="file-info-title">
+              <h2 id="file-info-title">{t("file.info.title")}</h2>
+              <FileInfo file={file} local={isClient} />
+            </section>
+          )}
+          {isClient && <FileShare slug={slug} />}
+        </aside>
+      </div>
+
+      {dialog === "edit" && managed && (
+        <Suspense fallback={null}>
+          <FileEditDialog file={managed} onClose={() => setDialog(null)} onSaved={saved} />
+        </Suspense>
+      )}
+      {managed && (
+        <FileDeleteDialog
+          open={dialog === "delete"}
+          file={managed}
+          onCancel={() => setDialog(null)}
+          onDeleted={() => setScreen({ kind: "deleted" })}
+        />
+      )}
+    </article>
+  );
+}
+
+const ERROR_KEYS = {
+  unauthorized: "unauthorized",
+  forbidden: "forbidden",
+  not_found: "notFound",
+  server_error: "serverError",
+} as const;
+
+/** Spec §8: 401 unauthorized, 403 and 410 forbidden, 404 not found, others server error. */
+function FileError(
+  { status, code, message, onRetry }: {
+    status: number;
+    code: string;
+    message?: string;
+    onRetry: () => void;
+  },
+) {
+  const { t } = useTranslation();
+  const kind = code === "missing_slug" ? "missingSlug" : ERROR_KEYS[fileErrorKind(status)];
+  const body = code === "file_expired"
+    ? t("file.errors.expiredBody")
+    : code === "file_not_found"
+    ? t("file.errors.notFoundBody")
+    : t(`file.errors.${kind}.body`);
+  const retry = kind === "serverError";
+  return (
+    <section className="file-page file-error status-page" aria-labelledby="file-error-title">
+      <h1 id="file-error-title">{t(`file.errors.${kind}.title`)}</h1>
+      <p className="muted">{body}</p>
+      {retry && message && <p className="muted">{message}</p>}
+      <p className="status-page-actions">
+        {retry && (
+          <button type="button" className="btn" onClick={onRetry}>{t("common.retry")}</button>
+        )}
+        <Link className="btn btn-primary" to={paths.home}>{t("file.backHome")}</Link>
+      </p>
+    </section>
+  );
+}

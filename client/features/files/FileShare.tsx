@@ -1,0 +1,31 @@
+/** The share page's link with copy, and a QR code of it (browser only: needs the origin). */
+import { useTranslation } from "react-i18next";
+import { CopyButton } from "../../components/CopyButton.tsx";
+import { QrCode } from "../../components/QrCode.tsx";
+import { paths } from "../../routes.ts";
+
+export function FileShare({ slug }: { slug: string }) {
+  const { t } = useTranslation();
+  const url = new URL(paths.file(slug), globalThis.location.origin).href;
+  return (
+    <section className="file-card file-share" aria-labelledby="file-share-title">
+      <h2 id="file-share-title">{t("file.share.title")}</h2>
+      <label htmlFor="file-share-link" className="field-label">{t("file.share.link")}</label>
+      <div className="input-group">
+        <input
+          id="file-share-link"
+          className="input input-mono"
+          type="text"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <CopyButton text={url} label={t("file.share.copy")} className="btn" />
+      </div>
+      <figure className="file-qr">
+        <QrCode value={url} size={160} alt={t("file.share.qrAlt", { url })} />
+        <figcaption className="muted">{t("file.share.qr")}</figcaption>
+      </figure>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+/** Calls of the file screens (spec §7 "Files"); every function throws ApiError. */
+import { api, apiBase } from "../../api/client.ts";
+import type { FileView, PublicFileView } from "../../../shared/schemas/files.ts";
+
+export type { FileView, PublicFileView };
+
+/** What the server renders a share page with: metadata only, no links (never a counted view). */
+export type FileMeta = Pick<
+  PublicFileView,
+  | "slug"
+  | "filename"
+  | "size"
+  | "mimetype"
+  | "has_password"
+  | "max_views"
+  | "views"
+  | "expires_at"
+  | "created_at"
+  | "remark"
+>;
+
+export type FileList = { items: FileView[]; total: number; limit: number; offset: number };
+
+/** Fields of PUT /api/files/:id; absent keeps, password null or "" clears. */
+export type UpdateFileInput = {
+  remark?: string;
+  slug?: string;
+  expires_at?: string | null;
+  max_views?: number;
+  password?: string | null;
+  use_proxy?: boolean;
+};
+
+export type DeleteMode = "both" | "record_only";
+export type BatchDeleteResult = { deleted: number; failed: { id: string; error: string }[] };
+export type OfficeLinks = { url: string; microsoft: string; google: string };
+
+const enc = encodeURIComponent;
+
+/*
+ * Opening a share is what a visitor does, so it goes without credentials: a 401 (password
+ * required, wrong password) must never end the user's session. Manage rights come from
+ * getFile() / findFileBySlug() instead.
+ */
+
+/** Opens a share; counts a view. Throws password_required, file_not_found, file_expired. */
+export function openFile(slug: string): Promise<PublicFileView> {
+  return api<PublicFileView>(`/public/files/${enc(slug)}`, { anonymous: true });
+}
+
+/** Opens a protected share with its password; throws wrong_password or too_many_requests. */
+export function unlockFile(slug: string, password: string): Promise<PublicFileView> {
+  return api<PublicFileView>(`/public/files/${enc(slug)}/verify`, {
+    method: "POST",
+    body: { password },
+    anonymous: true,
+  });
+}
+
+/** Links for the online Office viewers (checks the password; does not count a view). */
+export function getOfficeLinks(slug: string, password?: string): Promise<OfficeLinks> {
+  return api<OfficeLinks>(`/office-preview/${enc(slug)}`, {
+    query: { password: password || undefined },
+    anonymous: true,
+  });
+}
+
+/** Lists the files the caller may manage (key users see their own). */
+export function listFiles(
+  q: { limit: number; offset: number; search?: string },
+): Promise<FileList> {
+  return api<FileList>("/files", {
+    query: { limit: q.limit, offset: q.offset, search: q.search || undefined },
+  });
+}
+
+/** One file as its manager sees it. */
+export function getFile(id: string): Promise<FileView> {
+  return api<FileView>(`/files/${enc(id)}`);
+}
+
+/** The managed record of a slug, or null when the caller may not manage it. */
+export async function findFileBySlug(slug: string): Promise<FileView | null> {
+  const list = await listFiles({ limit: 200, offset: 0, search: slug });
+  return list.items.find((f) => f.slug === slug) ?? null;
+}
+
+/** Updates a file share as its manager; throws slug_taken (409) among others. */
+export function updateFile(id: string, input: UpdateFileInput): Promise<FileView> {
+  return api<FileView>(`/files/${enc(id)}`, { method: "PUT", body: input });
+}
+
+/** Deletes file shares, with their stored objects ("both") or the records only. */
+export function deleteFiles(ids: string[], mode: DeleteMode): Promise<BatchDeleteResult> {
+  return api<BatchDeleteResult>("/files/batch-delete", {
+    method: "DELETE",
+    body: { ids, delete_mode: mode },
+  });
+}
+
+/** A server path such as preview_url made absolute against the API base (browser only). */
+export function apiHref(path: string): string {
+  return /^https?:\/\//i.test(path) ? path : apiBase() + path;
+}
+
+/** The share's links with the slug replaced (their token is bound to the file, not the slug). */
+export function withSlug(file: PublicFileView, slug: string): PublicFileView {
+  const swap = (url: string) =>
+    url.replace(/(\/api\/file-(?:view|download)\/)[^?]*/, `$1${enc(slug)}`);
+  return {
+    ...file,
+    slug,
+    preview_url: swap(file.preview_url),
+    download_url: swap(file.download_url),
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Office documents through Microsoft's or Google's online viewer. The server hands out a
+ * signed download link for the viewer to fetch, so the viewer needs internet access and must
+ * be able to reach this server; the page says so and keeps the download at hand.
+ */
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../api/client.ts";
+import { getOfficeLinks, type OfficeLinks, type PublicFileView } from "../files_api.ts";
+import { type PreviewActions, PreviewLoading, PreviewProblem } from "./PreviewParts.tsx";
+
+type Viewer = "microsoft" | "google";
+
+export function OfficePreview(
+  { file, password, ...actions }: { file: PublicFileView; password?: string } & PreviewActions,
+) {
+  const { t } = useTranslation();
+  const name = useId();
+  const [viewer, setViewer] = useState<Viewer>("microsoft");
+  const [links, setLinks] = useState<OfficeLinks | null>(null);
+  const [failure, setFailure] = useState<number | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    setLinks(null);
+    setFailure(null);
+    getOfficeLinks(file.slug, password).then(
+      (l) => alive && setLinks(l),
+      (err) => alive && setFailure(err instanceof ApiError ? err.status : 0),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [file.slug, password]);
+
+  if (failure !== null) return <PreviewProblem status={failure} {...actions} />;
+  if (!links) return <PreviewLoading />;
+  const src = links[viewer];
+  return (
+    <div className="file-preview-office">
+      <div className="file-preview-bar">
+        <fieldset className="file-viewer-choice">
+          <legend>{t("preview.office.viewer")}</legend>
+          {(["microsoft", "google"] as const).map((v) => (
+            <label key={v} className="check">
+              <input
+                type="radio"
+                name={name}
+                value={v}
+                checked={viewer === v}
+                onChange={() => setViewer(v)}
+              />
+              <span>{t(`preview.office.${v}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <a className="btn btn-small" href={src} target="_blank" rel="noopener noreferrer">
+          {t("preview.openNewTab")}
+        </a>
+      </div>
+      <p className="file-preview-note" role="note">{t("preview.office.note")}</p>
+      <iframe
+        key={viewer}
+        className="file-frame file-frame-office"
+        src={src}
+        title={t("preview.office.title", {
+          name: file.filename,
+          viewer: t(`preview.office.${viewer}`),
+        })}
+        referrerPolicy="no-referrer"
+      />
+    </div>
+  );
+}

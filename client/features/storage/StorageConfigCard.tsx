@@ -1,0 +1,156 @@
+/** One storage config as a card: kind, where it stores, badges, usage against its quota, actions. */
+import { useTranslation } from "react-i18next";
+import { formatBytes } from "../upload/format.ts";
+import type { StorageConfigView } from "./storage_api.ts";
+
+/** Used space with a bar when there is a quota. */
+function Usage({ config }: { config: StorageConfigView }) {
+  const { t } = useTranslation();
+  const total = config.total_storage_bytes;
+  if (total === null) {
+    return (
+      <p className="storage-usage-text">
+        {t("storage.card.usedNoQuota", { used: formatBytes(config.used_bytes) })}
+      </p>
+    );
+  }
+  const ratio = total > 0 ? Math.min(1, config.used_bytes / total) : 1;
+  const percent = Math.round(ratio * 100);
+  const level = ratio >= 0.9 ? "high" : ratio >= 0.7 ? "mid" : "low";
+  return (
+    <div className="storage-usage">
+      <p className="storage-usage-text">
+        {t("storage.card.usedOf", {
+          used: formatBytes(config.used_bytes),
+          total: formatBytes(total),
+          percent,
+        })}
+      </p>
+      <div className={`storage-usage-bar storage-usage-${level}`} aria-hidden="true">
+        <span style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+export function StorageConfigCard(
+  { config, onEdit, onTest, onSetDefault, onDelete, busy }: {
+    config: StorageConfigView;
+    onEdit: () => void;
+    onTest: () => void;
+    onSetDefault: () => void;
+    onDelete: () => void;
+    busy?: boolean;
+  },
+) {
+  const { t } = useTranslation();
+  const titleId = `storage-card-${config.id}`;
+  const local = config.storage_type === "local";
+  return (
+    <article className="card storage-card" aria-labelledby={titleId}>
+      <header className="storage-card-head">
+        <h2 id={titleId} className="storage-card-title">{config.name}</h2>
+        <ul className="badge-list">
+          <li className="badge">{t(`storage.providers.${config.provider_type}`)}</li>
+          {config.is_default && <li className="badge badge-primary">{t("storage.card.default")}
+          </li>}
+          <li className={config.is_public ? "badge badge-success" : "badge"}>
+            {config.is_public ? t("storage.card.public") : t("storage.card.private")}
+          </li>
+        </ul>
+      </header>
+
+      <dl className="details storage-details">
+        {local
+          ? (
+            <>
+              <dt>{t("storage.card.rootDir")}</dt>
+              <dd>
+                <code>{config.root_dir ?? "—"}</code>
+              </dd>
+            </>
+          )
+          : (
+            <>
+              <dt>{t("storage.card.bucket")}</dt>
+              <dd>
+                <code>{config.bucket_name}</code>
+              </dd>
+              <dt>{t("storage.card.endpoint")}</dt>
+              <dd>
+                {config.endpoint_url
+                  ? <code>{config.endpoint_url}</code>
+                  : t("storage.card.awsDefault")}
+              </dd>
+              {config.region && (
+                <>
+                  <dt>{t("storage.card.region")}</dt>
+                  <dd>{config.region}</dd>
+                </>
+              )}
+              <dt>{t("storage.card.accessKey")}</dt>
+              <dd>
+                <code>{config.access_key_id_masked || "—"}</code>
+              </dd>
+              {config.default_folder && (
+                <>
+                  <dt>{t("storage.card.defaultFolder")}</dt>
+                  <dd>
+                    <code>{config.default_folder}</code>
+                  </dd>
+                </>
+              )}
+              {config.custom_host && (
+                <>
+                  <dt>{t("storage.card.customHost")}</dt>
+                  <dd>
+                    <code>{config.custom_host}</code>
+                  </dd>
+                </>
+              )}
+            </>
+          )}
+      </dl>
+
+      <Usage config={config} />
+
+      <footer className="storage-card-actions">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={onEdit}
+          aria-label={t("storage.card.editLabel", { name: config.name })}
+        >
+          {t("common.edit")}
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={onTest}
+          aria-label={t("storage.card.testLabel", { name: config.name })}
+        >
+          {t("storage.card.test")}
+        </button>
+        {!config.is_default && (
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={onSetDefault}
+            disabled={busy}
+            aria-label={t("storage.card.setDefaultLabel", { name: config.name })}
+          >
+            {t("storage.card.setDefault")}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-small btn-danger-outline"
+          onClick={onDelete}
+          aria-label={t("storage.card.deleteLabel", { name: config.name })}
+        >
+          {t("common.delete")}
+        </button>
+      </footer>
+    </article>
+  );
+}

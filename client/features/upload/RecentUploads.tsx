@@ -1,0 +1,86 @@
+/** The 3 most recent uploads (spec §2 "Upload screen"), reloaded whenever `refreshKey` changes. */
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../api/errors.ts";
+import { CopyButton } from "../../components/CopyButton.tsx";
+import { RECENT_UPLOADS_SHOWN } from "../../../shared/constants.ts";
+import { type FileView, listRecentUploads } from "./upload_api.ts";
+import { formatBytes, formatDateTime } from "./format.ts";
+import { fileShareUrl } from "./ShareResult.tsx";
+
+export function RecentUploads({ refreshKey }: { refreshKey: number }) {
+  const { t, i18n } = useTranslation();
+  const [files, setFiles] = useState<FileView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      setFiles(await listRecentUploads(RECENT_UPLOADS_SHOWN));
+    } catch (err) {
+      setError(errorText(t, err));
+    } finally {
+      setLoading(false);
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load, refreshKey]);
+
+  return (
+    <section
+      className="card upload-recent"
+      aria-labelledby="upload-recent-title"
+      aria-busy={loading}
+    >
+      <div className="upload-section-head">
+        <h2 id="upload-recent-title">{t("upload.recent.title")}</h2>
+        <button
+          type="button"
+          className="btn btn-small btn-ghost"
+          onClick={() => void load()}
+          disabled={loading}
+        >
+          {t("upload.recent.refresh")}
+        </button>
+      </div>
+      {error && (
+        <div className="alert alert-error" role="alert">
+          <span>{t("upload.recent.failed")} {error}</span>
+        </div>
+      )}
+      {files && files.length === 0 && <p className="muted">{t("upload.recent.empty")}</p>}
+      {files && files.length > 0 && (
+        <ul className="upload-recent-list">
+          {files.map((f) => {
+            const url = fileShareUrl(f);
+            return (
+              <li key={f.id} className="upload-recent-item">
+                <div className="upload-recent-info">
+                  <a
+                    href={url}
+                    className="upload-recent-name"
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {f.filename}
+                  </a>
+                  <span className="muted upload-recent-meta">
+                    {formatBytes(f.size)} ·{" "}
+                    <time dateTime={f.created_at}>
+                      {formatDateTime(f.created_at, i18n.language)}
+                    </time>
+                  </span>
+                </div>
+                <CopyButton text={url} label={t("upload.recent.copy")} className="btn btn-small" />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+/** The upload screen's options (spec §3 "File upload fields", §5): values, checks, and payload. */
+import {
+  MAX_SLUG_LENGTH,
+  RESERVED_SLUGS,
+  SHARE_EXPIRY_PRESETS,
+} from "../../../shared/constants.ts";
+import type { StorageConfigView } from "../../../shared/schemas/storage_configs.ts";
+import type { ShareOptions, UploadMethod } from "../../lib/uploader.ts";
+
+export type ExpiryPresetId = typeof SHARE_EXPIRY_PRESETS[number]["id"];
+
+/** How files are sent: automatic (presign for S3, form for local), or forced. */
+export type MethodChoice = "auto" | UploadMethod;
+export const METHOD_CHOICES: readonly MethodChoice[] = ["auto", "presign", "form"];
+
+export type UploadFormValues = {
+  configId: string;
+  slug: string;
+  remark: string;
+  password: string;
+  expiry: ExpiryPresetId;
+  /** As typed; parsed with parseMaxViews. */
+  maxViews: string;
+  useProxy: boolean;
+  method: MethodChoice;
+};
+
+export const INITIAL_VALUES: UploadFormValues = {
+  configId: "",
+  slug: "",
+  remark: "",
+  password: "",
+  expiry: "never",
+  maxViews: "0",
+  useProxy: true,
+  method: "auto",
+};
+
+const METHOD_KEY = "cubby.uploadMethod";
+
+/** The upload method the user chose last time on this device. */
+export function loadMethodChoice(): MethodChoice {
+  try {
+    const v = globalThis.localStorage?.getItem(METHOD_KEY);
+    return METHOD_CHOICES.includes(v as MethodChoice) ? v as MethodChoice : "auto";
+  } catch {
+    return "auto";
+  }
+}
+
+/** Remembers the upload method on this device. */
+export function saveMethodChoice(choice: MethodChoice): void {
+  try {
+    globalThis.localStorage?.setItem(METHOD_KEY, choice);
+  } catch { /* storage unavailable: the choice is a convenience only */ }
+}
+
+const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
+const RESERVED = new Set<string>(RESERVED_SLUGS.map((s) => s.toLowerCase()));
+
+/** The error code of an invalid link suffix, or null (empty means a random one). */
+export function checkSlug(slug: string): string | null {
+  if (slug === "") return null;
+  if (slug.length > MAX_SLUG_LENGTH || !SLUG_PATTERN.test(slug)) return "slug_invalid";
+  if (RESERVED.has(slug.toLowerCase())) return "slug_reserved";
+  return null;
+}
+
+/** Parses max views: a whole number ≥ 0 (0 = unlimited), or null when invalid. */
+export function parseMaxViews(value: string): number | null {
+  const v = value.trim();
+  if (v === "") return 0;
+  if (!/^\d+$/.test(v)) return null;
+  const n = Number(v);
+  return Number.isSafeInteger(n) && n <= 1_000_000_000 ? n : null;
+}
+
+/** Seconds of an expiry preset; 0 for never. */
+export function expiresInFor(preset: ExpiryPresetId): number {
+  const p = SHARE_EXPIRY_PRESETS.find((x) => x.id === preset);
+  return p?.ms ? Math.round(p.ms / 1000) : 0;
+}
+
+/** The flow for a config: the forced method, else presign for S3 and the form for local. */
+export function methodFor(
+  choice: MethodChoice,
+  config: StorageConfigView | undefined,
+): UploadMethod {
+  if (choice !== "auto") return choice;
+  return config?.storage_type === "s3" ? "presign" : "form";
+}
+
+/** The config selected first: the default, else the first listed. */
+export function initialConfigId(configs: StorageConfigView[]): string {
+  return (configs.find((c) => c.is_default) ?? configs[0])?.id ?? "";
+}
+
+/** The share options of an upload; the link suffix only when `withSlug` (a single file). */
+export function toShareOptions(v: UploadFormValues, withSlug: boolean): ShareOptions {
+  return {
+    s3ConfigId: v.configId || undefined,
+    slug: withSlug && v.slug.trim() ? v.slug.trim() : undefined,
+    remark: v.remark.trim() || undefined,
+    password: v.password || undefined,
+    expiresIn: expiresInFor(v.expiry),
+    maxViews: parseMaxViews(v.maxViews) ?? 0,
+    useProxy: v.useProxy,
+  };
+}
+
+/** A clearer name for a pasted file: browsers call every pasted image "image.png". */
+export function pastedFileName(file: File, now = new Date()): string {
+  if (file.name && !/^image\.\w+$/i.test(file.name)) return file.name;
+  const ext = file.name.match(/\.(\w+)$/)?.[1] ?? file.type.split("/")[1]?.split("+")[0] ?? "bin";
+  const p = (n: number) => String(n).padStart(2, "0");
+  const stamp = `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-` +
+    `${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
+  return `pasted-${stamp}.${ext}`;
+}

@@ -1,0 +1,146 @@
+/**
+ * File upload end to end (spec §2 "Upload screen", §4 "Upload stages"): the admin logs in, adds
+ * a file on /upload, watches its progress bar, gets the share link, and a visitor in a fresh
+ * browser context opens that link and downloads exactly the bytes that were uploaded.
+ * The upload is throttled (Chromium's network emulation) so the progress stays observable.
+ */
+import type { Locator, Page } from "@playwright/test";
+import type { Buffer } from "node:buffer";
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { ADMIN, expect, test } from "./fixtures.ts";
+import { LoginPage } from "./pages/login_page.ts";
+import { newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
+
+test.use({ locale: "en-US" });
+
+/** The upload screen (client/features/upload/UploadPage.tsx). */
+class UploadPage {
+  readonly heading: Locator;
+  readonly fileInput: Locator;
+  readonly chooseButton: Locator;
+  readonly maxSize: Locator;
+  readonly storage: Locator;
+  readonly startButton: Locator;
+  readonly queue: Locator;
+  readonly recent: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole("heading", { level: 1, name: "Upload files" });
+    this.fileInput = page.getByLabel("Files to upload");
+    this.chooseButton = page.getByRole("button", { name: "Choose files" });
+    this.maxSize = page.getByText(/^Max file size: /);
+    this.storage = page.getByLabel("Storage", { exact: true });
+    this.startButton = page.getByRole("button", { name: /^Start upload/ });
+    this.queue = page.getByRole("region", { name: "Files" });
+    this.recent = page.getByRole("region", { name: "Recent uploads" });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto("/upload");
+    await this.heading.waitFor();
+  }
+
+  /** The queue entry of a file, by name. */
+  item(name: string): Locator {
+    return this.queue.getByRole("listitem").filter({ hasText: name });
+  }
+
+  /** The progress bar of a file while it uploads. */
+  progress(name: string): Locator {
+    return this.page.getByRole("progressbar", { name: `Upload progress of ${name}` });
+  }
+
+  /** The share link of a finished file. */
+  shareLink(name: string): Locator {
+    return this.item(name).getByRole("textbox", { name: "Share link" });
+  }
+
+  /** Slows the browser's uploads to `bytesPerSecond`, so progress can be watched. */
+  async throttleUploads(bytesPerSecond: number): Promise<void> {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: bytesPerSecond,
+    });
+  }
+}
+
+/** The public file page (`/file/{slug}`) as a visitor sees it. */
+class FileSharePage {
+  readonly downloadLink: Locator;
+
+  constructor(readonly page: Page) {
+    this.downloadLink = page.getByRole("link", { name: "Download", exact: true }).first();
+  }
+
+  /** Clicks "Download" and returns the downloaded bytes. */
+  async download(): Promise<Buffer> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent("download"),
+      this.downloadLink.click(),
+    ]);
+    return await readFile(await download.path());
+  }
+}
+
+test("upload a file with progress, then a visitor downloads the same bytes", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const upload = new UploadPage(page);
+  const login = new LoginPage(page);
+
+  // Logged out, /upload asks for a login and comes back.
+  await page.goto("/upload");
+  await expect(login.heading).toBeVisible();
+  await login.loginWithPassword(ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/upload$/);
+  await expect(upload.heading).toBeVisible();
+  await expect(upload.chooseButton).toBeVisible();
+  await expect(upload.maxSize).toBeVisible();
+  // The default storage config is selected once the list arrives.
+  await expect(upload.storage).toHaveValue(/.+/);
+
+  // 1.5 MB of random bytes at 512 KB/s: about three seconds of visible progress.
+  const name = `${uniqueSlug("upload")}.bin`;
+  const bytes = randomBytes(1_500_000);
+  await upload.fileInput.setInputFiles({
+    name,
+    mimeType: "application/octet-stream",
+    buffer: bytes,
+  });
+  await expect(upload.item(name)).toContainText("Ready");
+  await upload.throttleUploads(512 * 1024);
+  await upload.startButton.click();
+
+  const progress = upload.progress(name);
+  await expect(progress).toBeVisible();
+  // The bar moves: some bytes are sent before the upload ends.
+  await expect.poll(async () => Number(await progress.getAttribute("value") ?? 0), {
+    timeout: 15_000,
+  }).toBeGreaterThan(0);
+  await expect(upload.item(name)).toContainText(/\d+%/);
+
+  const link = upload.shareLink(name);
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await expect(upload.item(name)).toContainText("Uploaded");
+  const url = await link.inputValue();
+  expect(url).toMatch(/\/file\/[A-Za-z0-9_-]+$/);
+  await expect(upload.recent.getByRole("link", { name })).toBeVisible();
+
+  // A visitor with nothing in common with the uploader opens the link and downloads.
+  const visitor = await newVisitorPage(browser);
+  try {
+    const res = await visitor.page.goto(url);
+    expect(res?.status()).toBe(200);
+    const share = new FileSharePage(visitor.page);
+    await expect(share.downloadLink).toBeVisible();
+    const downloaded = await share.download();
+    expect(downloaded.length).toBe(bytes.length);
+    expect(downloaded.equals(bytes)).toBe(true);
+  } finally {
+    await visitor.context.close();
+  }
+});
