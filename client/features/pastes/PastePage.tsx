@@ -1,4 +1,348 @@
-/** PLACEHOLDER */
+/**
+ * The paste view (`/paste/:slug`), rendered on the server and hydrated in the browser.
+ *
+ * The first render must match the server's markup, so it is built from the server's page data
+ * alone (`useInitialData().page`): a plain share arrives with its sanitised HTML; a protected
+ * or view-limited one arrives as metadata, because rendering it must not use up a view, and the
+ * browser then asks for the content (at once for "view", after the password for "password").
+ * Anything that depends on the browser (local times, absolute links, the QR code, manage
+ * rights of the logged-in user) appears after hydration.
+ */
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { useInitialData } from "../../app/initial_data.tsx";
+import { usePageTitle } from "../../app/use_page_title.ts";
+import { useAuth } from "../../auth/auth_store.ts";
+import { ApiError } from "../../api/client.ts";
+import { errorText } from "../../api/errors.ts";
+import { CopyButton } from "../../components/CopyButton.tsx";
+import { ConfirmDialog } from "../../components/Modal.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import { toast } from "../../components/toast.ts";
+import { paths } from "../../routes.ts";
+import { hasPermission, Permission } from "../../../shared/permissions.ts";
+import { deletePastes, fetchPaste, getPaste, type PasteView } from "./pastes_api.ts";
+import { MarkdownView, useRenderedMarkdown } from "./MarkdownView.tsx";
+import { PasteMeta } from "./PasteMeta.tsx";
+import { PasswordForm } from "./PasswordForm.tsx";
+import { ShareLink, shareUrl } from "./ShareLink.tsx";
+import { useIsClient } from "./time.ts";
+
+const PasteEditDialog = lazy(() => import("./PasteEditDialog.tsx"));
+
+/**
+ * Shares larger than this are first shown as plain text: rendering and sanitising several MB
+ * of Markdown in the browser takes long enough to freeze the page. The visitor may ask for it.
+ */
+const AUTO_RENDER_MAX_BYTES = 512 * 1024;
+
+/** The server's page data for /paste/{slug}. */
+type PageData = {
+  paste?: PasteView | null;
+  html?: string | null;
+  requires?: "password" | "view";
+  error?: string;
+  slug?: string;
+};
+
+type Screen =
+  /** Fetching the content (view-limited share, or reached by in-app navigation). */
+  | { kind: "loading"; meta: PasteView | null }
+  | { kind: "password"; meta: PasteView | null }
+  /** `html` null: render `paste.content` in the browser. */
+  | { kind: "ready"; paste: PasteView; html: string | null; password?: string }
+  | { kind: "error"; code: string; message?: string };
+
+/**
+ * The page data describes the document's first URL only. Once a paste screen has mounted, later
+ * screens (in-app navigation) fetch instead.
+ */
+let serverPageUsed = false;
+
+function initialScreen(slug: string, page: PageData | undefined, navState: unknown): Screen {
+  const handed = (navState as { paste?: PasteView } | null)?.paste;
+  if (handed?.slug === slug && typeof handed.content === "string") {
+    return { kind: "ready", paste: handed, html: null };
+  }
+  if (page && !serverPageUsed) {
+    const paste = page.paste ?? null;
+    const forThisSlug = paste ? paste.slug === slug : (page.slug ?? slug) === slug;
+    if (forThisSlug) {
+      if (page.error) return { kind: "error", code: page.error };
+      if (paste && page.requires === "password") return { kind: "password", meta: paste };
+      if (paste && page.requires === "view") return { kind: "loading", meta: paste };
+      // html is null when the share is too large to render on the server: render it here.
+      if (paste && typeof paste.content === "string") {
+        return { kind: "ready", paste, html: page.html ?? null };
+      }
+    }
+  }
+  return { kind: "loading", meta: null };
+}
+
+function screenForError(err: unknown, meta: PasteView | null, message: string): Screen {
+  if (err instanceof ApiError) {
+    if (err.code === "password_required") return { kind: "password", meta };
+    if (err.code === "paste_not_found" || err.code === "paste_expired") {
+      return { kind: "error", code: err.code };
+    }
+  }
+  return { kind: "error", code: "other", message };
+}
+
 export function PastePage() {
-  return <div>PastePage</div>;
+  const { slug = "" } = useParams();
+  usePageTitle("pageTitle.paste");
+  return <PasteScreen key={slug} slug={slug} />;
+}
+
+function PasteScreen({ slug }: { slug: string }) {
+  const { t } = useTranslation();
+  const { page } = useInitialData();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const isClient = useIsClient();
+  const [screen, setScreen] = useState<Screen>(() =>
+    initialScreen(slug, page as PageData | undefined, location.state)
+  );
+  const [managed, setManaged] = useState<PasteView | null>(null);
+  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const mounted = useRef(false);
+  const fetching = useRef(false);
+
+  useEffect(() => {
+    mounted.current = true;
+    serverPageUsed = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // Fetch the content once (a guard, not a cleanup: a second request would count a second view).
+  const loadingMeta = screen.kind === "loading" ? screen.meta : null;
+  useEffect(() => {
+    if (screen.kind !== "loading" || fetching.current) return;
+    fetching.current = true;
+    fetchPaste(slug)
+      .then((paste) => {
+        if (mounted.current) setScreen({ kind: "ready", paste, html: null });
+      })
+      .catch((err) => {
+        if (mounted.current) setScreen(screenForError(err, loadingMeta, errorText(t, err)));
+      })
+      .finally(() => {
+        fetching.current = false;
+      });
+  }, [screen.kind, slug, loadingMeta, t]);
+
+  const paste = screen.kind === "ready"
+    ? screen.paste
+    : screen.kind === "error"
+    ? null
+    : screen.meta;
+  const [renderLarge, setRenderLarge] = useState(false);
+  const needsClientRender = screen.kind === "ready" && screen.html === null;
+  const large = needsClientRender && screen.paste.content_size > AUTO_RENDER_MAX_BYTES;
+  const showPlain = large && !renderLarge;
+  const clientHtml = useRenderedMarkdown(
+    needsClientRender && !showPlain ? screen.paste.content : null,
+  );
+  const html = screen.kind === "ready" ? screen.html ?? clientHtml : null;
+
+  // Manage rights: the server renders anonymously, so ask again as the logged-in user: the
+  // admin manages every share, a key with TEXT the ones it created.
+  const mayManageTexts = auth.authType === "admin" ||
+    (auth.authType === "apikey" && hasPermission(auth.permissions, Permission.TEXT) &&
+      paste?.created_by === `apikey:${auth.keyInfo?.id}`);
+  const pasteId = paste?.id ?? null;
+  useEffect(() => {
+    setManaged(null);
+    if (!mayManageTexts || !pasteId) return;
+    let alive = true;
+    getPaste(pasteId).then((p) => alive && setManaged(p)).catch(() => {});
+    return () => {
+      alive = false;
+    };
+  }, [mayManageTexts, pasteId]);
+  const canManage = managed !== null;
+
+  const saved = (next: PasteView) => {
+    setDialog(null);
+    setManaged(next);
+    toast.success(t("paste.edit.saved"));
+    const wasReady = screen.kind === "ready";
+    if (screen.kind === "ready") {
+      setScreen({
+        kind: "ready",
+        paste: { ...next, content: next.content ?? screen.paste.content },
+        html: null,
+      });
+    } else if (screen.kind !== "error") setScreen({ ...screen, meta: next });
+    if (next.slug !== slug) {
+      navigate(paths.paste(next.slug), { replace: true, state: wasReady ? { paste: next } : null });
+    }
+  };
+
+  const remove = async () => {
+    if (!pasteId) return;
+    setDeleting(true);
+    try {
+      const r = await deletePastes([pasteId]);
+      if (r.deleted > 0) {
+        toast.success(t("paste.delete.done"));
+        navigate(paths.home);
+        return;
+      }
+      toast.error(t("errors.not_creator"));
+    } catch (err) {
+      toast.error(errorText(t, err));
+    }
+    setDeleting(false);
+    setDialog(null);
+  };
+
+  if (screen.kind === "error") {
+    return (
+      <PasteError
+        code={screen.code}
+        message={screen.message}
+        onRetry={() => setScreen({ kind: "loading", meta: null })}
+      />
+    );
+  }
+
+  const rawHref = paths.rawPaste(slug) +
+    (screen.kind === "ready" && screen.password
+      ? `?password=${encodeURIComponent(screen.password)}`
+      : "");
+
+  return (
+    <article className="page paste-page" aria-labelledby="paste-title">
+      <header className="paste-page-head">
+        <div className="paste-page-title">
+          <h1 id="paste-title">{t("paste.title")}</h1>
+          <p className="paste-slug">
+            <code>{slug}</code>
+          </p>
+        </div>
+        {canManage && (
+          <div className="paste-manage" role="group" aria-label={t("paste.manage")}>
+            <button type="button" className="btn" onClick={() => setDialog("edit")}>
+              {t("paste.edit.open")}
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => setDialog("delete")}>
+              {t("paste.delete.open")}
+            </button>
+          </div>
+        )}
+      </header>
+
+      {paste && <PasteMeta paste={paste} local={isClient} />}
+
+      {screen.kind === "password" && (
+        <PasswordForm
+          slug={slug}
+          ready={isClient}
+          onUnlocked={(p, password) => setScreen({ kind: "ready", paste: p, html: null, password })}
+        />
+      )}
+
+      {(screen.kind === "loading" || (screen.kind === "ready" && html === null && !showPlain)) && (
+        <div className="paste-loading">
+          <Spinner />
+          <p className="muted">{t("paste.loadingContent")}</p>
+        </div>
+      )}
+
+      {screen.kind === "ready" && showPlain && (
+        <>
+          <div className="paste-content-actions">
+            <CopyButton
+              text={screen.paste.content ?? ""}
+              label={t("paste.copyContent")}
+              className="btn"
+            />
+            <a className="btn" href={rawHref} target="_blank" rel="noopener noreferrer">
+              {t("paste.raw")}
+            </a>
+            <button type="button" className="btn" onClick={() => setRenderLarge(true)}>
+              {t("paste.renderLarge")}
+            </button>
+          </div>
+          <p className="muted">{t("paste.largePlain")}</p>
+          <pre className="paste-plain" aria-label={t("paste.content")} tabIndex={0}>
+            {screen.paste.content}
+          </pre>
+        </>
+      )}
+
+      {screen.kind === "ready" && html !== null && (
+        <>
+          <div className="paste-content-actions">
+            <CopyButton
+              text={screen.paste.content ?? ""}
+              label={t("paste.copyContent")}
+              className="btn"
+            />
+            <a className="btn" href={rawHref} target="_blank" rel="noopener noreferrer">
+              {t("paste.raw")}
+            </a>
+          </div>
+          <MarkdownView html={html} label={t("paste.content")} className="paste-content" />
+        </>
+      )}
+
+      {isClient && paste && (
+        <section className="paste-share" aria-labelledby="paste-share-title">
+          <h2 id="paste-share-title">{t("paste.share.title")}</h2>
+          <ShareLink url={shareUrl(paste)} showOpen={false} />
+        </section>
+      )}
+
+      {dialog === "edit" && managed && (
+        <Suspense fallback={null}>
+          <PasteEditDialog paste={managed} onClose={() => setDialog(null)} onSaved={saved} />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        open={dialog === "delete"}
+        title={t("paste.delete.title")}
+        message={t("paste.delete.message", { slug })}
+        confirmLabel={t("paste.delete.confirm")}
+        danger
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setDialog(null)}
+      />
+    </article>
+  );
+}
+
+/** Not found, expired or used up, or a failed request. */
+function PasteError(
+  { code, message, onRetry }: { code: string; message?: string; onRetry: () => void },
+) {
+  const { t } = useTranslation();
+  const known = code === "paste_not_found" || code === "paste_expired";
+  return (
+    <section className="page paste-page paste-error" aria-labelledby="paste-error-title">
+      <h1 id="paste-error-title">{known ? t(`errors.${code}`) : t("paste.failed")}</h1>
+      <p className="muted">
+        {code === "paste_not_found"
+          ? t("paste.notFoundBody")
+          : code === "paste_expired"
+          ? t("paste.expiredBody")
+          : message}
+      </p>
+      <p className="paste-error-actions">
+        {!known && (
+          <button type="button" className="btn" onClick={onRetry}>{t("common.retry")}</button>
+        )}
+        <Link className="btn btn-primary" to={paths.home}>{t("paste.backHome")}</Link>
+      </p>
+    </section>
+  );
 }

@@ -1,0 +1,91 @@
+/** Calls of the paste screens (spec §7 "Texts"); every function throws ApiError. */
+import { api } from "../../api/client.ts";
+import type {
+  PasteBatchDeleteResult,
+  PasteList,
+  PasteListItem,
+  PasteLocked,
+  PasteView,
+} from "../../../shared/schemas/pastes.ts";
+
+export type { PasteList, PasteListItem, PasteLocked, PasteView };
+
+export type CreatePasteInput = {
+  content: string;
+  slug?: string;
+  remark?: string;
+  password?: string;
+  expires_at?: string | null;
+  max_views?: number;
+};
+
+/** Fields of PUT /api/pastes/:id; an absent field keeps its value, password null/"" clears. */
+export type UpdatePasteInput = {
+  content?: string;
+  remark?: string;
+  slug?: string;
+  password?: string | null;
+  expires_at?: string | null;
+  max_views?: number;
+};
+
+const enc = encodeURIComponent;
+
+/** Creates a paste (needs admin or a key with TEXT). */
+export function createPaste(input: CreatePasteInput): Promise<PasteView> {
+  return api<PasteView>("/paste", { method: "POST", body: input });
+}
+
+/*
+ * Opening a share is what a visitor does, so it is sent without credentials: the same result
+ * for everyone, and a 401 (password required, wrong password) never ends the user's session.
+ * Manage rights come from getPaste() instead.
+ */
+
+/** Opens a paste; counts a view. Throws password_required, paste_not_found, paste_expired. */
+export function fetchPaste(slug: string): Promise<PasteView> {
+  return api<PasteView>(`/paste/${enc(slug)}`, { anonymous: true });
+}
+
+/** Opens a password-protected paste; throws wrong_password or too_many_requests. */
+export function unlockPaste(slug: string, password: string): Promise<PasteView> {
+  return api<PasteView>(`/paste/${enc(slug)}`, {
+    method: "POST",
+    body: { password },
+    anonymous: true,
+  });
+}
+
+/** Lists pastes the caller may manage (key users see their own). */
+export function listPastes(
+  q: { page: number; limit: number; search?: string },
+): Promise<PasteList> {
+  return api<PasteList>("/pastes", {
+    query: {
+      page: q.page,
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+      search: q.search || undefined,
+    },
+  });
+}
+
+/** Reads one paste with its content as its manager; does not count a view. */
+export function getPaste(id: string): Promise<PasteView> {
+  return api<PasteView>(`/pastes/${enc(id)}`);
+}
+
+/** Updates a paste as its manager. */
+export function updatePaste(id: string, input: UpdatePasteInput): Promise<PasteView> {
+  return api<PasteView>(`/pastes/${enc(id)}`, { method: "PUT", body: input });
+}
+
+/** Deletes pastes by id; the server skips those the caller may not manage. */
+export function deletePastes(ids: string[]): Promise<PasteBatchDeleteResult> {
+  return api("/pastes/batch-delete", { method: "DELETE", body: { ids } });
+}
+
+/** Deletes every expired paste the caller may manage. */
+export function clearExpiredPastes(): Promise<{ deleted: number }> {
+  return api("/pastes/clear-expired", { method: "POST", body: { clearExpired: true } });
+}

@@ -1,0 +1,170 @@
+/**
+ * The whole test suite, as CI runs it: build the client, run the unit and API tests
+ * (`deno test`), then the browser specs (Playwright on Debian's Chromium). Output streams as it
+ * comes; the last line is `N passed, M failed`, and the exit code is non-zero if anything failed.
+ *
+ *   deno task test               everything
+ *   deno task test --unit-only   deno test only
+ *   deno task test --e2e-only    Playwright only (still builds the client)
+ */
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { CHROMIUM_MISSING_MESSAGE, CHROMIUM_PATH } from "../tests/helpers/browser.ts";
+
+const root = resolve(import.meta.dirname!, "..");
+const UNIT_DIRS = ["server/", "shared/", "client/", "tests/"];
+const PLAYWRIGHT = "npm:@playwright/test@1.65.1";
+/** Upper bounds per phase, so a hung test cannot hold CI until its own timeout. */
+const UNIT_TIMEOUT_MS = 40 * 60_000;
+const E2E_TIMEOUT_MS = 40 * 60_000;
+
+type Counts = { passed: number; failed: number; note?: string };
+
+const args = new Set(Deno.args);
+const unknown = [...args].filter((a) => !["--unit-only", "--e2e-only"].includes(a));
+if (unknown.length || (args.has("--unit-only") && args.has("--e2e-only"))) {
+  console.error(`usage: deno task test [--unit-only | --e2e-only]   (got: ${Deno.args.join(" ")})`);
+  Deno.exit(2);
+}
+const runUnit = !args.has("--e2e-only");
+const runE2e = !args.has("--unit-only");
+
+/** Runs a command in the repository root, streaming its output; returns exit code and stdout. */
+async function run(
+  cmd: string[],
+  { env = {}, capture = false, timeoutMs = 10 * 60_000 } = {},
+): Promise<{ code: number; stdout: string; timedOut: boolean }> {
+  console.log(`\n$ ${cmd.join(" ")}`);
+  const child = new Deno.Command(cmd[0], {
+    args: cmd.slice(1),
+    cwd: root,
+    env,
+    stdin: "null",
+    stdout: capture ? "piped" : "inherit",
+    stderr: "inherit",
+  }).spawn();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    console.error(`\n${cmd.join(" ")} ran longer than ${timeoutMs / 60_000} min; stopping it`);
+    child.kill("SIGKILL");
+  }, timeoutMs);
+  let stdout = "";
+  if (capture) {
+    const decoder = new TextDecoder();
+    for await (const chunk of child.stdout) {
+      await Deno.stdout.write(chunk);
+      stdout += decoder.decode(chunk, { stream: true });
+    }
+  }
+  const status = await child.status;
+  clearTimeout(timer);
+  return { code: status.code, stdout, timedOut };
+}
+
+// deno-lint-ignore no-control-regex
+const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
+
+/** Reads deno test's closing `ok | 12 passed (3 steps) | 0 failed` line. */
+export function parseDenoTestSummary(output: string): Counts | null {
+  const lines = stripAnsi(output).split("\n").reverse();
+  for (const line of lines) {
+    const m = line.match(/^(?:ok|FAILED) \| (\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/);
+    if (m) return { passed: Number(m[1]), failed: Number(m[2]) };
+  }
+  return null;
+}
+
+/** Reads the counts from Playwright's JSON report; flaky tests passed on retry. */
+export function parsePlaywrightReport(report: {
+  stats?: { expected?: number; unexpected?: number; flaky?: number };
+  errors?: unknown[];
+}): Counts {
+  const s = report.stats ?? {};
+  const errors = report.errors?.length ?? 0;
+  return {
+    passed: (s.expected ?? 0) + (s.flaky ?? 0),
+    failed: (s.unexpected ?? 0) + errors,
+    note: errors ? `${errors} error(s) outside tests (global setup, config or a spec file)` : "",
+  };
+}
+
+/** Installs npm dependencies into node_modules (Playwright's specs resolve from there). */
+async function installDependencies(): Promise<boolean> {
+  const { code } = await run([Deno.execPath(), "install"]);
+  return code === 0;
+}
+
+async function buildClient(): Promise<boolean> {
+  const { code } = await run([Deno.execPath(), "run", "-A", "scripts/build.ts"]);
+  return code === 0;
+}
+
+async function runUnitTests(): Promise<Counts> {
+  const { code, stdout, timedOut } = await run(
+    [Deno.execPath(), "test", "-A", "--parallel", "--ignore=tests/e2e", ...UNIT_DIRS],
+    { capture: true, timeoutMs: UNIT_TIMEOUT_MS },
+  );
+  const counts = parseDenoTestSummary(stdout);
+  if (!counts) {
+    const why = timedOut ? "timed out" : `exited with ${code} before its summary`;
+    return { passed: 0, failed: 1, note: `deno test ${why} (type errors or a crash?)` };
+  }
+  if (code !== 0 && counts.failed === 0) {
+    return { ...counts, failed: 1, note: `deno test exited with ${code}` };
+  }
+  return counts;
+}
+
+async function runBrowserTests(): Promise<Counts> {
+  const reportFile = await Deno.makeTempFile({ prefix: "cubby-e2e-", suffix: ".json" });
+  try {
+    const { code, timedOut } = await run([Deno.execPath(), "run", "-A", PLAYWRIGHT, "test"], {
+      env: { CUBBY_E2E_JSON: reportFile },
+      timeoutMs: E2E_TIMEOUT_MS,
+    });
+    let counts: Counts;
+    try {
+      counts = parsePlaywrightReport(JSON.parse(await Deno.readTextFile(reportFile)));
+    } catch {
+      const why = timedOut ? "timed out" : `exited with ${code}`;
+      return { passed: 0, failed: 1, note: `Playwright ${why} without a report` };
+    }
+    if (code !== 0 && counts.failed === 0) {
+      return { ...counts, failed: 1, note: `Playwright exited with ${code}` };
+    }
+    return counts;
+  } finally {
+    await Deno.remove(reportFile).catch(() => {});
+  }
+}
+
+if (import.meta.main) {
+  if (runE2e && !existsSync(CHROMIUM_PATH)) {
+    console.error(`\n${CHROMIUM_MISSING_MESSAGE}\n(or run \`deno task test --unit-only\`)\n`);
+    console.log("0 passed, 1 failed");
+    Deno.exit(1);
+  }
+  const started = performance.now();
+  const results: [string, Counts][] = [];
+  if (!await installDependencies()) {
+    results.push(["deno install", { passed: 0, failed: 1, note: "failed" }]);
+  }
+  if (!await buildClient()) results.push(["build", { passed: 0, failed: 1, note: "failed" }]);
+  if (runUnit) results.push(["unit and API tests", await runUnitTests()]);
+  if (runE2e && existsSync(join(root, "dist", "manifest.json"))) {
+    results.push(["browser tests", await runBrowserTests()]);
+  } else if (runE2e) {
+    results.push(["browser tests", { passed: 0, failed: 1, note: "skipped: no built client" }]);
+  }
+
+  const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+  console.log(`\nSummary (${minutes} min):`);
+  for (const [name, c] of results) {
+    console.log(`  ${name}: ${c.passed} passed, ${c.failed} failed${c.note ? ` (${c.note})` : ""}`);
+  }
+  const passed = results.reduce((n, [, c]) => n + c.passed, 0);
+  const failed = results.reduce((n, [, c]) => n + c.failed, 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  Deno.exit(failed > 0 ? 1 : 0);
+}

@@ -1,0 +1,125 @@
+/**
+ * Test data made through the API (for what a spec does not test through the UI), fresh
+ * visitor contexts, and a seeded admin login. Everything a spec creates gets a unique slug or
+ * name, so specs never depend on each other or on the order they run in.
+ */
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, sharedServerUrl } from "../fixtures.ts";
+import type { PasteView } from "../../../shared/schemas/pastes.ts";
+import { ALL_PERMISSIONS } from "../../../shared/permissions.ts";
+
+export type { PasteView };
+
+/** A slug (or name) no other test uses: `prefix-<time><random>`, at most 50 characters. */
+export function uniqueSlug(prefix: string): string {
+  const rand = crypto.randomUUID().replaceAll("-", "").slice(0, 10);
+  return `${prefix}-${Date.now().toString(36)}${rand}`.slice(0, 50);
+}
+
+export type PasteInput = {
+  content: string;
+  slug?: string;
+  remark?: string;
+  password?: string;
+  expires_at?: string | null;
+  max_views?: number;
+};
+
+/** Creates a paste with `POST /api/paste` as `authorization` (e.g. "Bearer …"); expects 201. */
+export async function createPaste(
+  request: APIRequestContext,
+  authorization: string,
+  input: PasteInput,
+): Promise<PasteView> {
+  const res = await request.post("/api/paste", { headers: { authorization }, data: input });
+  const body = await res.json();
+  expect(res.status(), JSON.stringify(body)).toBe(201);
+  return body.data as PasteView;
+}
+
+/** Reads a paste as its manager (`GET /api/pastes/{id}`), which never counts a view. */
+export async function readPasteAsManager(
+  request: APIRequestContext,
+  adminToken: string,
+  id: string,
+): Promise<{ status: number; paste: PasteView | null }> {
+  const res = await request.get(`/api/pastes/${encodeURIComponent(id)}`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  const body = await res.json();
+  return { status: res.status(), paste: res.ok() ? body.data as PasteView : null };
+}
+
+/** The page data the server embedded in a rendered document (`#__cubby_data`). */
+export function embeddedPageData(html: string): Record<string, unknown> {
+  const m = html.match(/<script id="__cubby_data" type="application\/json">([\s\S]*?)<\/script>/);
+  if (!m) throw new Error("no #__cubby_data in the document");
+  return JSON.parse(m[1]);
+}
+
+/** The server-rendered markup inside `<div id="root">`, without the embedded JSON data. */
+export function serverRenderedRoot(html: string): string {
+  const start = html.indexOf('<div id="root"');
+  const end = html.indexOf('<script id="__cubby_data"');
+  if (start < 0 || end < start) throw new Error("no #root in the document");
+  return html.slice(start, end);
+}
+
+/** The localStorage value the app keeps for a logged-in admin (client/auth/auth_store.ts). */
+function adminAuthState(token: string, username: string) {
+  return {
+    authType: "admin",
+    adminToken: token,
+    apiKey: null,
+    keyInfo: null,
+    permissions: ALL_PERMISSIONS,
+    // Never validated: the first guarded page checks the token with the server.
+    lastValidated: null,
+    userInfo: { id: "admin", name: username, basicPath: "/" },
+  };
+}
+
+export type ContextOptions = {
+  /** Seed the admin login (`cubby.auth` in localStorage) with this session token. */
+  adminToken?: string;
+  locale?: string;
+  colorScheme?: "light" | "dark";
+  viewport?: { width: number; height: number };
+};
+
+/**
+ * A new browser context on the shared server: nothing shared with the test's own `page`
+ * (cookies, storage), English by default, optionally logged in as the admin.
+ */
+export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<
+  BrowserContext
+> {
+  const baseURL = sharedServerUrl();
+  return await browser.newContext({
+    baseURL,
+    locale: opts.locale ?? "en-US",
+    colorScheme: opts.colorScheme,
+    viewport: opts.viewport,
+    storageState: opts.adminToken
+      ? {
+        cookies: [],
+        origins: [{
+          origin: new URL(baseURL).origin,
+          localStorage: [{
+            name: "cubby.auth",
+            value: JSON.stringify(adminAuthState(opts.adminToken, "admin")),
+          }],
+        }],
+      }
+      : undefined,
+  });
+}
+
+/** A page in a fresh visitor context (not logged in); close the context when done. */
+export async function newVisitorPage(
+  browser: Browser,
+  opts: Omit<ContextOptions, "adminToken"> = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, opts);
+  return { context, page: await context.newPage() };
+}
