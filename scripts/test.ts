@@ -100,6 +100,35 @@ async function buildClient(): Promise<boolean> {
   return code === 0;
 }
 
+/**
+ * Copies dist/ to a temporary directory that the test servers serve (CUBBY_DIST_DIR), so that
+ * a rebuild during the run (`deno task dev`, another test run in the same checkout) cannot pull
+ * the bundle from under the browser tests. Returns null if dist/ changed while being copied.
+ */
+async function snapshotDist(): Promise<string | null> {
+  const dir = await Deno.makeTempDir({ prefix: "cubby-dist-" });
+  try {
+    await copyTree(join(root, "dist"), dir);
+    const manifest = JSON.parse(await Deno.readTextFile(join(dir, "manifest.json")));
+    const complete = [manifest.js, ...manifest.files].every((f: string) =>
+      existsSync(join(dir, f))
+    );
+    if (complete) return dir;
+  } catch {
+    // dist/ was replaced while we copied it
+  }
+  await Deno.remove(dir, { recursive: true }).catch(() => {});
+  return null;
+}
+
+async function copyTree(from: string, to: string): Promise<void> {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const e of Deno.readDir(from)) {
+    if (e.isDirectory) await copyTree(join(from, e.name), join(to, e.name));
+    else await Deno.copyFile(join(from, e.name), join(to, e.name));
+  }
+}
+
 async function runUnitTests(): Promise<Counts> {
   const { code, stdout, timedOut } = await run(
     [Deno.execPath(), "test", "-A", "--parallel", "--ignore=tests/e2e", ...UNIT_DIRS],
@@ -150,12 +179,18 @@ if (import.meta.main) {
   if (!await installDependencies()) {
     results.push(["deno install", { passed: 0, failed: 1, note: "failed" }]);
   }
-  if (!await buildClient()) results.push(["build", { passed: 0, failed: 1, note: "failed" }]);
-  if (runUnit) results.push(["unit and API tests", await runUnitTests()]);
-  if (runE2e && existsSync(join(root, "dist", "manifest.json"))) {
-    results.push(["browser tests", await runBrowserTests()]);
-  } else if (runE2e) {
-    results.push(["browser tests", { passed: 0, failed: 1, note: "skipped: no built client" }]);
+  let distDir: string | null = null;
+  for (let attempt = 0; attempt < 3 && !distDir; attempt++) {
+    if (!await buildClient()) break;
+    distDir = await snapshotDist();
+  }
+  if (!distDir) results.push(["build", { passed: 0, failed: 1, note: "no complete dist/" }]);
+  else Deno.env.set("CUBBY_DIST_DIR", distDir);
+  try {
+    if (runUnit) results.push(["unit and API tests", await runUnitTests()]);
+    if (runE2e && distDir) results.push(["browser tests", await runBrowserTests()]);
+  } finally {
+    if (distDir) await Deno.remove(distDir, { recursive: true }).catch(() => {});
   }
 
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);

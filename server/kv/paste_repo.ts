@@ -43,7 +43,6 @@ export type { CountResult };
 
 const expiryMs = (rec: PasteRecord) => rec.expires_at === null ? null : Date.parse(rec.expires_at);
 
-
 export class PasteRepo {
   constructor(private kv: Deno.Kv) {}
 

@@ -27,7 +27,7 @@ export function authRoutes() {
     return ok(c, { valid: true, username: auth.type === "admin" ? auth.username : null });
   });
 
-  app.get("/test/api-key", async (c) => {
+  app.get("/test/api-key", (c) => {
     const auth = c.get("auth");
     if (auth.type === "none" && !c.req.header("authorization")) {
       throw new AppError("unauthorized", 401);

@@ -114,7 +114,7 @@ export class FileService {
     return max;
   }
 
-  private storagePath(cfg: StorageConfigRecord, id: string, filename: string): string {
+  private storagePath(id: string, filename: string): string {
     const d = new Date();
     const month = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
     return `uploads/${month}/${id}/${safeFilename(filename)}`;
@@ -159,7 +159,7 @@ export class FileService {
     const id = ulid();
     const filename = input.filename.trim() || "file";
     const mimetype = contentTypeFor(filename, input.mimetype);
-    const path = this.storagePath(cfg, id, filename);
+    const path = this.storagePath(id, filename);
     const driver = await this.storage.driverFor(cfg);
     const limited = limitStream(input.body, max);
     let written: { etag: string; size: number };
@@ -211,7 +211,7 @@ export class FileService {
     if (input.slug) await this.pickSlug(input.slug);
     const id = ulid();
     const contentType = contentTypeFor(input.filename, input.mimetype);
-    const path = this.storagePath(cfg, id, input.filename);
+    const path = this.storagePath(id, input.filename);
     const driver = await this.storage.driverFor(cfg);
     const pending: PendingUpload = {
       id,

@@ -51,7 +51,6 @@ const ISOLATED_VARS = [
   "ENCRYPTION_SECRET",
   "TRUST_PROXY",
   "SWEEP_INTERVAL_MS",
-  "CUBBY_DIST_DIR",
 ];
 const LISTENING = /Cubby listening on (http:\/\/[^\s:]+):(\d+)/;
 const MAX_OUTPUT_CHARS = 1_000_000;

@@ -18,6 +18,13 @@ export function MarkdownView(
   );
 }
 
+function escapeText(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!,
+  );
+}
+
 /**
  * Sanitised HTML of `content`, rendered in the browser after `delayMs` of quiet (null while
  * the first rendering is pending, or when content is null). Keeps the last result while a
@@ -29,9 +36,16 @@ export function useRenderedMarkdown(content: string | null, delayMs = 0): string
     if (content === null) return;
     let cancelled = false;
     const timer = setTimeout(async () => {
-      const { renderMarkdown } = await import("../../lib/markdown.ts");
-      if (cancelled) return;
-      setRendered(renderMarkdown(content));
+      let html: string;
+      try {
+        const { renderMarkdown } = await import("../../lib/markdown.ts");
+        html = renderMarkdown(content);
+      } catch {
+        // The renderer failed to load (a new deploy, a flaky network): the view is already
+        // counted, so show the text itself rather than a spinner forever.
+        html = `<pre class="markdown-fallback">${escapeText(content)}</pre>`;
+      }
+      if (!cancelled) setRendered(html);
     }, delayMs);
     return () => {
       cancelled = true;
