@@ -20,6 +20,7 @@ import { fileRoutes } from "./routes/files.ts";
 import { publicFileRoutes } from "./routes/public_files.ts";
 import { localStorageRoutes } from "./routes/local_storage.ts";
 import { urlUploadRoutes } from "./routes/url_upload.ts";
+import { mountRoutes } from "./routes/mounts.ts";
 import { staticRoutes } from "./routes/static.ts";
 
 export type AppOptions = { services: Services; log?: (msg: string) => void };
@@ -45,6 +46,7 @@ export function createApp({ services, log = console.error }: AppOptions) {
   api.route("/", publicFileRoutes());
   api.route("/", localStorageRoutes());
   api.route("/", urlUploadRoutes());
+  api.route("/", mountRoutes());
   api.all("*", () => {
     throw new AppError("route_not_found", 404);
   });

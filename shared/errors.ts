@@ -236,6 +236,30 @@ export const ERROR_CATALOGUE = {
     "en-US": "This address may not be fetched",
   },
   url_unreachable: { "zh-CN": "无法获取该URL的内容", "en-US": "Could not fetch the URL" },
+  // Mounts
+  mount_not_found: { "zh-CN": "挂载点不存在", "en-US": "Mount not found" },
+  mount_name_invalid: {
+    "zh-CN": "挂载名称为必填项，长度 1-50 个字符",
+    "en-US": "A mount name is required (1-50 characters)",
+  },
+  mount_path_invalid: {
+    "zh-CN": "挂载路径必须以 / 开头，只能包含字母、数字、下划线、连字符、中文和斜杠",
+    "en-US":
+      "A mount path starts with / and holds only letters, digits, underscores, hyphens, Chinese characters and slashes",
+  },
+  mount_path_reserved: { "zh-CN": "该挂载路径为系统保留路径", "en-US": "This mount path is reserved" },
+  mount_path_taken: {
+    "zh-CN": "该挂载路径已被使用或与其他挂载点重叠",
+    "en-US": "This mount path is taken or overlaps another mount",
+  },
+  mount_storage_mismatch: {
+    "zh-CN": "存储类型与存储配置不匹配",
+    "en-US": "The storage type does not match the storage config",
+  },
+  cache_ttl_invalid: {
+    "zh-CN": "缓存时间必须是 0 到 86400 之间的整数",
+    "en-US": "Cache TTL must be a whole number from 0 to 86400",
+  },
 } satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

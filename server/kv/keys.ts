@@ -37,6 +37,11 @@ export const keys = {
   storageDefault: () => ["meta", "storage_default"] as const,
   storageUsage: (configId: string) => ["storage_usage", configId] as const,
   filesByStorageConfigPrefix: (configId: string) => ["files_by_storage_config", configId] as const,
+  mounts: (id: string) => ["mounts", id] as const,
+  mountsPrefix: () => ["mounts"] as const,
+  mountsByPath: (path: string) => ["mounts_by_path", path] as const,
+  mountsByStorageConfig: (configId: string, id: string) =>
+    ["mounts_by_storage_config", configId, id] as const,
   mountsByStorageConfigPrefix: (configId: string) =>
     ["mounts_by_storage_config", configId] as const,
 

@@ -16,6 +16,8 @@ import { StorageConfigService } from "./storage_configs.ts";
 import { FileService } from "./files.ts";
 import { FileAccessService } from "./file_access.ts";
 import { MultipartUploadService } from "./multipart_uploads.ts";
+import { MountRepo } from "../kv/mount_repo.ts";
+import { MountService } from "./mounts.ts";
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
 
@@ -40,6 +42,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   const files = new FileService(fileRepo, storageConfigs, site, config.kdfIterations);
   const fileAccess = new FileAccessService(fileRepo, storageConfigs, limiter, signer);
   const multipartUploads = new MultipartUploadService(files);
+  const mounts = new MountService(new MountRepo(kv), storageConfigs);
   return {
     config,
     kv,
@@ -53,5 +56,6 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     files,
     fileAccess,
     multipartUploads,
+    mounts,
   };
 }

@@ -1,0 +1,75 @@
+/** Mount points with a unique path index and an index by storage config (for in-use checks). */
+import { keys } from "./keys.ts";
+import type { WEBDAV_POLICIES } from "../../shared/schemas/mounts.ts";
+
+export type MountRecord = {
+  id: string;
+  name: string;
+  mount_path: string;
+  storage_type: "s3" | "local";
+  storage_config_id: string;
+  remark: string;
+  sort_order: number;
+  cache_ttl: number;
+  is_active: boolean;
+  web_proxy: boolean;
+  enable_sign: boolean;
+  sign_expires: number;
+  webdav_policy: typeof WEBDAV_POLICIES[number];
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export class MountRepo {
+  constructor(private kv: Deno.Kv) {}
+
+  /** Every mount (a handful of keys). */
+  async list(): Promise<MountRecord[]> {
+    const out: MountRecord[] = [];
+    for await (const e of this.kv.list<MountRecord>({ prefix: keys.mountsPrefix() })) {
+      out.push(e.value);
+    }
+    return out;
+  }
+
+  get(id: string) {
+    return this.kv.get<MountRecord>(keys.mounts(id));
+  }
+
+  /** Inserts a mount; false when its path is taken. */
+  async create(rec: MountRecord): Promise<boolean> {
+    const res = await this.kv.atomic()
+      .check({ key: keys.mounts(rec.id), versionstamp: null })
+      .check({ key: keys.mountsByPath(rec.mount_path), versionstamp: null })
+      .set(keys.mounts(rec.id), rec)
+      .set(keys.mountsByPath(rec.mount_path), rec.id)
+      .set(keys.mountsByStorageConfig(rec.storage_config_id, rec.id), rec.id)
+      .commit();
+    return res.ok;
+  }
+
+  /** Replaces a mount read at `versionstamp`, moving its indexes; false on a conflict. */
+  async update(prev: MountRecord, next: MountRecord, versionstamp: string): Promise<boolean> {
+    const op = this.kv.atomic().check({ key: keys.mounts(prev.id), versionstamp });
+    if (prev.mount_path !== next.mount_path) {
+      op.check({ key: keys.mountsByPath(next.mount_path), versionstamp: null })
+        .delete(keys.mountsByPath(prev.mount_path))
+        .set(keys.mountsByPath(next.mount_path), next.id);
+    }
+    if (prev.storage_config_id !== next.storage_config_id) {
+      op.delete(keys.mountsByStorageConfig(prev.storage_config_id, prev.id))
+        .set(keys.mountsByStorageConfig(next.storage_config_id, next.id), next.id);
+    }
+    return (await op.set(keys.mounts(next.id), next).commit()).ok;
+  }
+
+  /** Deletes a mount and its indexes. */
+  async delete(rec: MountRecord): Promise<void> {
+    await this.kv.atomic()
+      .delete(keys.mounts(rec.id))
+      .delete(keys.mountsByPath(rec.mount_path))
+      .delete(keys.mountsByStorageConfig(rec.storage_config_id, rec.id))
+      .commit();
+  }
+}

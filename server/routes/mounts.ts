@@ -1,0 +1,29 @@
+/** Mount management (spec §7 "Mounts"): key users may list what they can reach; only the admin changes mounts. */
+import { Hono } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import { ok } from "../http/envelope.ts";
+import { readJson } from "../http/validate.ts";
+import { requireAdmin, requireMountAccess } from "../http/middleware.ts";
+import { MountCreateSchema, MountUpdateSchema } from "../../shared/schemas/mounts.ts";
+
+export function mountRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get(
+    "/mount/list",
+    requireMountAccess,
+    async (c) => ok(c, await c.get("services").mounts.list(c.get("auth"))),
+  );
+  app.post("/mount/create", requireAdmin, async (c) => {
+    const input = await readJson(c, MountCreateSchema);
+    return ok(c, await c.get("services").mounts.create(input, c.get("auth")), 201);
+  });
+  app.put("/mount/:id", requireAdmin, async (c) => {
+    const input = await readJson(c, MountUpdateSchema);
+    return ok(c, await c.get("services").mounts.update(c.req.param("id"), input, c.get("auth")));
+  });
+  app.delete("/mount/:id", requireAdmin, async (c) => {
+    await c.get("services").mounts.delete(c.req.param("id"), c.get("auth"));
+    return ok(c, null);
+  });
+  return app;
+}
