@@ -27,8 +27,6 @@ import { EditorPanes } from "./EditorPanes.tsx";
 import { ByteCounter } from "./ByteCounter.tsx";
 import { type ShareOptionErrors, ShareOptions, type ShareOptionValues } from "./ShareOptions.tsx";
 import { CreatedShare } from "./CreatedShare.tsx";
-// The paste screens' styles. Imported here (a lazily loaded page) and not by PastePage, which
-// the server imports too; esbuild still puts them into the entry's stylesheet.
 
 const DRAFT_KEY = "cubby.pasteDraft";
 /** Drafts larger than this are not kept (localStorage holds about 5 MB). */
