@@ -18,7 +18,7 @@ import {
   listFiles,
 } from "./files_api.ts";
 import { FileTable } from "./FileTable.tsx";
-import { FilePagination } from "./FilePagination.tsx";
+import { Pagination } from "../../components/Pagination.tsx";
 import { BatchDeleteDialog } from "./BatchDeleteDialog.tsx";
 // Lazy modules only: see FilePage.tsx on why the file styles are imported here.
 
@@ -163,7 +163,9 @@ export default function FileManagementPage() {
         </div>
       )}
 
-      <FilePagination
+      <Pagination
+        pageSizes={[20, 50, 100, 200]}
+        totalText={t("files.pagination.total", { total: list?.total ?? 0 })}
         page={page}
         limit={limit}
         total={list?.total ?? 0}

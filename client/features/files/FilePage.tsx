@@ -38,7 +38,7 @@ import {
 } from "./files_api.ts";
 import { fileErrorKind, statusOfCode } from "./format.ts";
 import { FileInfo } from "./FileInfo.tsx";
-import { FilePasswordForm } from "./FilePasswordForm.tsx";
+import { SharePasswordForm } from "../../components/SharePasswordForm.tsx";
 import { FileShare } from "./FileShare.tsx";
 import { FileDeleted, FileDeleteDialog } from "./FileDelete.tsx";
 import { FilePreview } from "./previews/FilePreview.tsx";
@@ -232,9 +232,10 @@ function FileScreen({ slug }: { slug: string }) {
       <div className="file-layout">
         <section className="file-card file-main" aria-label={t("preview.label")}>
           {screen.kind === "password" && (
-            <FilePasswordForm
-              slug={slug}
+            <SharePasswordForm
+              kind="file"
               ready={isClient}
+              unlock={(password) => unlockFile(slug, password)}
               onUnlocked={(f, password) => setScreen({ kind: "ready", file: f, password })}
             />
           )}

@@ -22,10 +22,10 @@ import { Spinner } from "../../components/Spinner.tsx";
 import { toast } from "../../components/toast.ts";
 import { paths } from "../../routes.ts";
 import { hasPermission, Permission } from "../../../shared/permissions.ts";
-import { deletePastes, fetchPaste, getPaste, type PasteView } from "./pastes_api.ts";
+import { deletePastes, fetchPaste, getPaste, type PasteView, unlockPaste } from "./pastes_api.ts";
 import { MarkdownView, useRenderedMarkdown } from "./MarkdownView.tsx";
 import { PasteMeta } from "./PasteMeta.tsx";
-import { PasswordForm } from "./PasswordForm.tsx";
+import { SharePasswordForm } from "../../components/SharePasswordForm.tsx";
 import { ShareLink, shareUrl } from "./ShareLink.tsx";
 import { useIsClient } from "./time.ts";
 
@@ -243,9 +243,10 @@ function PasteScreen({ slug }: { slug: string }) {
       {paste && <PasteMeta paste={paste} local={isClient} />}
 
       {screen.kind === "password" && (
-        <PasswordForm
-          slug={slug}
+        <SharePasswordForm
+          kind="paste"
           ready={isClient}
+          unlock={(password) => unlockPaste(slug, password)}
           onUnlocked={(p, password) => setScreen({ kind: "ready", paste: p, html: null, password })}
         />
       )}

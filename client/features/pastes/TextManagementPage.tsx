@@ -21,7 +21,7 @@ import {
   type PasteView,
 } from "./pastes_api.ts";
 import { PasteTable } from "./PasteTable.tsx";
-import { Pagination } from "./Pagination.tsx";
+import { Pagination } from "../../components/Pagination.tsx";
 
 const PasteEditDialog = lazy(() => import("./PasteEditDialog.tsx"));
 
@@ -198,6 +198,8 @@ export default function TextManagementPage() {
       )}
 
       <Pagination
+        pageSizes={[10, 20, 50, 100]}
+        totalText={t("texts.pagination.total", { total: list?.total ?? 0 })}
         page={page}
         limit={limit}
         total={total}

@@ -1,13 +1,15 @@
-/** Previous / next page, the position, and the page size of the share list. */
+/** Previous / next page, the position and the page size of a list; used by every admin list. */
 import { useTranslation } from "react-i18next";
 
-const PAGE_SIZES = [10, 20, 50, 100];
-
 export function Pagination(
-  { page, limit, total, onPage, onLimit }: {
+  { page, limit, total, pageSizes, totalText, onPage, onLimit }: {
     page: number;
     limit: number;
     total: number;
+    /** The page sizes offered (the list's default among them). */
+    pageSizes: number[];
+    /** "12 in total", "12 files"…: the list's own wording of the total. */
+    totalText: string;
     onPage: (page: number) => void;
     onLimit: (limit: number) => void;
   },
@@ -15,35 +17,35 @@ export function Pagination(
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / limit));
   return (
-    <nav className="texts-pagination" aria-label={t("texts.pagination.label")}>
-      <span className="muted">{t("texts.pagination.total", { total })}</span>
-      <div className="texts-pagination-pages">
+    <nav className="pagination" aria-label={t("common.pagination.label")}>
+      <span className="muted">{totalText}</span>
+      <div className="pagination-pages">
         <button
           type="button"
           className="btn btn-small"
           disabled={page <= 1}
           onClick={() => onPage(page - 1)}
         >
-          {t("texts.pagination.previous")}
+          {t("common.pagination.previous")}
         </button>
-        <span aria-live="polite">{t("texts.pagination.position", { page, pages })}</span>
+        <span aria-live="polite">{t("common.pagination.position", { page, pages })}</span>
         <button
           type="button"
           className="btn btn-small"
           disabled={page >= pages}
           onClick={() => onPage(page + 1)}
         >
-          {t("texts.pagination.next")}
+          {t("common.pagination.next")}
         </button>
       </div>
-      <label className="texts-page-size">
-        <span>{t("texts.pagination.pageSize")}</span>
+      <label className="pagination-size">
+        <span>{t("common.pagination.pageSize")}</span>
         <select
           className="input"
           value={limit}
           onChange={(e) => onLimit(Number(e.currentTarget.value))}
         >
-          {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+          {pageSizes.map((n) => <option key={n} value={n}>{n}</option>)}
         </select>
       </label>
     </nav>

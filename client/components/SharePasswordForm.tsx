@@ -1,34 +1,36 @@
-/** The password prompt of a protected file share; calls back with the opened share. */
+/** The password prompt of a protected share (paste or file); calls back with what it opened. */
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client.ts";
-import { errorText } from "../../api/errors.ts";
-import { type PublicFileView, unlockFile } from "./files_api.ts";
+import { ApiError } from "../api/client.ts";
+import { errorText } from "../api/errors.ts";
 
-export function FilePasswordForm(
-  { slug, ready, onUnlocked }: {
-    slug: string;
+export function SharePasswordForm<T>(
+  { kind, ready, unlock, onUnlocked }: {
+    /** Names the ids, classes (`<kind>-password…`) and texts (`<kind>.password.*`). */
+    kind: "paste" | "file";
     /** False until hydrated: submitting before the script runs would put the password in a URL. */
     ready: boolean;
-    onUnlocked: (file: PublicFileView, password: string) => void;
+    unlock: (password: string) => Promise<T>;
+    onUnlocked: (opened: T, password: string) => void;
   },
 ) {
   const { t } = useTranslation();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const id = `${kind}-password`;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!ready || busy) return;
     if (password === "") {
-      setError(t("file.password.empty"));
+      setError(t(`${kind}.password.empty`));
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      onUnlocked(await unlockFile(slug, password), password);
+      onUnlocked(await unlock(password), password);
     } catch (err) {
       setError(
         err instanceof ApiError && err.code === "wrong_password"
@@ -40,26 +42,21 @@ export function FilePasswordForm(
   };
 
   return (
-    <form
-      className="file-password"
-      onSubmit={submit}
-      method="post"
-      noValidate
-      aria-labelledby="file-password-title"
-    >
-      <h2 id="file-password-title">{t("file.password.title")}</h2>
-      <p className="muted">{t("file.password.body")}</p>
-      <div className="file-password-row">
-        <label htmlFor="file-password">{t("file.password.label")}</label>
+    <form className={id} onSubmit={submit} method="post" noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t(`${kind}.password.title`)}</h2>
+      <p className="muted">{t(`${kind}.password.body`)}</p>
+      <div className={`${id}-row`}>
+        <label htmlFor={id}>{t(`${kind}.password.label`)}</label>
         <input
-          id="file-password"
+          id={id}
           className="input"
           type="password"
           autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          onChange={(e) =>
+            setPassword(e.currentTarget.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "file-password-error" : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           autoFocus
         />
         <button
@@ -68,10 +65,10 @@ export function FilePasswordForm(
           disabled={!ready || busy}
           aria-busy={busy}
         >
-          {t("file.password.submit")}
+          {t(`${kind}.password.submit`)}
         </button>
       </div>
-      {error && <p id="file-password-error" className="field-error" role="alert">{error}</p>}
+      {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
     </form>
   );
 }
