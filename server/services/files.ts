@@ -7,12 +7,13 @@ import { ulid } from "ulid";
 import type { FileRecord, FileRepo, PendingUpload } from "../kv/file_repo.ts";
 import type { StorageConfigRecord } from "../kv/storage_config_repo.ts";
 import type { StorageConfigService } from "./storage_configs.ts";
-import type { SiteService } from "./site.ts";
+import type { SettingsService } from "./settings.ts";
 import { type Auth, creatorOf } from "./auth.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
 import { hashPassword, randomBase62 } from "./crypto.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
-import { RANDOM_SLUG_LENGTH, RESERVED_SLUGS } from "../../shared/constants.ts";
+import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
+import { isReservedSlug } from "../../shared/slug.ts";
 import type {
   Commit,
   FileShareOptions,
@@ -63,7 +64,7 @@ export class FileService {
   constructor(
     private repo: FileRepo,
     private storage: StorageConfigService,
-    private site: SiteService,
+    private settings: SettingsService,
     private kdfIterations: number,
   ) {}
 
@@ -80,7 +81,7 @@ export class FileService {
 
   private async pickSlug(requested: string | undefined): Promise<string> {
     if (requested) {
-      if ((RESERVED_SLUGS as readonly string[]).includes(requested.toLowerCase())) {
+      if (isReservedSlug(requested)) {
         throw badRequest("slug_reserved");
       }
       if (!await this.repo.isSlugFree(requested)) throw conflict("slug_taken");
@@ -107,7 +108,7 @@ export class FileService {
   }
 
   private async checkSize(size: number | undefined): Promise<number> {
-    const max = await this.site.getMaxUploadBytes();
+    const max = await this.settings.getMaxUploadBytes();
     if (size !== undefined && size > max) {
       throw new AppError("file_too_large", 413, { max_bytes: max, file_size: size });
     }
@@ -140,7 +141,7 @@ export class FileService {
       password_hash: opts.password ? await hashPassword(opts.password, this.kdfIterations) : null,
       expires_at: opts.expires_in ? new Date(now + opts.expires_in * 1000).toISOString() : null,
       max_views: opts.max_views ?? 0,
-      use_proxy: opts.use_proxy ?? true,
+      use_proxy: opts.use_proxy ?? await this.settings.getDefaultUseProxy(),
       storage_config_id: cfg.id,
       storage_path: path,
       etag: file.etag,
@@ -344,7 +345,7 @@ export class FileService {
     assertCanManage(auth, prev.created_by);
     if (
       input.slug && input.slug !== prev.slug &&
-      (RESERVED_SLUGS as readonly string[]).includes(input.slug.toLowerCase())
+      isReservedSlug(input.slug)
     ) {
       throw badRequest("slug_reserved");
     }

@@ -1,8 +1,7 @@
 /** File shares (spec §3 "File share", "File upload fields", presign and commit payloads). */
 import { z } from "zod";
 import { MAX_SLUG_LENGTH } from "../constants.ts";
-
-export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
+import { SLUG_PATTERN } from "../slug.ts";
 
 /** A custom slug: letters, digits, hyphen and underscore, at most 50 characters. */
 export const SlugSchema = z.string().trim().max(MAX_SLUG_LENGTH, "slug_invalid")

@@ -3,6 +3,9 @@
  * catalogue codes (`slug_invalid`, `content_too_large`...) become the 400's `error` code.
  */
 import { z } from "zod";
+import { isReservedSlug, SLUG_PATTERN, utf8ByteLength } from "../slug.ts";
+
+export { isValidSlug, SLUG_PATTERN, utf8ByteLength } from "../slug.ts";
 import {
   DEFAULT_PASTE_LIST_LIMIT,
   MAX_PASTE_BYTES,
@@ -10,42 +13,16 @@ import {
   RESERVED_SLUGS,
 } from "../constants.ts";
 
-export const SLUG_PATTERN = /^[A-Za-z0-9_-]{1,50}$/;
 export const MAX_REMARK_LENGTH = 1000;
 export const MAX_SHARE_PASSWORD_LENGTH = 1000;
 export const MAX_LIST_LIMIT = 100;
 export const MAX_BATCH_IDS = 1000;
 
-const RESERVED = new Set<string>(RESERVED_SLUGS.map((s) => s.toLowerCase()));
-
-/** The number of bytes `text` takes in UTF-8, without allocating an encoded copy. */
-export function utf8ByteLength(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/** True when `slug` is a well-formed custom slug that no route of the app uses. */
-export function isValidSlug(slug: string): boolean {
-  return SLUG_PATTERN.test(slug) && !RESERVED.has(slug.toLowerCase());
-}
-
 /** A custom link suffix: letters, digits, `_` and `-`, 1..50, not reserved. */
 export const SlugSchema = z.string({ error: "slug_invalid" })
   .max(MAX_SLUG_LENGTH, "slug_invalid")
   .regex(SLUG_PATTERN, "slug_invalid")
-  .refine((s) => !RESERVED.has(s.toLowerCase()), "slug_reserved");
+  .refine((s) => !isReservedSlug(s), "slug_reserved");
 
 /** Paste content: non-blank, at most MAX_PASTE_BYTES in UTF-8. */
 export const ContentSchema = z.string({
