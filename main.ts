@@ -9,9 +9,11 @@ const config = loadConfig(Deno.env.toObject());
 await Deno.mkdir(config.dataDir, { recursive: true });
 const kv = await openKv(config);
 const services = await createServices(config, kv, console.log);
+await services.backup.recoverInterruptedRestore();
 await services.auth.ensureAdmin();
 const app = createApp({ services });
 const sweeper = startSweeper(services);
+services.tasks.start();
 
 const server = Deno.serve(
   {
@@ -25,6 +27,7 @@ const server = Deno.serve(
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
     sweeper.stop();
+    services.tasks.stop();
     await server.shutdown();
     kv.close();
     Deno.exit(0);

@@ -21,6 +21,11 @@ const AccountPage = lazy(() => import("./features/account/AccountPage.tsx"));
 const FileManagementPage = lazy(() => import("./features/files/FileManagementPage.tsx"));
 const UploadPage = lazy(() => import("./features/upload/UploadPage.tsx"));
 const StorageConfigPage = lazy(() => import("./features/storage/StorageConfigPage.tsx"));
+const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage.tsx"));
+const SettingsPage = lazy(() => import("./features/settings/SettingsPage.tsx"));
+const MountManagementPage = lazy(() => import("./features/mounts/MountManagementPage.tsx"));
+const MountExplorerPage = lazy(() => import("./features/explorer/MountExplorerPage.tsx"));
+const BackupPage = lazy(() => import("./features/backup/BackupPage.tsx"));
 
 /** Wraps a lazily loaded page in a Suspense boundary with a spinner. */
 function L({ children }: { children: React.ReactNode }) {
@@ -53,7 +58,13 @@ export function App() {
         <Route path="file/:slug" element={<FilePage />} />
         <Route
           path="mount-explorer/*"
-          element={<ComingSoon titleKey="pageTitle.mountExplorer" />}
+          element={
+            <RequirePermission mount>
+              <L>
+                <MountExplorerPage />
+              </L>
+            </RequirePermission>
+          }
         />
         <Route path="offline" element={<OfflinePage />} />
         <Route path="not-found" element={<NotFoundPage />} />
@@ -80,7 +91,9 @@ export function App() {
             path="dashboard"
             element={
               <RequireAdmin>
-                <ComingSoon titleKey="pageTitle.dashboard" />
+                <L>
+                  <DashboardPage />
+                </L>
               </RequireAdmin>
             }
           />
@@ -118,7 +131,9 @@ export function App() {
             path="mount-management"
             element={
               <RequirePermission mount>
-                <ComingSoon titleKey="pageTitle.mountManagement" />
+                <L>
+                  <MountManagementPage />
+                </L>
               </RequirePermission>
             }
           />
@@ -144,7 +159,9 @@ export function App() {
             path="backup"
             element={
               <RequireAdmin>
-                <ComingSoon titleKey="pageTitle.backup" />
+                <L>
+                  <BackupPage />
+                </L>
               </RequireAdmin>
             }
           />
@@ -152,7 +169,9 @@ export function App() {
             path="settings/global"
             element={
               <RequireAdmin>
-                <ComingSoon titleKey="pageTitle.settingsGlobal" />
+                <L>
+                  <SettingsPage group={1} />
+                </L>
               </RequireAdmin>
             }
           />
@@ -160,7 +179,9 @@ export function App() {
             path="settings/webdav"
             element={
               <RequireAdmin>
-                <ComingSoon titleKey="pageTitle.settingsWebdav" />
+                <L>
+                  <SettingsPage group={3} />
+                </L>
               </RequireAdmin>
             }
           />
@@ -168,7 +189,9 @@ export function App() {
             path="settings/preview"
             element={
               <RequireAdmin>
-                <ComingSoon titleKey="pageTitle.settingsPreview" />
+                <L>
+                  <SettingsPage group={2} />
+                </L>
               </RequireAdmin>
             }
           />
@@ -176,7 +199,9 @@ export function App() {
             path="settings/site"
             element={
               <RequireAdmin>
-                <ComingSoon titleKey="pageTitle.settingsSite" />
+                <L>
+                  <SettingsPage group={4} />
+                </L>
               </RequireAdmin>
             }
           />

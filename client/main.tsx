@@ -13,7 +13,12 @@ import "./styles/app.css";
 import "./styles/files.css";
 import "./styles/pastes.css";
 import "./styles/storage.css";
+import "./styles/dashboard.css";
 import "./styles/upload.css";
+import "./styles/settings.css";
+import "./styles/backup.css";
+import "./styles/mounts.css";
+import "./styles/explorer.css";
 
 const root = document.getElementById("root")!;
 const initial = readEmbeddedData() ?? { siteTitle: document.title || "Cubby" };

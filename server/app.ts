@@ -21,7 +21,14 @@ import { publicFileRoutes } from "./routes/public_files.ts";
 import { localStorageRoutes } from "./routes/local_storage.ts";
 import { urlUploadRoutes } from "./routes/url_upload.ts";
 import { mountRoutes } from "./routes/mounts.ts";
+import { fsRoutes } from "./routes/fs.ts";
+import { fsTaskRoutes } from "./routes/fs_tasks.ts";
 import { staticRoutes } from "./routes/static.ts";
+import { settingsRoutes } from "./routes/settings.ts";
+import { dashboardRoutes } from "./routes/dashboard.ts";
+import { cacheRoutes } from "./routes/caches.ts";
+import { backupRoutes } from "./routes/backup.ts";
+import { webdavRoutes } from "./routes/webdav.ts";
 
 export type AppOptions = { services: Services; log?: (msg: string) => void };
 
@@ -47,10 +54,18 @@ export function createApp({ services, log = console.error }: AppOptions) {
   api.route("/", localStorageRoutes());
   api.route("/", urlUploadRoutes());
   api.route("/", mountRoutes());
+  api.route("/", fsRoutes());
+  api.route("/", fsTaskRoutes());
+  api.route("/", dashboardRoutes());
+  api.route("/", cacheRoutes());
+  api.route("/", settingsRoutes());
+  api.route("/", backupRoutes());
   api.all("*", () => {
     throw new AppError("route_not_found", 404);
   });
   app.route("/api", api);
+  // WebDAV authenticates on its own; mounted before the static and page catch-alls.
+  app.route("/dav", webdavRoutes());
 
   app.route("/", staticRoutes(services.config.distDir));
   app.route("/", pageRoutes());

@@ -236,7 +236,61 @@ export const ERROR_CATALOGUE = {
     "en-US": "This address may not be fetched",
   },
   url_unreachable: { "zh-CN": "无法获取该URL的内容", "en-US": "Could not fetch the URL" },
+  // Settings (each failing key of a group update carries one of the setting_* codes)
+  settings_invalid: { "zh-CN": "设置无效：{{keys}}", "en-US": "Invalid settings: {{keys}}" },
+  settings_group_not_found: { "zh-CN": "设置分组不存在", "en-US": "No such settings group" },
+  setting_not_found: { "zh-CN": "设置项不存在", "en-US": "No such setting" },
+  setting_unknown: {
+    "zh-CN": "该设置项不属于此分组",
+    "en-US": "This setting does not belong to this group",
+  },
+  setting_read_only: { "zh-CN": "该设置项为只读", "en-US": "This setting is read-only" },
+  setting_integer_invalid: {
+    "zh-CN": "请输入 {{min}} 到 {{max}} 之间的整数",
+    "en-US": "Enter a whole number from {{min}} to {{max}}",
+  },
+  setting_boolean_invalid: { "zh-CN": "必须是开或关", "en-US": "Must be on or off" },
+  setting_option_invalid: {
+    "zh-CN": "必须是以下之一：{{options}}",
+    "en-US": "Must be one of: {{options}}",
+  },
+  setting_text_invalid: {
+    "zh-CN": "必须是文本，且不含控制字符",
+    "en-US": "Must be text without control characters",
+  },
+  setting_too_long: {
+    "zh-CN": "最多 {{max}} 个字符",
+    "en-US": "At most {{max}} characters",
+  },
+  setting_url_invalid: {
+    "zh-CN": "只接受 http、https 或 data: 地址",
+    "en-US": "Only http, https or data: URLs are accepted",
+  },
+  setting_extensions_invalid: {
+    "zh-CN": "扩展名用逗号分隔，只能包含字母、数字、下划线、加号和连字符",
+    "en-US":
+      "Separate extensions with commas; each holds only letters, digits, underscores, plus signs and hyphens",
+  },
   // Mounts
+  copy_into_itself: {
+    "zh-CN": "不能把文件夹复制到它自身或其子目录中",
+    "en-US": "Cannot copy a folder into itself or one of its subfolders",
+  },
+  too_many_items: { "zh-CN": "一次选择的项目过多", "en-US": "Too many items at once" },
+  task_not_found: { "zh-CN": "任务不存在", "en-US": "Task not found" },
+  task_not_retryable: {
+    "zh-CN": "只有失败或已取消的任务可以重试",
+    "en-US": "Only failed or cancelled tasks can be retried",
+  },
+  cross_mount_rename: {
+    "zh-CN": "不能跨挂载点重命名，请使用复制",
+    "en-US": "Cannot rename across mounts; copy instead",
+  },
+  rename_into_itself: {
+    "zh-CN": "不能移动到自身或其子目录中",
+    "en-US": "Cannot move a folder into itself",
+  },
+  target_exists: { "zh-CN": '目标 "{{path}}" 已存在', "en-US": 'Target "{{path}}" exists' },
   mount_not_found: { "zh-CN": "挂载点不存在", "en-US": "Mount not found" },
   mount_name_invalid: {
     "zh-CN": "挂载名称为必填项，长度 1-50 个字符",
@@ -247,7 +301,10 @@ export const ERROR_CATALOGUE = {
     "en-US":
       "A mount path starts with / and holds only letters, digits, underscores, hyphens, Chinese characters and slashes",
   },
-  mount_path_reserved: { "zh-CN": "该挂载路径为系统保留路径", "en-US": "This mount path is reserved" },
+  mount_path_reserved: {
+    "zh-CN": "该挂载路径为系统保留路径",
+    "en-US": "This mount path is reserved",
+  },
   mount_path_taken: {
     "zh-CN": "该挂载路径已被使用或与其他挂载点重叠",
     "en-US": "This mount path is taken or overlaps another mount",
@@ -259,6 +316,73 @@ export const ERROR_CATALOGUE = {
   cache_ttl_invalid: {
     "zh-CN": "缓存时间必须是 0 到 86400 之间的整数",
     "en-US": "Cache TTL must be a whole number from 0 to 86400",
+  },
+  // WebDAV
+  webdav_xml_invalid: {
+    "zh-CN": "请求体不是有效的 XML",
+    "en-US": "The request body is not valid XML",
+  },
+  webdav_if_invalid: { "zh-CN": "If 请求头格式无效", "en-US": "Malformed If header" },
+  webdav_locked: { "zh-CN": "资源已被锁定", "en-US": "The resource is locked" },
+  webdav_precondition_failed: { "zh-CN": "前置条件不满足", "en-US": "Precondition failed" },
+  webdav_depth_infinity: {
+    "zh-CN": "不支持 Depth: infinity 的 PROPFIND，请使用 Depth: 0 或 1",
+    "en-US": "PROPFIND with Depth: infinity is not supported; use Depth: 0 or 1",
+  },
+  webdav_depth_invalid: { "zh-CN": "Depth 请求头无效", "en-US": "Invalid Depth header" },
+  webdav_parent_missing: {
+    "zh-CN": "上级目录不存在",
+    "en-US": "The parent folder does not exist",
+  },
+  webdav_exists: { "zh-CN": "该位置已存在资源", "en-US": "Something already exists here" },
+  webdav_destination_invalid: {
+    "zh-CN": "Destination 请求头无效",
+    "en-US": "Missing or invalid Destination header",
+  },
+  webdav_same_resource: {
+    "zh-CN": "源和目标不能相同，也不能是源的子目录",
+    "en-US": "The destination is the source or lies inside it",
+  },
+  webdav_virtual_folder: {
+    "zh-CN": "挂载点以上的目录是只读的，请在管理后台管理挂载点",
+    "en-US": "The folders above mounts are read-only; manage mounts in the admin panel",
+  },
+  webdav_body_unsupported: {
+    "zh-CN": "不支持的请求体",
+    "en-US": "This request does not take a body of this type",
+  },
+  webdav_lock_token_invalid: {
+    "zh-CN": "锁令牌无效或与请求的资源不符",
+    "en-US": "The lock token is invalid or does not match the resource",
+  },
+  webdav_props_too_large: {
+    "zh-CN": "属性总大小超出限制",
+    "en-US": "The properties of this resource are too large",
+  },
+  // Backup and restore (spec §8 "Backup")
+  backup_invalid_file: { "zh-CN": "无效的备份文件", "en-US": "Invalid backup file" },
+  backup_parse_failed: {
+    "zh-CN": "备份文件解析失败，不是有效的 JSON",
+    "en-US": "Could not parse the backup file: it is not valid JSON",
+  },
+  backup_failed: { "zh-CN": "备份失败", "en-US": "Backup failed" },
+  restore_failed: {
+    "zh-CN": "恢复失败，数据已回滚到恢复前的状态",
+    "en-US": "Restore failed; the data was rolled back to how it was before",
+  },
+  backup_checksum_mismatch: {
+    "zh-CN": "备份文件校验失败，文件可能已被修改或损坏",
+    "en-US": "Backup checksum mismatch: the file was changed or is damaged",
+  },
+  backup_unsupported_version: {
+    "zh-CN": "不支持的备份版本：{{version}}",
+    "en-US": "Unsupported backup version: {{version}}",
+  },
+  backup_no_modules: { "zh-CN": "请至少选择一个模块", "en-US": "Choose at least one module" },
+  backup_file_required: { "zh-CN": "请选择备份文件", "en-US": "Choose a backup file" },
+  restore_in_progress: {
+    "zh-CN": "另一个恢复操作正在进行，请稍后再试",
+    "en-US": "Another restore is in progress, try again later",
   },
 } satisfies Record<string, Entry>;
 

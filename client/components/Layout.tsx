@@ -1,8 +1,9 @@
 /**
- * The app shell around every page: skip link, top navigation, main content, footer and the
- * toast region. It also turns the API client's auth-expired event into a toast plus a trip to
- * the login page. The same markup renders on the server (share pages) and on the first client
- * render; everything that reads the browser runs in effects.
+ * The app shell around every page: skip link, announcement, top navigation, main content,
+ * footer, environment switcher and the toast region, inside the live site config. It also
+ * turns the API client's auth-expired event into a toast plus a trip to the login page. The
+ * same markup renders on the server (share pages) and on the first client render; everything
+ * that reads the browser runs in effects.
  */
 import { useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
@@ -14,7 +15,10 @@ import { useStoredLanguage } from "./LanguageSwitcher.tsx";
 import { AUTH_EXPIRED_EVENT } from "../auth/auth_store.ts";
 import { loginPathFor } from "../features/admin/modules.ts";
 import { paths } from "../routes.ts";
-import { APP_VERSION } from "../../shared/constants.ts";
+import { SiteConfigProvider } from "../app/site_config.ts";
+import { Footer } from "./Footer.tsx";
+import { AnnouncementBanner } from "./AnnouncementBanner.tsx";
+import { EnvSwitcher } from "./EnvSwitcher.tsx";
 
 /** True for admin screens (not the login page): they have their own chrome and no footer. */
 export function isAdminPath(pathname: string): boolean {
@@ -41,19 +45,6 @@ function useAuthExpiredRedirect() {
   }, [t, navigate, here]);
 }
 
-function Footer() {
-  const { t } = useTranslation();
-  return (
-    <footer className="site-footer">
-      <p>
-        <span>{t("footer.poweredBy")}</span>
-        <span className="site-footer-sep" aria-hidden="true">·</span>
-        <span>{t("shell.version", { version: APP_VERSION })}</span>
-      </p>
-    </footer>
-  );
-}
-
 /** The shell route element: nav, <main> with the page, footer (not on admin) and toasts. */
 export function Layout() {
   const { t } = useTranslation();
@@ -62,14 +53,18 @@ export function Layout() {
   useStoredLanguage();
   useAuthExpiredRedirect();
   return (
-    <div className={`app${admin ? " app-admin" : ""}`}>
-      <a href="#main" className="skip-link">{t("shell.skipToContent")}</a>
-      <TopNav />
-      <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      {!admin && <Footer />}
-      <Toaster />
-    </div>
+    <SiteConfigProvider>
+      <div className={`app${admin ? " app-admin" : ""}`}>
+        <a href="#main" className="skip-link">{t("shell.skipToContent")}</a>
+        {!admin && <AnnouncementBanner />}
+        <TopNav />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        {!admin && <Footer />}
+        <EnvSwitcher />
+        <Toaster />
+      </div>
+    </SiteConfigProvider>
   );
 }

@@ -35,6 +35,21 @@ import enUpload from "./locales/en-US/upload.json" with { type: "json" };
 // S3 storage config.
 import zhStorage from "./locales/zh-CN/storage.json" with { type: "json" };
 import enStorage from "./locales/en-US/storage.json" with { type: "json" };
+// Dashboard.
+import zhDashboard from "./locales/zh-CN/dashboard.json" with { type: "json" };
+import enDashboard from "./locales/en-US/dashboard.json" with { type: "json" };
+// System settings, announcement banner, environment switcher.
+import zhSettings from "./locales/zh-CN/settings.json" with { type: "json" };
+import enSettings from "./locales/en-US/settings.json" with { type: "json" };
+// Backup and restore.
+import zhBackup from "./locales/zh-CN/backup.json" with { type: "json" };
+import enBackup from "./locales/en-US/backup.json" with { type: "json" };
+// Mount management.
+import zhMounts from "./locales/zh-CN/mounts.json" with { type: "json" };
+import enMounts from "./locales/en-US/mounts.json" with { type: "json" };
+// Mount explorer (views, uploads, tasks, basket, search, previews).
+import zhExplorer from "./locales/zh-CN/explorer.json" with { type: "json" };
+import enExplorer from "./locales/en-US/explorer.json" with { type: "json" };
 
 type Catalogue = Record<string, unknown>;
 
@@ -50,6 +65,11 @@ export const catalogueFiles: Record<Language, Record<string, Catalogue>> = {
     files: zhFiles,
     upload: zhUpload,
     storage: zhStorage,
+    dashboard: zhDashboard,
+    settings: zhSettings,
+    backup: zhBackup,
+    mounts: zhMounts,
+    explorer: zhExplorer,
   },
   "en-US": {
     common: enCommon,
@@ -61,6 +81,11 @@ export const catalogueFiles: Record<Language, Record<string, Catalogue>> = {
     files: enFiles,
     upload: enUpload,
     storage: enStorage,
+    dashboard: enDashboard,
+    settings: enSettings,
+    backup: enBackup,
+    mounts: enMounts,
+    explorer: enExplorer,
   },
 };
 

@@ -1,5 +1,6 @@
 /** API keys, with unique indexes on the key hash and the name. */
 import { keys } from "./keys.ts";
+import { countCreated, countDeleted } from "./stats_repo.ts";
 
 export type ApiKeyRecord = {
   id: string;
@@ -40,14 +41,14 @@ export class ApiKeyRepo {
 
   /** Inserts a key; returns "hash" or "name" when a unique index is taken. */
   async create(rec: ApiKeyRecord): Promise<"ok" | "hash" | "name"> {
-    const res = await this.kv.atomic()
+    const op = this.kv.atomic()
       .check({ key: keys.apiKeys(rec.id), versionstamp: null })
       .check({ key: keys.apiKeysByHash(rec.key_hash), versionstamp: null })
       .check({ key: keys.apiKeysByName(rec.name), versionstamp: null })
       .set(keys.apiKeys(rec.id), rec)
       .set(keys.apiKeysByHash(rec.key_hash), rec.id)
-      .set(keys.apiKeysByName(rec.name), rec.id)
-      .commit();
+      .set(keys.apiKeysByName(rec.name), rec.id);
+    const res = await countCreated(op, "api_keys", rec.created_at).commit();
     if (res.ok) return "ok";
     if ((await this.kv.get(keys.apiKeysByHash(rec.key_hash))).value) return "hash";
     return "name";
@@ -74,14 +75,24 @@ export class ApiKeyRepo {
     return "conflict";
   }
 
-  /** Deletes a key and its indexes. */
+  /**
+   * Deletes a key and its indexes, checked against the key as it is now (so a concurrent
+   * delete counts once and a concurrent rename loses no index); nothing when it is gone.
+   */
   async delete(rec: ApiKeyRecord): Promise<void> {
-    await this.kv.atomic()
-      .delete(keys.apiKeys(rec.id))
-      .delete(keys.apiKeysByHash(rec.key_hash))
-      .delete(keys.apiKeysByName(rec.name))
-      .delete(keys.apiKeyLastUsed(rec.id))
-      .commit();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const entry = await this.get(rec.id);
+      const cur = entry.value;
+      if (!cur) return;
+      const op = this.kv.atomic()
+        .check(entry)
+        .delete(keys.apiKeys(cur.id))
+        .delete(keys.apiKeysByHash(cur.key_hash))
+        .delete(keys.apiKeysByName(cur.name))
+        .delete(keys.apiKeyLastUsed(cur.id));
+      if ((await countDeleted(op, "api_keys").commit()).ok) return;
+    }
+    throw new Error(`Could not delete API key ${rec.id}: too much contention`);
   }
 
   /** Records when a key was last used (a separate key so it never races with edits). */

@@ -1,5 +1,6 @@
 /** File share records with their slug, creator, expiry and storage-config indexes. */
 import { keys } from "./keys.ts";
+import { countCreated, countDeleted } from "./stats_repo.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 
 export type FileRecord = {
@@ -19,6 +20,8 @@ export type FileRecord = {
   created_at: string;
   updated_at: string;
   created_by: string;
+  /** False for shares of mount files: the object belongs to the mount, not to the share. */
+  owns_object?: boolean;
 };
 
 /** A presigned upload waiting for its commit. */
@@ -71,10 +74,11 @@ export class FileRepo {
     const op = this.kv.atomic()
       .check({ key: keys.files(rec.id), versionstamp: null })
       .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
-      .set(keys.files(rec.id), rec)
-      .sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
+      .set(keys.files(rec.id), rec);
+    // Shares of mount files do not use storage of their own.
+    if (rec.owns_object !== false) op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
     for (const k of indexKeys(rec)) op.set(k, rec.id);
-    return (await op.commit()).ok;
+    return (await countCreated(op, "files", rec.created_at).commit()).ok;
   }
 
   /** Replaces a record read at `versionstamp`, moving indexes; "slug" when the new slug is taken. */
@@ -91,19 +95,26 @@ export class FileRepo {
     return "conflict" as const;
   }
 
-  /** Deletes a record, its indexes and counter, and subtracts its size from usage. */
+  /**
+   * Deletes a record, its indexes and counter, and subtracts its size from usage; checked
+   * against the record as it is now, so a concurrent delete subtracts and counts only once.
+   */
   async delete(rec: FileRecord): Promise<void> {
-    const usageKey = keys.storageUsage(rec.storage_config_id);
     for (let attempt = 0; attempt < 10; attempt++) {
+      const entry = await this.get(rec.id);
+      const cur = entry.value;
+      if (!cur) return;
+      const usageKey = keys.storageUsage(cur.storage_config_id);
       const usage = await this.kv.get<Deno.KvU64>(usageKey);
       const used = usage.value?.value ?? 0n;
-      const next = used > BigInt(rec.size) ? used - BigInt(rec.size) : 0n;
-      const op = this.kv.atomic().check(usage).delete(keys.files(rec.id)).delete(
-        keys.fileViews(rec.id),
+      const size = cur.owns_object === false ? 0n : BigInt(cur.size);
+      const next = used > size ? used - size : 0n;
+      const op = this.kv.atomic().check(entry).check(usage).delete(keys.files(cur.id)).delete(
+        keys.fileViews(cur.id),
       )
         .set(usageKey, new Deno.KvU64(next));
-      for (const k of indexKeys(rec)) op.delete(k);
-      if ((await op.commit()).ok) return;
+      for (const k of indexKeys(cur)) op.delete(k);
+      if ((await countDeleted(op, "files").commit()).ok) return;
     }
     throw new Error(`Could not delete file ${rec.id}: too much contention`);
   }
@@ -176,9 +187,10 @@ export class FileRepo {
       .check({ key: keys.files(rec.id), versionstamp: null })
       .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
       .delete(pending.key)
-      .set(keys.files(rec.id), rec)
-      .sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
+      .set(keys.files(rec.id), rec);
+    // Shares of mount files do not use storage of their own.
+    if (rec.owns_object !== false) op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
     for (const k of indexKeys(rec)) op.set(k, rec.id);
-    return (await op.commit()).ok;
+    return (await countCreated(op, "files", rec.created_at).commit()).ok;
   }
 }

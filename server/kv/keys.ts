@@ -3,6 +3,31 @@
  * Values of index keys hold the primary id.
  */
 
+/** Top-level prefixes that a restore may clear as a whole (one module's records and indexes). */
+export type EntityPrefix =
+  | "pastes"
+  | "pastes_by_slug"
+  | "pastes_by_creator"
+  | "pastes_by_expiry"
+  | "paste_chunks"
+  | "paste_views"
+  | "files"
+  | "files_by_slug"
+  | "files_by_creator"
+  | "files_by_expiry"
+  | "files_by_storage_config"
+  | "file_views"
+  | "mounts"
+  | "mounts_by_path"
+  | "mounts_by_storage_config"
+  | "storage_configs"
+  | "storage_usage"
+  | "api_keys"
+  | "api_keys_by_hash"
+  | "api_keys_by_name"
+  | "api_key_last_used"
+  | "settings";
+
 export const keys = {
   meta: (name: string) => ["meta", name] as const,
   migrations: (n: number) => ["migrations", n] as const,
@@ -58,7 +83,34 @@ export const keys = {
   pendingUploads: (id: string) => ["pending_uploads", id] as const,
   signingSecret: () => ["meta", "signing_secret"] as const,
 
+  tasks: (id: string) => ["tasks", id] as const,
+  tasksPrefix: () => ["tasks"] as const,
+  taskLeases: (id: string) => ["task_leases", id] as const,
+
+  /** WebDAV dead properties of one resource: its mount, its parent's storage key, its name. */
+  webdavProps: (mountId: string, parent: string, name: string) =>
+    ["webdav_props", mountId, parent, name] as const,
+  webdavPropsPrefix: (mountId: string, parent?: string) =>
+    parent === undefined ? ["webdav_props", mountId] as const : ["webdav_props", mountId, parent],
+  /** WebDAV locks of a mount by token, and the mount's lock epoch (serialises new locks). */
+  webdavLocks: (mountId: string, token: string) => ["webdav_locks", mountId, token] as const,
+  webdavLocksPrefix: (mountId: string) => ["webdav_locks", mountId] as const,
+  webdavLockEpoch: (mountId: string) => ["webdav_lock_epoch", mountId] as const,
+
   sweeperLease: () => ["leases", "sweeper"] as const,
   settings: (key: string) => ["settings", key] as const,
   settingsPrefix: () => ["settings"] as const,
+
+  /** Restore journal: the marker of a restore under way, and the old values it will put back. */
+  restoreJournal: () => ["restore_journal"] as const,
+  restoreUndo: (n: number) => ["restore_undo", n] as const,
+  restoreUndoPrefix: () => ["restore_undo"] as const,
+  /** A whole top-level prefix: a restore in overwrite mode clears every record and index. */
+  entityPrefix: (name: EntityPrefix) => [name] as const,
+
+  /** Dashboard counters: a total is `created - deleted` (KV sums cannot go negative). */
+  statsTotals: (kind: string, field: "created" | "deleted") =>
+    ["stats_totals", kind, field] as const,
+  /** Records of `kind` created on one UTC day (`yyyy-mm-dd`). */
+  statsDaily: (day: string, kind: string) => ["stats_daily", day, kind] as const,
 };

@@ -9,6 +9,7 @@
 import { ulid } from "ulid";
 import { keys } from "./keys.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
+import { countCreated, countDeleted } from "./stats_repo.ts";
 
 /** Bytes per content chunk (below the 64 KiB value limit). */
 export const CHUNK_BYTES = 60_000;
@@ -168,6 +169,7 @@ export class PasteRepo {
       .set(keys.pasteViews(rec.id), new Deno.KvU64(0n));
     const ms = expiryMs(rec);
     if (ms !== null) op.set(keys.pastesByExpiry(ms, rec.id), rec.id);
+    countCreated(op, "pastes", rec.created_at);
     if ((await op.commit()).ok) return "ok";
     return (await this.kv.get(keys.pastesBySlug(rec.slug))).value ? "slug_taken" : "conflict";
   }
@@ -215,6 +217,7 @@ export class PasteRepo {
       .delete(keys.pasteViews(rec.id));
     const ms = expiryMs(rec);
     if (ms !== null) op.delete(keys.pastesByExpiry(ms, rec.id));
+    countDeleted(op, "pastes");
     if (!(await op.commit()).ok) return false;
     await this.deleteContent(rec.content_id);
     return true;

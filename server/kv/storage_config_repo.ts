@@ -1,5 +1,6 @@
 /** Storage configs, the default pointer and per-config usage counters. */
 import { keys } from "./keys.ts";
+import { countCreated, countDeleted } from "./stats_repo.ts";
 import type { ProviderType } from "../../shared/schemas/storage_configs.ts";
 
 export type StorageConfigRecord = {
@@ -48,16 +49,16 @@ export class StorageConfigRepo {
     const op = this.kv.atomic().check({ key: keys.storageConfigs(rec.id), versionstamp: null })
       .set(keys.storageConfigs(rec.id), rec);
     if (makeDefault) op.set(keys.storageDefault(), rec.id);
-    return (await op.commit()).ok;
+    return (await countCreated(op, "storage_configs", rec.created_at).commit()).ok;
   }
 
   /** Creates the first config only while no default exists (first start, many instances). */
   async createInitialDefault(rec: StorageConfigRecord): Promise<boolean> {
-    const res = await this.kv.atomic()
+    const op = this.kv.atomic()
       .check({ key: keys.storageDefault(), versionstamp: null })
       .set(keys.storageConfigs(rec.id), rec)
-      .set(keys.storageDefault(), rec.id)
-      .commit();
+      .set(keys.storageDefault(), rec.id);
+    const res = await countCreated(op, "storage_configs", rec.created_at).commit();
     return res.ok;
   }
 
@@ -95,7 +96,7 @@ export class StorageConfigRepo {
       if (nextDefault) op.set(keys.storageDefault(), nextDefault);
       else op.delete(keys.storageDefault());
     }
-    return (await op.commit()).ok;
+    return (await countDeleted(op, "storage_configs").commit()).ok;
   }
 
   /** Bytes stored through Cubby on a config. */

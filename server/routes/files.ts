@@ -31,8 +31,8 @@ export function fileRoutes() {
   const canShare = requirePermission(Permission.FILE_SHARE);
 
   app.get("/system/max-upload-size", async (c) => {
-    const size = await c.get("services").site.getMaxUploadSize();
-    const bytes = await c.get("services").site.getMaxUploadBytes();
+    const size = await c.get("services").settings.getMaxUploadSize();
+    const bytes = await c.get("services").settings.getMaxUploadBytes();
     return ok(c, {
       max_upload_size: size.unit === "MB" ? size.value : bytes / 1024 / 1024 ||
         MAX_UPLOAD_SIZE_FALLBACK_MB,

@@ -13,6 +13,10 @@ import { loadPastePage } from "../ssr/paste_page.ts";
 import { loadFilePage } from "../ssr/file_page.ts";
 import type { Services } from "../services/mod.ts";
 import type { Language } from "../../shared/constants.ts";
+import { toSiteConfig } from "../../shared/schemas/settings.ts";
+import { renderMarkdown } from "../../shared/markdown.ts";
+import { sanitizeHtml } from "../ssr/sanitize.ts";
+import type { SiteData } from "../../client/app/site_config.ts";
 
 /** What a server-rendered page needs: its status, data for the app and a description. */
 export type PageLoad = {
@@ -30,6 +34,20 @@ const SSR_PAGES: [RegExp, Loader][] = [
   [/^\/offline\/?$/, () => Promise.resolve({ status: 200, page: {} })],
 ];
 
+const siteMarkdownMemo = new Map<string, string>();
+
+/** The footer or announcement Markdown as sanitised HTML, memoised by its source. */
+function siteMarkdown(source: string): string {
+  if (!source.trim()) return "";
+  let html = siteMarkdownMemo.get(source);
+  if (html === undefined) {
+    html = renderMarkdown(source, sanitizeHtml);
+    if (siteMarkdownMemo.size >= 8) siteMarkdownMemo.clear();
+    siteMarkdownMemo.set(source, html);
+  }
+  return html;
+}
+
 export function pageRoutes() {
   const app = new Hono<AppEnv>();
   let assets: Promise<{ js: string | null; css: string[] }> | null = null;
@@ -39,7 +57,9 @@ export function pageRoutes() {
     assets ??= loadAssets(services.config.distDir);
     const lang = c.get("lang");
     const t = serverI18n(lang).t;
-    const siteTitle = await services.site.getTitle();
+    // Site settings apply to every document as soon as they are saved (spec §1).
+    const site = toSiteConfig(await services.settings.getPublicSiteConfig(), Date.now());
+    const siteTitle = site.title;
     const path = c.req.path;
     const title = formatPageTitle(t(pageTitleKey(path)), siteTitle);
     const nonce = randomToken(16);
@@ -47,7 +67,15 @@ export function pageRoutes() {
     let html = "";
     let status: 200 | 404 | 410 = 200;
     let description: string | undefined;
-    const data: { siteTitle: string; page?: Record<string, unknown> } = { siteTitle };
+    const siteHtml = {
+      footer: siteMarkdown(site.footerMarkdown),
+      announcement: site.announcementEnabled ? siteMarkdown(site.announcementContent) : "",
+    };
+    const data: { siteTitle: string; page?: Record<string, unknown> } & SiteData = {
+      siteTitle,
+      site,
+      siteHtml,
+    };
     for (const [pattern, loader] of SSR_PAGES) {
       const m = path.match(pattern);
       if (!m) continue;
@@ -67,7 +95,18 @@ export function pageRoutes() {
     c.header("Content-Security-Policy", appCsp(nonce));
     c.header("Cache-Control", "no-store");
     return c.html(
-      renderDocument({ lang, title, description, html, data, assets: await assets, nonce }),
+      renderDocument({
+        lang,
+        title,
+        description,
+        html,
+        data,
+        assets: await assets,
+        nonce,
+        faviconUrl: site.faviconUrl,
+        customHead: site.customHead,
+        customBody: site.customBody,
+      }),
       status,
     );
   });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "../../tests/helpers/app.ts";
-import { startS3rver } from "../../tests/helpers/s3rver.ts";
+import { BROWSER_UPLOAD_CORS, startS3rver } from "../../tests/helpers/s3rver.ts";
 
 Deno.test("storage configs: create, secret sealed at rest and never returned, default, delete", async () => {
   const t = await createTestApp();
@@ -110,6 +110,16 @@ Deno.test("the test endpoint reports each step, against local storage and s3rver
       [],
       JSON.stringify(s3Test),
     );
+    const cors = s3Test.steps.find((s: { step: string }) => s.step === "cors");
+    assert.equal(cors?.ok, false, "no CORS rules yet");
+    assert.match(cors.message, /no CORS configuration/);
+    await s3.setCors(BROWSER_UPLOAD_CORS);
+    const again = (await (await t.request(`/api/s3-configs/${cfg.id}/test`, {
+      method: "POST",
+      auth: admin,
+    })).json()).data;
+    assert.equal(again.ok, true, JSON.stringify(again));
+    assert.match(again.steps.at(-1).message, /ETag exposed/);
 
     // A file share on S3: proxied download and a presigned redirect.
     const bytes = crypto.getRandomValues(new Uint8Array(4096));

@@ -55,7 +55,7 @@ export function urlUploadRoutes() {
       timeoutMs: PROXY_TIMEOUT_MS,
       signal: c.req.raw.signal,
     });
-    const max = await services.site.getMaxUploadBytes();
+    const max = await services.settings.getMaxUploadBytes();
     const length = response.headers.get("content-length");
     if (length && Number(length) > max) {
       await response.body?.cancel();

@@ -100,6 +100,12 @@ export class ApiKeyService {
     await this.repo.delete(value);
   }
 
+  /** The record of a key by id when it exists and has not expired; null otherwise. */
+  async getRecord(id: string): Promise<ApiKeyRecord | null> {
+    const { value } = await this.repo.get(id);
+    return value && !isKeyExpired(value) ? value : null;
+  }
+
   /** Returns the key record for a valid, unexpired key and records its use; null otherwise. */
   async verify(key: string): Promise<ApiKeyRecord | null> {
     if (key.length < 1 || key.length > 256) return null;

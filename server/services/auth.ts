@@ -128,6 +128,56 @@ export class AuthService {
     };
   }
 
+  /**
+   * Checks HTTP Basic credentials (WebDAV) without creating a session: the admin username and
+   * password, or an API key given as both user and password. Failures are rate-limited per
+   * client address (`webdavLogin`). A successful admin check is remembered for a few minutes,
+   * keyed by the stored hash too, so a password change ends it. Throws 401 or 429.
+   */
+  async authenticateBasic(username: string, password: string, clientIp: string): Promise<Auth> {
+    // Checked first, so a blocked client cannot confirm a guess through the memo either.
+    await this.limiter.assertAllowed("webdavLogin", clientIp);
+    const { value: admin } = await this.accounts.getAdmin();
+    const memo = admin ? await sha256Hex(`${username}\0${password}\0${admin.password_hash}`) : "";
+    const hit = this.basicMemo.get(memo);
+    if (admin && hit && hit > Date.now()) return this.adminAuth(admin.username);
+    if (username === password) {
+      const key = await this.keys.verify(password);
+      if (key) {
+        return {
+          type: "apikey",
+          id: key.id,
+          key,
+          permissions: key.permissions,
+          basicPath: key.basic_path,
+        };
+      }
+    }
+    if (
+      admin && admin.username === username && await verifyPassword(password, admin.password_hash)
+    ) {
+      if (this.basicMemo.size >= 64) this.basicMemo.clear();
+      this.basicMemo.set(memo, Date.now() + 5 * 60_000);
+      await this.limiter.reset("webdavLogin", clientIp);
+      return this.adminAuth(admin.username);
+    }
+    await this.limiter.recordFailure("webdavLogin", clientIp);
+    throw unauthorized("invalid_credentials");
+  }
+
+  private basicMemo = new Map<string, number>();
+
+  private adminAuth(username: string): Auth {
+    return {
+      type: "admin",
+      id: "admin",
+      username,
+      tokenHash: "",
+      permissions: ALL_PERMISSIONS,
+      basicPath: "/",
+    };
+  }
+
   /** Verifies an API key for a login form; throws 401 api_key_verify_failed or 429. */
   async loginWithApiKey(key: string, clientIp: string): Promise<ApiKeyRecord> {
     await this.limiter.assertAllowed("apiKeyLogin", clientIp);

@@ -12,6 +12,7 @@ import { verifyPassword } from "./crypto.ts";
 import type { PublicFileView } from "../../shared/schemas/files.ts";
 import type { GetResult } from "../storage/driver.ts";
 import { type RequestedRange, resolveRequestedRange } from "../storage/ranges.ts";
+import { s3UrlTtlMs, type TtlCache } from "./caches.ts";
 
 const LINK_TTL_MS = 60 * 60_000;
 
@@ -25,6 +26,8 @@ export class FileAccessService {
     private storage: StorageConfigService,
     private limiter: RateLimiter,
     private signer: Signer,
+    /** Presigned GET URLs, keyed by file and config version (see caches.ts). */
+    private urlCache: TtlCache<string>,
   ) {}
 
   /** The live record of a slug with its versionstamp; 404 when missing, 410 when expired. */
@@ -137,12 +140,21 @@ export class FileAccessService {
     const cfg = await this.storage.getRecord(rec.storage_config_id);
     const driver = await this.storage.driverFor(cfg);
     if (!rec.use_proxy && driver.stat().kind === "s3") {
-      const url = await driver.presignGet(rec.storage_path, {
-        expiresIn: cfg.signature_expires_in,
-        filename: rec.filename,
-        contentType: rec.mimetype,
-        download: opts.download,
-      });
+      // The record was read and counted above; the cache only spares a new signature. An edit
+      // of the file or of its config changes the key, and an entry lives half the URL's life.
+      const cacheKey = [rec.id, rec.updated_at, cfg.id, cfg.updated_at, opts.download ? "d" : "v"]
+        .join("|");
+      const url = await this.urlCache.getOrSet(
+        cacheKey,
+        () =>
+          driver.presignGet(rec.storage_path, {
+            expiresIn: cfg.signature_expires_in,
+            filename: rec.filename,
+            contentType: rec.mimetype,
+            download: opts.download,
+          }),
+        s3UrlTtlMs(cfg.signature_expires_in),
+      );
       return { kind: "redirect", url };
     }
     const range = resolveRequestedRange(opts.range, rec.size);

@@ -307,6 +307,34 @@ export class FileService {
     return await this.toView(rec);
   }
 
+  /**
+   * Shares an object that already exists in storage (a mount file). The share does not own the
+   * object: deleting the share leaves the file where it is.
+   */
+  async shareObject(
+    cfg: StorageConfigRecord,
+    key: string,
+    opts: FileShareOptions,
+    auth: Auth,
+  ): Promise<FileView> {
+    const driver = await this.storage.driverFor(cfg);
+    const head = await driver.head(key);
+    if (!head) throw notFound("file_not_found");
+    const filename = key.split("/").pop()!;
+    const slug = await this.pickSlug(opts.slug || undefined);
+    const rec: FileRecord = {
+      ...await this.buildRecord(ulid(), cfg, key, {
+        filename,
+        size: head.size,
+        mimetype: contentTypeFor(filename, head.contentType),
+        etag: head.etag,
+      }, opts, slug, auth),
+      owns_object: false,
+    };
+    if (!await this.repo.create(rec)) throw conflict("slug_taken");
+    return await this.toView(rec);
+  }
+
   /** Lists files: all for the admin, the key's own for key users. */
   async list(
     auth: Auth,
@@ -403,7 +431,8 @@ export class FileService {
 
   private async remove(rec: FileRecord, withObject: boolean): Promise<void> {
     await this.repo.delete(rec);
-    if (!withObject) return;
+    // A share of a mount file points at the user's own object: it is never deleted with the share.
+    if (!withObject || rec.owns_object === false) return;
     try {
       const cfg = await this.storage.getRecord(rec.storage_config_id);
       await (await this.storage.driverFor(cfg)).delete(rec.storage_path);

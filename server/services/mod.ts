@@ -6,7 +6,8 @@ import { RateLimiter } from "../kv/rate_limit_repo.ts";
 import { PasteRepo } from "../kv/paste_repo.ts";
 import { ApiKeyService } from "./api_keys.ts";
 import { AuthService } from "./auth.ts";
-import { SiteService } from "./site.ts";
+import { SettingsService } from "./settings.ts";
+import { SettingsRepo } from "../kv/settings_repo.ts";
 import { PasteService } from "./pastes.ts";
 import { StorageConfigRepo } from "../kv/storage_config_repo.ts";
 import { FileRepo } from "../kv/file_repo.ts";
@@ -16,8 +17,19 @@ import { StorageConfigService } from "./storage_configs.ts";
 import { FileService } from "./files.ts";
 import { FileAccessService } from "./file_access.ts";
 import { MultipartUploadService } from "./multipart_uploads.ts";
+import { StatsRepo } from "../kv/stats_repo.ts";
+import { StatsService } from "./stats.ts";
+import { createCaches } from "./caches.ts";
 import { MountRepo } from "../kv/mount_repo.ts";
 import { MountService } from "./mounts.ts";
+import { FsService } from "./fs.ts";
+import { WebdavService } from "./webdav.ts";
+import { WebdavPropRepo } from "../kv/webdav_prop_repo.ts";
+import { WebdavLockRepo } from "../kv/webdav_lock_repo.ts";
+import { TaskRepo } from "../kv/task_repo.ts";
+import { TaskService } from "./tasks.ts";
+import { BackupRepo } from "../kv/backup_repo.ts";
+import { BackupService } from "./backup.ts";
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
 
@@ -26,30 +38,61 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   const limiter = new RateLimiter(kv);
   const apiKeys = new ApiKeyService(new ApiKeyRepo(kv));
   const auth = new AuthService(config, new AccountRepo(kv), apiKeys, limiter, log);
-  const site = new SiteService(kv);
+  const settings = new SettingsService(new SettingsRepo(kv));
   const pastes = new PasteService(new PasteRepo(kv), limiter, config);
   const box = await SecretBox.open(config);
   const signingSecret = await loadSigningSecret(kv);
   const signer = await Signer.fromSecret(signingSecret);
-  const storageConfigs = new StorageConfigService(
-    config,
-    new StorageConfigRepo(kv),
-    box,
-    signingSecret,
-  );
+  const storageConfigRepo = new StorageConfigRepo(kv);
+  const storageConfigs = new StorageConfigService(config, storageConfigRepo, box, signingSecret);
   await storageConfigs.ensureDefault();
+  const caches = createCaches();
+  const stats = new StatsService(new StatsRepo(kv), storageConfigRepo, caches.registry);
+  if (await stats.migrate()) log("Migration 1 applied: dashboard counters set from existing data");
   const fileRepo = new FileRepo(kv);
-  const files = new FileService(fileRepo, storageConfigs, site, config.kdfIterations);
-  const fileAccess = new FileAccessService(fileRepo, storageConfigs, limiter, signer);
+  const files = new FileService(fileRepo, storageConfigs, settings, config.kdfIterations);
+  const fileAccess = new FileAccessService(
+    fileRepo,
+    storageConfigs,
+    limiter,
+    signer,
+    caches.s3Url,
+  );
   const multipartUploads = new MultipartUploadService(files);
   const mounts = new MountService(new MountRepo(kv), storageConfigs);
+  const fs = new FsService(mounts, storageConfigs, files);
+  const webdav = new WebdavService(
+    fs,
+    mounts,
+    settings,
+    new WebdavPropRepo(kv),
+    new WebdavLockRepo(kv),
+  );
+  const tasks = new TaskService(new TaskRepo(kv), mounts, storageConfigs, apiKeys);
+  const backup = new BackupService({
+    pastes: new PasteRepo(kv),
+    files: fileRepo,
+    mounts: new MountRepo(kv),
+    storage: storageConfigRepo,
+    apiKeys: new ApiKeyRepo(kv),
+    accounts: new AccountRepo(kv),
+    backup: new BackupRepo(kv),
+    box,
+    kdfIterations: config.kdfIterations,
+    log,
+    afterRestore: async () => {
+      settings.invalidate();
+      caches.registry.clearAll();
+      await stats.recount();
+    },
+  });
   return {
     config,
     kv,
     limiter,
     apiKeys,
     auth,
-    site,
+    settings,
     pastes,
     signer,
     storageConfigs,
@@ -57,5 +100,11 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     fileAccess,
     multipartUploads,
     mounts,
+    fs,
+    webdav,
+    tasks,
+    caches,
+    stats,
+    backup,
   };
 }

@@ -285,8 +285,7 @@ export class StorageConfigService {
           return "ok";
         });
       }
-      const cors = (d as { checkCors?: () => Promise<string> }).checkCors;
-      if (cors) await run("cors", () => cors.call(d));
+      if (d.checkCors) await run("cors", () => d.checkCors!());
     }
     return { ok: steps.every((s) => s.ok), steps };
   }

@@ -15,6 +15,9 @@ export type DocumentParts = {
   assets: Assets;
   nonce: string;
   faviconUrl?: string;
+  /** Admin-set HTML from the site settings, inserted as configured (see withNonce). */
+  customHead?: string;
+  customBody?: string;
 };
 
 /** Escapes text for HTML element content and attribute values. */
@@ -29,6 +32,16 @@ export function escapeHtml(s: string): string {
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * Gives every <script> of admin-set custom head or body HTML the page's CSP nonce, so that
+ * analytics and widget snippets run as configured. This is the one deliberate exception to
+ * sanitising (product.md §4): only the admin can set it. Inline event-handler attributes still
+ * do not run, because the CSP allows no 'unsafe-inline' scripts.
+ */
+export function withNonce(html: string, nonce: string): string {
+  return html.replace(/<script(?=[\s>/])/gi, `<script nonce="${nonce}"`);
 }
 
 /** The Content-Security-Policy of app pages. */
@@ -76,11 +89,13 @@ ${desc}
 <link rel="manifest" href="/manifest.webmanifest">
 ${css}
 <script nonce="${p.nonce}">${THEME_BOOT_SCRIPT}</script>
+${p.customHead ? withNonce(p.customHead, p.nonce) : ""}
 </head>
 <body>
 <div id="root"${p.html ? ' data-ssr="1"' : ""}>${p.html}</div>
 <script id="__cubby_data" type="application/json">${scriptJson(p.data)}</script>
 ${js}
+${p.customBody ? withNonce(p.customBody, p.nonce) : ""}
 </body>
 </html>`;
 }

@@ -331,6 +331,18 @@ function contract(name: string, setup: () => Promise<Harness>) {
           await rejectsWith(d.deletePrefix(""), "storage_path_invalid", 400);
         });
 
+        await t.step("createFolder: an empty folder lists, then fills and deletes", async () => {
+          await d.createFolder("made/empty");
+          await d.createFolder("made/empty"); // again: fine
+          assert.deepEqual((await d.list("made/", { delimiter: "/" })).prefixes, ["made/empty/"]);
+          await d.put("made/empty/x.txt", "x");
+          assert.equal(await text(d, "made/empty/x.txt"), "x");
+          await d.put("made/file", "f");
+          await rejectsWith(d.createFolder("made/file"), "storage_conflict", 409);
+          await d.deletePrefix("made/");
+          assert.deepEqual(await d.list("made/"), { items: [], prefixes: [], cursor: null });
+        });
+
         await t.step("presigned GET fetched with plain fetch returns the bytes", async () => {
           const bytes = randomBytes(200_000);
           await d.put("share/photo.bin", bytes);

@@ -71,6 +71,11 @@ export interface StorageDriver {
   head(key: string): Promise<ObjectInfo | null>;
   /** Deletes one object; deleting a missing object succeeds. */
   delete(key: string): Promise<void>;
+  /**
+   * Creates an empty folder `key` (a directory on disk, a zero-byte `key/` marker on S3) so it
+   * lists before anything is put in it; an existing folder is fine, a file there is 409.
+   */
+  createFolder(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (a folder is `dir/`). */
   deletePrefix(prefix: string): Promise<void>;
   /** Copies an object; 404 when the source is missing. */
@@ -112,6 +117,13 @@ export interface StorageDriver {
   abortMultipart(key: string, uploadId: string): Promise<void>;
   /** Uploads started and not yet completed or aborted, optionally under a key prefix. */
   listMultipartUploads(prefix?: string): Promise<MultipartUploadInfo[]>;
+  /**
+   * Optional: for drivers whose presigned URLs send browsers to another origin (S3), checks
+   * that the store lets browsers PUT there (from `origin` when given, e.g. the admin page's
+   * Origin), send Content-Type and read ETag. Returns a one-line summary; throws an AppError
+   * whose `details.message` names what is missing. Drivers serving from Cubby leave it out.
+   */
+  checkCors?(origin?: string): Promise<string>;
   /** What this driver can do. */
   stat(): DriverCapabilities;
   /** Releases sockets and other resources. */

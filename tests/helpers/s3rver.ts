@@ -5,10 +5,25 @@
  * It runs under Node (not Deno) with `NODE_OPTIONS=--openssl-legacy-provider`, because its
  * continuation tokens use DES, which OpenSSL 3 only offers through the legacy provider; without
  * it every paginated listing fails. s3rver accepts only the access key `S3RVER`, and does not
- * verify SigV4 signatures at all.
+ * verify SigV4 signatures at all. It implements Get/Put/DeleteBucketCors and answers browser
+ * CORS requests (preflights and `Origin`) by the bucket's rules; `setCors` sets them.
  */
+import {
+  type CORSRule,
+  DeleteBucketCorsCommand,
+  PutBucketCorsCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+
+/** CORS rules that let browsers upload from any origin: PUT/GET/HEAD, any header, ETag exposed. */
+export const BROWSER_UPLOAD_CORS: CORSRule[] = [{
+  AllowedOrigins: ["*"],
+  AllowedMethods: ["PUT", "GET", "HEAD"],
+  AllowedHeaders: ["*"],
+  ExposeHeaders: ["ETag"],
+}];
 
 export type S3rverHandle = {
   endpoint: string;
@@ -16,6 +31,8 @@ export type S3rverHandle = {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Sets the bucket's CORS rules (PutBucketCors), or deletes them when `null`. */
+  setCors: (rules: CORSRule[] | null) => Promise<void>;
   /** Stops the server and removes its data directory. */
   stop: () => Promise<void>;
 };
@@ -99,12 +116,32 @@ export async function startS3rver(bucket = "cubby-test"): Promise<S3rverHandle> 
     while (!(await reader.read()).done) { /* discard */ }
   })().catch(() => {});
   let stopped = false;
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     bucket,
     region: "us-east-1",
     accessKeyId: "S3RVER",
     secretAccessKey: "S3RVER",
+    async setCors(rules) {
+      const client = new S3Client({
+        endpoint,
+        region: "us-east-1",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      });
+      try {
+        if (rules) {
+          await client.send(
+            new PutBucketCorsCommand({ Bucket: bucket, CORSConfiguration: { CORSRules: rules } }),
+          );
+        } else {
+          await client.send(new DeleteBucketCorsCommand({ Bucket: bucket }));
+        }
+      } finally {
+        client.destroy();
+      }
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -1,16 +1,21 @@
 /**
  * Upload (`/upload`, admin or a key with FILE_SHARE): files come in by drag and drop, the
- * picker or pasting; they wait in a queue until started, then upload one or two at a time with
- * a progress bar, speed and time left each, and end with a share link (spec §2, §3, §4).
- * S3 configs take the presigned flow and local storage the form upload, unless the user picks
- * a method under "Advanced". Files over the server's max size are refused before sending.
+ * picker or pasting, or from a URL (its own tab); they wait in a queue until started, then
+ * upload one or two at a time with a progress bar, speed and time left each, and end with a
+ * share link (spec §2, §3, §4). Files over the multipart threshold go up in resumable parts;
+ * other files take the presigned flow on S3 configs and the form upload on local storage,
+ * unless the user picks a method under "Advanced". Files over the server's max size are
+ * refused before sending. Choosing a file again after a reload resumes its unfinished upload.
  */
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { useAuth } from "../../auth/auth_store.ts";
 import { ApiError } from "../../api/client.ts";
+import { hasResume, multipartThreshold, type UrlInfo } from "../../lib/uploader.ts";
 import { DropZone } from "./DropZone.tsx";
+import { UploadSourceTabs } from "./UploadSourceTabs.tsx";
+import { UrlUploadPanel } from "./UrlUploadPanel.tsx";
 import { type UploadFormErrors, UploadOptionsForm } from "./UploadOptionsForm.tsx";
 import { UploadQueueList } from "./UploadQueueList.tsx";
 import { RecentUploads } from "./RecentUploads.tsx";
@@ -81,17 +86,23 @@ export default function UploadPage() {
       : formatBytes(setup.maxSize.bytes))
     : null;
 
+  const tooLarge = useCallback(
+    (size: number | null) =>
+      maxBytes !== null && size !== null && size > maxBytes
+        ? new ApiError("file_too_large", 413, null, { file_size: size, max_bytes: maxBytes })
+        : null,
+    [maxBytes],
+  );
+
   const addFiles = useCallback((files: File[], pasted = false) => {
     const ids = queue.add(
       files,
-      (f) =>
-        maxBytes !== null && f.size > maxBytes
-          ? new ApiError("file_too_large", 413, null, { file_size: f.size, max_bytes: maxBytes })
-          : null,
+      (f) => tooLarge(f.size),
       pasted ? (f) => pastedFileName(f) : undefined,
+      (f, name) => hasResume({ name, size: f.size, lastModified: f.lastModified }),
     );
     setAnnouncement(t("upload.announce.added", { count: ids.length }));
-  }, [queue, maxBytes, t]);
+  }, [queue, tooLarge, t]);
 
   // Files pasted anywhere on the page join the queue (text pastes are left alone).
   useEffect(() => {
@@ -123,23 +134,32 @@ export default function UploadPage() {
   };
 
   /** Starts the given items with the options as they are now. */
-  const start = (targets: QueueItem[]) => {
-    if (targets.length === 0) return;
+  const start = (ids: string[]) => {
+    if (ids.length === 0) return;
     if (!formValid) {
       document.getElementById(slugUsable && slugCode ? "upload-slug" : "upload-max-views")
         ?.focus();
       return;
     }
     const config = configs?.find((c) => c.id === values.configId);
-    const withSlug = startable.length === 1;
+    const withSlug = queue.getSnapshot().filter((i) => STARTABLE.has(i.status)).length === 1;
     if (withSlug) setServerSlugError(null);
-    queue.start(targets.map((i) => i.id), () => ({
-      method: methodFor(values.method, config),
+    const threshold = multipartThreshold();
+    queue.start(ids, (item: QueueItem) => ({
+      method: methodFor(values.method, config, item.size ?? 0, threshold),
       options: toShareOptions(values, withSlug),
     }));
   };
 
-  const startAll = () => start(startable.filter((i) => i.status === "ready"));
+  const startAll = () => start(startable.filter((i) => i.status === "ready").map((i) => i.id));
+
+  /** A URL from the URL tab joins the queue and starts at once. */
+  const uploadUrl = (info: UrlInfo) => {
+    const error = tooLarge(info.size);
+    const id = queue.addUrl(info, error);
+    setAnnouncement(t("upload.announce.added", { count: 1 }));
+    if (!error) start([id]);
+  };
   const readyCount = startable.filter((i) => i.status === "ready").length;
 
   return (
@@ -153,7 +173,10 @@ export default function UploadPage() {
 
       <div className="upload-layout">
         <div className="upload-area-drop">
-          <DropZone onFiles={addFiles} maxSizeText={maxSizeText} />
+          <UploadSourceTabs
+            files={<DropZone onFiles={addFiles} maxSizeText={maxSizeText} />}
+            url={<UrlUploadPanel onUpload={uploadUrl} disabled={noStorage || !configs} />}
+          />
         </div>
 
         <form
@@ -193,7 +216,7 @@ export default function UploadPage() {
           <UploadQueueList
             items={items}
             onCancel={(id) => queue.cancel(id)}
-            onRetry={(item) => start([item])}
+            onRetry={(item) => start([item.id])}
             onRemove={(id) => queue.remove(id)}
             onCancelAll={() => queue.cancelAll()}
             onClearFinished={() => queue.clearFinished()}

@@ -5,13 +5,13 @@ import {
   SHARE_EXPIRY_PRESETS,
 } from "../../../shared/constants.ts";
 import type { StorageConfigView } from "../../../shared/schemas/storage_configs.ts";
-import type { ShareOptions, UploadMethod } from "../../lib/uploader.ts";
+import { MULTIPART_THRESHOLD, type ShareOptions, type UploadMethod } from "../../lib/uploader.ts";
 
 export type ExpiryPresetId = typeof SHARE_EXPIRY_PRESETS[number]["id"];
 
-/** How files are sent: automatic (presign for S3, form for local), or forced. */
+/** How files are sent: automatic (multipart when large, presign for S3, form), or forced. */
 export type MethodChoice = "auto" | UploadMethod;
-export const METHOD_CHOICES: readonly MethodChoice[] = ["auto", "presign", "form"];
+export const METHOD_CHOICES: readonly MethodChoice[] = ["auto", "multipart", "presign", "form"];
 
 export type UploadFormValues = {
   configId: string;
@@ -81,12 +81,18 @@ export function expiresInFor(preset: ExpiryPresetId): number {
   return p?.ms ? Math.round(p.ms / 1000) : 0;
 }
 
-/** The flow for a config: the forced method, else presign for S3 and the form for local. */
+/**
+ * The flow of a file: the forced method; else multipart above `threshold` bytes (resumable,
+ * parts straight to storage), presign for S3 and the form for local storage.
+ */
 export function methodFor(
   choice: MethodChoice,
   config: StorageConfigView | undefined,
+  size = 0,
+  threshold = MULTIPART_THRESHOLD,
 ): UploadMethod {
   if (choice !== "auto") return choice;
+  if (size > threshold) return "multipart";
   return config?.storage_type === "s3" ? "presign" : "form";
 }
 

@@ -36,6 +36,16 @@ Deno.test("the flow is presign for S3 configs and the form otherwise, unless for
   assert.equal(methodFor("presign", local), "presign");
 });
 
+Deno.test("large files go in parts automatically, above a threshold tests can lower", () => {
+  const local = { storage_type: "local" } as StorageConfigView;
+  const MiB = 1024 * 1024;
+  assert.equal(methodFor("auto", local, 10 * MiB), "form");
+  assert.equal(methodFor("auto", local, 10 * MiB + 1), "multipart");
+  assert.equal(methodFor("auto", local, 7 * MiB, 6 * MiB), "multipart");
+  assert.equal(methodFor("form", local, 50 * MiB), "form");
+  assert.equal(methodFor("multipart", local, 1), "multipart");
+});
+
 Deno.test("share options carry the suffix only for a single file", () => {
   const v = { ...INITIAL_VALUES, slug: " abc ", expiry: "1d" as const, maxViews: "3" };
   assert.equal(toShareOptions(v, true).slug, "abc");

@@ -4,7 +4,13 @@
  * It is plain TypeScript with a subscribe/snapshot pair for useSyncExternalStore, so its
  * scheduling is tested without a browser (upload_queue_test.ts).
  */
-import type { FileView, UploadProgress, UploadRequest } from "../../lib/uploader.ts";
+import {
+  type FileView,
+  PAUSE_REASON,
+  type UploadProgress,
+  type UploadRequest,
+  type UrlInfo,
+} from "../../lib/uploader.ts";
 
 export type QueueStatus =
   /** Chosen, not started yet. */
@@ -20,10 +26,16 @@ export type QueueStatus =
 
 export type QueueItem = {
   id: string;
-  file: File;
+  /** The chosen file; null for a URL upload. */
+  file: File | null;
+  /** A URL upload's source (from url/info); null for a file. */
+  url: UrlInfo | null;
   /** The name the file is uploaded with. */
   name: string;
-  size: number;
+  /** Null while unknown (a URL that did not tell its size). */
+  size: number | null;
+  /** An unfinished multipart upload of this file was found: starting it resumes. */
+  resumable: boolean;
   status: QueueStatus;
   progress: UploadProgress | null;
   result: FileView | null;
@@ -35,6 +47,8 @@ export type UploadJob = Pick<UploadRequest, "method" | "options">;
 
 /** The upload function the queue calls; uploadFile() in the app, a fake in tests. */
 export type Uploader = (req: UploadRequest) => Promise<FileView>;
+/** Called with the error of a failed item that is removed (discardUpload() in the app). */
+export type Discarder = (error: unknown) => void;
 
 export type SettledEvent =
   | { kind: "done"; item: QueueItem; result: FileView }
@@ -56,6 +70,21 @@ export function isFinished(item: QueueItem): boolean {
 
 let counter = 0;
 
+function blankItem(): QueueItem {
+  return {
+    id: `u${Date.now().toString(36)}${(counter++).toString(36)}`,
+    file: null,
+    url: null,
+    name: "",
+    size: null,
+    resumable: false,
+    status: "ready",
+    progress: null,
+    result: null,
+    error: null,
+  };
+}
+
 export class UploadQueue {
   private items: QueueItem[] = [];
   private jobs = new Map<string, UploadJob>();
@@ -66,6 +95,7 @@ export class UploadQueue {
     private upload: Uploader,
     private concurrency = 2,
     private onSettled?: (e: SettledEvent) => void,
+    private discard?: Discarder,
   ) {}
 
   /** The current items (a new array after every change). */
@@ -79,28 +109,44 @@ export class UploadQueue {
 
   /**
    * Adds files as "ready". `reject` returns an error for a file that must not be sent (it is
-   * added as "rejected"); `rename` may give a file another upload name. Returns the new ids.
+   * added as "rejected"); `rename` may give a file another upload name; `resumable` tells
+   * whether an unfinished upload of the file was found. Returns the new ids.
    */
   add(
     files: File[],
     reject?: (file: File) => unknown,
     rename?: (file: File) => string,
+    resumable?: (file: File, name: string) => boolean,
   ): string[] {
     const added = files.map((file): QueueItem => {
       const error = reject?.(file) ?? null;
+      const name = rename?.(file) ?? file.name;
       return {
-        id: `u${Date.now().toString(36)}${(counter++).toString(36)}`,
+        ...blankItem(),
         file,
-        name: rename?.(file) ?? file.name,
+        name,
         size: file.size,
+        resumable: !error && (resumable?.(file, name) ?? false),
         status: error ? "rejected" : "ready",
-        progress: null,
-        result: null,
         error,
       };
     });
     this.set([...this.items, ...added]);
     return added.map((i) => i.id);
+  }
+
+  /** Adds a URL upload as "ready" (or "rejected" with `error`); returns its id. */
+  addUrl(info: UrlInfo, error: unknown = null): string {
+    const item: QueueItem = {
+      ...blankItem(),
+      url: info,
+      name: info.filename,
+      size: info.size,
+      status: error ? "rejected" : "ready",
+      error,
+    };
+    this.set([...this.items, item]);
+    return item.id;
   }
 
   /** Starts the given items (ready, failed or cancelled ones) with `job`, in queue order. */
@@ -132,8 +178,15 @@ export class UploadQueue {
     for (const it of this.items) if (isActive(it)) this.cancel(it.id);
   }
 
+  /** Stops running uploads but keeps them resumable (the screen goes away). */
+  pauseAll(): void {
+    for (const c of this.controllers.values()) c.abort(PAUSE_REASON);
+  }
+
   /** Removes an item, cancelling it first when it is active. */
   remove(id: string): void {
+    const item = this.find(id);
+    if (item?.status === "failed") this.discard?.(item.error);
     this.cancel(id);
     this.jobs.delete(id);
     this.set(this.items.filter((i) => i.id !== id));
@@ -179,6 +232,7 @@ export class UploadQueue {
     try {
       const result = await this.upload({
         file: item.file,
+        url: item.url,
         filename: item.name,
         method: job.method,
         options: job.options,
@@ -187,7 +241,7 @@ export class UploadQueue {
           if (!controller.signal.aborted) this.patch(item.id, { progress });
         },
       });
-      this.patch(item.id, { status: "done", result });
+      this.patch(item.id, { status: "done", result, resumable: false });
       event = { kind: "done", item: this.find(item.id) ?? item, result };
     } catch (error) {
       const cancelled = controller.signal.aborted;

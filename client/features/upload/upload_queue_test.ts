@@ -33,7 +33,7 @@ function controllableUploader() {
     pending.get(name)!.resolve({ slug: name, url: `http://x/file/${name}` } as FileView);
   const fail = (name: string) =>
     pending.get(name)!.reject(new ApiError("upload_failed", 500, null));
-  return { upload, started, finish, fail };
+  return { upload, started, finish, fail, pending: (name: string) => pending.get(name)! };
 }
 
 const file = (name: string, size = 2) => new File([new Uint8Array(size)], name);
@@ -105,4 +105,32 @@ Deno.test("the speed meter averages over its window and estimates the time left"
   assert.equal(estimateSecondsLeft(3000, 1000), 3);
   assert.equal(estimateSecondsLeft(10, 0), null);
   assert.equal(estimateSecondsLeft(0, 0), 0);
+});
+
+Deno.test("URL items, pausing, and discarding a resumable failure on remove", async () => {
+  const u = controllableUploader();
+  const discarded: unknown[] = [];
+  const q = new UploadQueue(u.upload, 2, undefined, (e) => discarded.push(e));
+  const info = { url: "https://x.test/a.zip", filename: "a.zip", size: null, content_type: "x" };
+  const id = q.addUrl(info);
+  const item = q.getSnapshot()[0];
+  assert.equal(item.url, info);
+  assert.equal(item.file, null);
+  assert.equal(item.size, null);
+  const [f] = q.add([file("f")], undefined, undefined, () => true);
+  assert.equal(q.getSnapshot()[1].resumable, true);
+  q.start([id, f], job);
+  await tick();
+  assert.deepEqual(u.started, ["a.zip", "f"]);
+  q.pauseAll();
+  await tick();
+  assert.deepEqual(q.getSnapshot().map((i) => i.status), ["cancelled", "cancelled"]);
+  q.start([f], job);
+  await tick();
+  const resumable = new ApiError("parts_failed", 0, null, null, { fileId: "F", resumable: true });
+  u.pending("f").reject(resumable);
+  await tick();
+  assert.equal(q.getSnapshot()[1].status, "failed");
+  q.remove(f);
+  assert.deepEqual(discarded, [resumable]);
 });

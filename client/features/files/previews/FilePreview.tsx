@@ -1,6 +1,7 @@
 /** Chooses and shows the preview of an opened share (spec §2 "Previews"). */
 import { useTranslation } from "react-i18next";
 import { previewTypeOf } from "../../../../shared/preview_types.ts";
+import { usePreviewLists } from "../../../app/site_config.ts";
 import type { PublicFileView } from "../files_api.ts";
 import { HtmlPreview, MarkdownPreview, TextPreview } from "./TextPreviews.tsx";
 import { MediaPreview, PdfPreview } from "./MediaPreviews.tsx";
@@ -10,7 +11,7 @@ import type { PreviewActions } from "./PreviewParts.tsx";
 export function FilePreview(
   { file, password, ...actions }: { file: PublicFileView; password?: string } & PreviewActions,
 ) {
-  const kind = previewTypeOf(file.filename, file.mimetype);
+  const kind = previewTypeOf(file.filename, file.mimetype, usePreviewLists());
   switch (kind) {
     case "text":
       return <TextPreview file={file} {...actions} />;

@@ -1,0 +1,95 @@
+/**
+ * The announcement banner (spec §1, §2) above the navigation. "Don't show again" stores a hash
+ * of the content in localStorage, so a changed announcement shows again; the close button
+ * hides it until the next page load. Whether it was dismissed is known only in the browser, so
+ * the banner appears after mounting (never during server rendering or hydration).
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSiteConfig } from "../app/site_config.ts";
+import { useSiteMarkdownHtml } from "./Footer.tsx";
+
+export const ANNOUNCEMENT_DISMISSED_KEY = "cubby.announcementDismissed";
+
+/** A short, stable fingerprint of the announcement (FNV-1a over the UTF-16 text, plus length). */
+export function announcementHash(content: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < content.length; i++) {
+    h ^= content.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return `${(h >>> 0).toString(16).padStart(8, "0")}-${content.length}`;
+}
+
+function readDismissed(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(ANNOUNCEMENT_DISMISSED_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function CloseIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M6 6l12 12M18 6L6 18" />
+    </svg>
+  );
+}
+
+/** The banner with the configured announcement, unless it is off or was dismissed. */
+export function AnnouncementBanner() {
+  const { t } = useTranslation();
+  const site = useSiteConfig();
+  const content = site.announcementEnabled ? site.announcementContent : "";
+  const hash = content.trim() ? announcementHash(content) : "";
+  /** undefined until read from localStorage after mounting. */
+  const [dismissed, setDismissed] = useState<string | null | undefined>(undefined);
+  const [closed, setClosed] = useState<string | null>(null);
+  const html = useSiteMarkdownHtml(hash ? content : null, "announcement");
+
+  useEffect(() => setDismissed(readDismissed()), []);
+
+  if (!hash || dismissed === undefined || dismissed === hash || closed === hash) return null;
+
+  const dontShowAgain = () => {
+    try {
+      globalThis.localStorage?.setItem(ANNOUNCEMENT_DISMISSED_KEY, hash);
+    } catch { /* storage unavailable: hidden for this page load only */ }
+    setDismissed(hash);
+  };
+
+  return (
+    <section className="announcement" aria-label={t("settings.announcement.label")}>
+      <div className="announcement-inner">
+        <div
+          className="markdown-body announcement-body"
+          dangerouslySetInnerHTML={{ __html: html ?? "" }}
+        />
+        <div className="announcement-actions">
+          <button type="button" className="btn btn-small" onClick={dontShowAgain}>
+            {t("settings.announcement.dontShowAgain")}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon btn-small"
+            aria-label={t("settings.announcement.close")}
+            onClick={() => setClosed(hash)}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * /admin/backup (spec §2, admin only): create a backup of chosen modules as a JSON download,
+ * and restore one (a Cubby or a CloudPaste file) in overwrite or merge mode.
+ */
+import { useTranslation } from "react-i18next";
+import { usePageTitle } from "../../app/use_page_title.ts";
+import { BackupCreatePanel } from "./BackupCreatePanel.tsx";
+import { RestorePanel } from "./RestorePanel.tsx";
+
+/** The backup and restore screen. */
+export default function BackupPage() {
+  const { t } = useTranslation();
+  usePageTitle("pageTitle.backup");
+  return (
+    <section className="page backup-page">
+      <header className="page-header">
+        <div>
+          <h1>{t("backup.title")}</h1>
+          <p className="muted">{t("backup.description")}</p>
+        </div>
+      </header>
+      <div className="backup-grid">
+        <BackupCreatePanel />
+        <RestorePanel />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * The dashboard (`/admin/dashboard`, admin only; spec §2): totals, storage used, the 7-day
+ * activity chart with a bar/line switch, cache monitoring with "clear all", and per-bucket usage.
+ * Everything comes from one call, GET /api/admin/dashboard/stats, answered from counters.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { usePageTitle } from "../../app/use_page_title.ts";
+import { errorText } from "../../api/errors.ts";
+import { toast } from "../../components/toast.ts";
+import { Spinner } from "../../components/Spinner.tsx";
+import { ConfirmDialog } from "../../components/Modal.tsx";
+import { clearAllCaches, type DashboardStats, getDashboardStats } from "./dashboard_api.ts";
+import { ActivityChart, type ChartKind } from "./ActivityChart.tsx";
+import { TotalsGrid } from "./TotalsGrid.tsx";
+import { CachePanel } from "./CachePanel.tsx";
+import { BucketUsageList } from "./BucketUsageList.tsx";
+
+const KINDS: ChartKind[] = ["bar", "line"];
+
+/** The bar/line switch: two toggle buttons in a labelled group. */
+function ChartKindSwitch(
+  { value, onChange }: { value: ChartKind; onChange: (k: ChartKind) => void },
+) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="dashboard-segmented"
+      role="group"
+      aria-label={t("dashboard.activity.chartType")}
+    >
+      {KINDS.map((k) => (
+        <button
+          key={k}
+          type="button"
+          className="btn btn-small"
+          aria-pressed={value === k}
+          onClick={() => onChange(k)}
+        >
+          {t(`dashboard.activity.kinds.${k}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle("pageTitle.dashboard");
+  const [stats, setStats] = useState<DashboardStats | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [kind, setKind] = useState<ChartKind>("bar");
+  const [confirming, setConfirming] = useState(false);
+  const [clearing, setClearing] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setLoadError(null);
+    try {
+      setStats(await getDashboardStats());
+    } catch (err) {
+      setLoadError(errorText(t, err));
+    } finally {
+      setLoading(false);
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const onClear = async () => {
+    setClearing(true);
+    try {
+      const res = await clearAllCaches();
+      toast.success(t("dashboard.caches.cleared", { count: res.total }));
+      setConfirming(false);
+      await load();
+    } catch (err) {
+      toast.error(errorText(t, err));
+      setConfirming(false);
+    } finally {
+      setClearing(false);
+    }
+  };
+
+  const updated = stats
+    ? new Intl.DateTimeFormat(i18n.language, { timeStyle: "medium" }).format(
+      new Date(stats.generated_at),
+    )
+    : null;
+
+  return (
+    <section className="page dashboard-page" aria-busy={loading}>
+      <header className="page-header">
+        <div>
+          <h1>{t("dashboard.title")}</h1>
+          <p className="muted">
+            {t("dashboard.description")}
+            {updated && ` ${t("dashboard.updated", { time: updated })}`}
+          </p>
+        </div>
+        <div className="page-actions">
+          <button type="button" className="btn" onClick={() => void load()} disabled={loading}>
+            {t("dashboard.refresh")}
+          </button>
+        </div>
+      </header>
+
+      {loadError && (
+        <div className="alert alert-error" role="alert">
+          <span>{loadError}</span>
+          <button type="button" className="btn btn-small" onClick={() => void load()}>
+            {t("common.retry")}
+          </button>
+        </div>
+      )}
+      {stats === null && !loadError && <Spinner />}
+
+      {stats && (
+        <>
+          <TotalsGrid stats={stats} />
+
+          <section className="card dashboard-section" aria-labelledby="dashboard-activity">
+            <header className="dashboard-section-head">
+              <div>
+                <h2 id="dashboard-activity">{t("dashboard.activity.title")}</h2>
+                <p className="muted dashboard-note">{t("dashboard.activity.note")}</p>
+              </div>
+              <ChartKindSwitch value={kind} onChange={setKind} />
+            </header>
+            <ActivityChart days={stats.activity} kind={kind} />
+          </section>
+
+          <div className="dashboard-columns">
+            <section className="card dashboard-section" aria-labelledby="dashboard-caches">
+              <header className="dashboard-section-head">
+                <div>
+                  <h2 id="dashboard-caches">{t("dashboard.caches.title")}</h2>
+                  <p className="muted dashboard-note">{t("dashboard.caches.note")}</p>
+                </div>
+                <button
+                  type="button"
+                  className="btn btn-small btn-danger-outline"
+                  onClick={() => setConfirming(true)}
+                >
+                  {t("dashboard.caches.clear")}
+                </button>
+              </header>
+              <CachePanel caches={stats.caches} />
+            </section>
+
+            <section className="card dashboard-section" aria-labelledby="dashboard-buckets">
+              <header className="dashboard-section-head">
+                <h2 id="dashboard-buckets">{t("dashboard.buckets.title")}</h2>
+              </header>
+              <BucketUsageList buckets={stats.buckets} />
+            </section>
+          </div>
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirming}
+        title={t("dashboard.caches.confirmTitle")}
+        message={t("dashboard.caches.confirm")}
+        confirmLabel={t("dashboard.caches.clearSubmit")}
+        danger
+        busy={clearing}
+        onConfirm={() => void onClear()}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * Copy to… (spec §2 batch copy, §5): pick a target folder by browsing (or typing its path),
+ * optionally skip files that exist there, and start a copy task. Copying a folder into itself
+ * or one of its subfolders shows a warning and asks for confirmation first.
+ */
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "../../components/Modal.tsx";
+import { errorText } from "../../api/errors.ts";
+import { normalizePath } from "../../../shared/permissions.ts";
+import { type FsEntry, listFolder, startCopy, type TaskView } from "./explorer_api.ts";
+import { copyTargets, foldersCopiedIntoThemselves, parentOf } from "./explorer_paths.ts";
+import { KindIcon } from "./EntryIcon.tsx";
+
+type Folder = { path: string; dirs: FsEntry[]; more: boolean; virtual: boolean } | null;
+
+export function CopyDialog(
+  { sources, startDir, onClose, onStarted }: {
+    sources: FsEntry[];
+    startDir: string;
+    onClose: () => void;
+    onStarted: (taskId: string, task?: TaskView) => void;
+  },
+) {
+  const { t } = useTranslation();
+  const [dir, setDir] = useState(startDir);
+  const [typed, setTyped] = useState(startDir);
+  const [folder, setFolder] = useState<Folder>(null);
+  const [listError, setListError] = useState<string | null>(null);
+  const [skipExisting, setSkipExisting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    setFolder(null);
+    setListError(null);
+    setTyped(dir);
+    listFolder(dir, { limit: 1000 }).then(
+      (page) =>
+        alive && setFolder({
+          path: dir,
+          dirs: page.items.filter((i) => i.type === "directory"),
+          more: page.cursor !== null,
+          virtual: page.is_virtual,
+        }),
+      (err) => alive && setListError(errorText(t, err)),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [dir, t]);
+
+  const intoSelf = foldersCopiedIntoThemselves(sources, dir);
+  const sameFolder = sources.some((s) => parentOf(s.path) === dir);
+  const blocked = !folder || folder.virtual || sameFolder;
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (blocked || busy) return;
+    if (intoSelf.length && !confirming) {
+      setConfirming(true);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await startCopy(copyTargets(sources, dir), skipExisting);
+      onStarted(res.task_id, res.task);
+    } catch (err) {
+      setError(errorText(t, err));
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  const go = (e: FormEvent) => {
+    e.preventDefault();
+    const p = normalizePath(typed.trim() || "/");
+    if (p === null) setListError(t("explorer.copy.badPath"));
+    else {
+      setConfirming(false);
+      setDir(p);
+    }
+  };
+
+  const names = sources.length === 1
+    ? sources[0].name
+    : t("explorer.copy.items", { n: sources.length });
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="medium"
+      dismissible={!busy}
+      title={t("explorer.copy.title", { names })}
+      footer={confirming
+        ? (
+          <>
+            <button type="button" className="btn" onClick={() => setConfirming(false)}>
+              {t("common.back")}
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => void submit()}
+              disabled={busy}
+            >
+              {t("explorer.copy.anyway")}
+            </button>
+          </>
+        )
+        : (
+          <>
+            <button type="button" className="btn" onClick={onClose} disabled={busy}>
+              {t("common.cancel")}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void submit()}
+              disabled={blocked || busy}
+              aria-busy={busy || undefined}
+            >
+              {t("explorer.copy.submit", { dir })}
+            </button>
+          </>
+        )}
+    >
+      {confirming
+        ? (
+          <div className="alert alert-warning" role="alert">
+            <p>{t("explorer.copy.intoSelf", { folders: intoSelf.join(", "), dir })}</p>
+            <p>{t("explorer.copy.intoSelfAsk")}</p>
+          </div>
+        )
+        : (
+          <div className="copy-browser">
+            <form className="input-group" onSubmit={go}>
+              <label htmlFor="copy-target" className="sr-only">{t("explorer.copy.target")}</label>
+              <input
+                id="copy-target"
+                className="input input-mono"
+                value={typed}
+                spellCheck={false}
+                onChange={(e) => setTyped(e.currentTarget.value)}
+              />
+              <button type="submit" className="btn">{t("explorer.copy.go")}</button>
+            </form>
+            <ul className="copy-folders" aria-label={t("explorer.copy.folders", { dir })}>
+              {dir !== "/" && (
+                <li>
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    onClick={() => setDir(parentOf(dir))}
+                  >
+                    {t("explorer.copy.up")}
+                  </button>
+                </li>
+              )}
+              {folder?.dirs.map((d) => (
+                <li key={d.path}>
+                  <button type="button" className="btn btn-ghost" onClick={() => setDir(d.path)}>
+                    <KindIcon kind={d.mount_id ? "mount" : "folder"} size={18} /> {d.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {folder?.more && <p className="muted">{t("explorer.copy.more")}</p>}
+            {listError && <p className="field-error" role="alert">{listError}</p>}
+            {folder?.virtual && <p className="field-hint">{t("explorer.copy.virtual")}</p>}
+            {sameFolder && !folder?.virtual && (
+              <p className="field-hint">{t("explorer.copy.sameFolder")}</p>
+            )}
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={skipExisting}
+                onChange={(e) => setSkipExisting(e.currentTarget.checked)}
+              />
+              <span>{t("explorer.copy.skipExisting")}</span>
+            </label>
+          </div>
+        )}
+      {error && <p className="form-error" role="alert">{error}</p>}
+    </Modal>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The explorer's toolbar: upload and new folder (with the upload bit, inside a mount), refresh,
+ * the view switch, the gallery settings, and the basket and task manager toggles with counts.
+ */
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { VIEW_MODES, type ViewMode } from "./view_settings.ts";
+
+export type PanelId = "settings" | "basket" | "tasks";
+
+export function ExplorerToolbar(
+  {
+    canWrite,
+    view,
+    onView,
+    onUpload,
+    onMkdir,
+    onRefresh,
+    refreshing,
+    panel,
+    onPanel,
+    basketCount,
+    activeTasks,
+  }: {
+    /** Upload and new folder are possible here. */
+    canWrite: boolean;
+    view: ViewMode;
+    onView: (v: ViewMode) => void;
+    onUpload: (files: File[]) => void;
+    onMkdir: () => void;
+    onRefresh: () => void;
+    refreshing: boolean;
+    panel: PanelId | null;
+    onPanel: (p: PanelId | null) => void;
+    basketCount: number;
+    activeTasks: number;
+  },
+) {
+  const { t } = useTranslation();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const toggle = (p: PanelId) => onPanel(panel === p ? null : p);
+  return (
+    <div className="explorer-toolbar" role="toolbar" aria-label={t("explorer.toolbar")}>
+      {canWrite && (
+        <>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            className="sr-only"
+            tabIndex={-1}
+            aria-label={t("explorer.upload.input")}
+            onChange={(e) => {
+              const files = [...(e.currentTarget.files ?? [])];
+              e.currentTarget.value = "";
+              if (files.length) onUpload(files);
+            }}
+          />
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => fileInput.current?.click()}
+          >
+            {t("explorer.upload.button")}
+          </button>
+          <button type="button" className="btn" onClick={onMkdir}>
+            {t("explorer.mkdir.button")}
+          </button>
+        </>
+      )}
+      <button
+        type="button"
+        className="btn"
+        onClick={onRefresh}
+        disabled={refreshing}
+        aria-busy={refreshing || undefined}
+      >
+        {t("explorer.refresh")}
+      </button>
+      <div className="explorer-view-switch" role="group" aria-label={t("explorer.view.label")}>
+        {VIEW_MODES.map((m) => (
+          <button
+            key={m}
+            type="button"
+            className={`btn btn-small${view === m ? " btn-primary" : ""}`}
+            aria-pressed={view === m}
+            onClick={() => onView(m)}
+          >
+            {t(`explorer.view.${m}`)}
+          </button>
+        ))}
+      </div>
+      <span className="explorer-toolbar-spacer" />
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-expanded={panel === "settings"}
+        onClick={() => toggle("settings")}
+      >
+        {t("explorer.gallery.title")}
+      </button>
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-expanded={panel === "basket"}
+        onClick={() => toggle("basket")}
+      >
+        {t("explorer.basket.button", { n: basketCount })}
+      </button>
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-expanded={panel === "tasks"}
+        onClick={() => toggle("tasks")}
+      >
+        {activeTasks > 0
+          ? t("explorer.tasks.buttonActive", { active: activeTasks })
+          : t("explorer.tasks.button")}
+      </button>
+    </div>
+  );
+}

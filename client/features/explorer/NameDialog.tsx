@@ -1,0 +1,89 @@
+/** Asks for a name: a new folder, or a new name for a file or folder. */
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "../../components/Modal.tsx";
+import { errorText } from "../../api/errors.ts";
+import { FormField } from "../upload/FormField.tsx";
+import { isValidName } from "./explorer_paths.ts";
+
+export function NameDialog(
+  { title, label, initial = "", submitLabel, onSubmit, onClose }: {
+    title: string;
+    label: string;
+    initial?: string;
+    submitLabel: string;
+    /** Saves the name; a thrown error is shown in the dialog. */
+    onSubmit: (name: string) => Promise<void>;
+    onClose: () => void;
+  },
+) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!isValidName(name)) {
+      setError(t("explorer.name.invalid"));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit(name.trim());
+    } catch (err) {
+      setError(errorText(t, err));
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="small"
+      dismissible={!busy}
+      title={title}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={busy}>
+            {t("common.cancel")}
+          </button>
+          <button
+            type="submit"
+            form="explorer-name-form"
+            className="btn btn-primary"
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
+            {submitLabel}
+          </button>
+        </>
+      }
+    >
+      <form id="explorer-name-form" className="form" onSubmit={submit} noValidate>
+        <FormField id="explorer-name" label={label} error={error}>
+          {(a) => (
+            <input
+              {...a}
+              className="input"
+              value={name}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={255}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                setError(null);
+              }}
+              onFocus={(e) => {
+                // Select the name without its extension, as file managers do.
+                const dot = e.currentTarget.value.lastIndexOf(".");
+                e.currentTarget.setSelectionRange(0, dot > 0 ? dot : e.currentTarget.value.length);
+              }}
+            />
+          )}
+        </FormField>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The two single-request flows (spec §7 "Files"):
+ * - form: one multipart POST /api/upload with the share fields first and the file last (the
+ *   server streams the file part and reads only the fields before it);
+ * - presign: POST /api/s3/presign (or /url/presign), a raw PUT of the bytes to the returned URL
+ *   (straight to the bucket, or a signed Cubby URL for local storage), then POST /api/s3/commit
+ *   (or /url/commit). A failed or cancelled presigned upload drops its pending record.
+ */
+import { api, apiBase, ApiError } from "../../api/client.ts";
+import { RAW_UPLOAD_TIMEOUT_MS } from "../../../shared/constants.ts";
+import type { ProgressReporter } from "./speed.ts";
+import type { FileView, PresignResult, ShareOptions, UploadBlob } from "./types.ts";
+import { authHeaders, cancelledOr, envelopeResult, sendXhr } from "./xhr.ts";
+
+/** One upload's bytes, name and type, with its options and cancel signal. */
+export type SimpleUpload = {
+  blob: UploadBlob;
+  filename: string;
+  mimetype: string;
+  options: ShareOptions;
+  signal?: AbortSignal;
+  idleTimeoutMs?: number;
+};
+
+/** The share fields of a commit, multipart complete or form (spec §3 "File upload fields"). */
+export function shareFields(o: ShareOptions) {
+  return {
+    s3_config_id: o.s3ConfigId || undefined,
+    slug: o.slug || undefined,
+    remark: o.remark || undefined,
+    password: o.password || undefined,
+    expires_in: o.expiresIn ?? 0,
+    max_views: o.maxViews ?? 0,
+    use_proxy: o.useProxy,
+  };
+}
+
+/** Drops a pending upload (multipart or presigned) on the server; never throws. */
+export async function cancelPending(fileId: string): Promise<void> {
+  await api("/url/cancel", { method: "POST", body: { file_id: fileId } }).catch(() => {});
+}
+
+/** Uploads through Cubby with one multipart POST /api/upload (file field last). */
+export async function uploadViaForm(u: SimpleUpload, report: ProgressReporter): Promise<FileView> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(shareFields(u.options))) {
+    if (v !== undefined) form.append(k, String(v));
+  }
+  form.append("size", String(u.blob.size));
+  form.append("filename", u.filename);
+  form.append("mimetype", u.mimetype);
+  form.append("file", u.blob, u.filename);
+
+  const { headers, sentAuth } = authHeaders();
+  const fileSize = u.blob.size;
+  report.phase(0, 100, fileSize);
+  report.stage("uploading");
+  const res = await sendXhr({
+    method: "POST",
+    url: `${apiBase()}/api/upload`,
+    body: form,
+    headers,
+    signal: u.signal,
+    idleMs: u.idleTimeoutMs ?? RAW_UPLOAD_TIMEOUT_MS,
+    // The body also holds the other fields; scale its progress to the file's size.
+    onSent: (loaded, total) => report.bytes(total > 0 ? (loaded / total) * fileSize : fileSize),
+    onUploaded: () => report.stage("processing"),
+  });
+  const view = envelopeResult<FileView>(res, sentAuth);
+  report.stage("completed");
+  return view;
+}
+
+/** The presign and commit routes: /s3/* for files, /url/* for URL uploads. */
+export type PresignApi = { presign: string; commit: string };
+export const S3_PRESIGN: PresignApi = { presign: "/s3/presign", commit: "/s3/commit" };
+export const URL_PRESIGN: PresignApi = { presign: "/url/presign", commit: "/url/commit" };
+
+/** Uploads with presign → PUT → commit, over [from, to] % of the bar. */
+export async function uploadViaPresign(
+  u: SimpleUpload,
+  report: ProgressReporter,
+  routes: PresignApi = S3_PRESIGN,
+  span: [number, number] = [0, 100],
+): Promise<FileView> {
+  const o = u.options;
+  report.stage("initializing");
+  let presigned: PresignResult;
+  try {
+    presigned = await api<PresignResult>(routes.presign, {
+      method: "POST",
+      body: {
+        filename: u.filename,
+        size: u.blob.size,
+        mimetype: u.mimetype,
+        s3_config_id: o.s3ConfigId || undefined,
+        slug: o.slug || undefined,
+      },
+      signal: u.signal,
+    });
+  } catch (err) {
+    throw cancelledOr(err, u.signal, "presign_failed");
+  }
+
+  try {
+    report.phase(span[0], span[1], u.blob.size);
+    report.stage("uploading");
+    const res = await sendXhr({
+      method: "PUT",
+      url: presigned.upload_url,
+      body: u.blob,
+      headers: { "Content-Type": presigned.contentType },
+      signal: u.signal,
+      idleMs: u.idleTimeoutMs ?? RAW_UPLOAD_TIMEOUT_MS,
+      onSent: (loaded) => report.bytes(loaded),
+    }).catch((err) => {
+      // A browser PUT straight to a bucket fails like a network error when CORS is missing.
+      if (err instanceof ApiError && err.code === "upload_network_error") {
+        throw new ApiError(err.code, 0, null, null, {
+          direct: presigned.provider_type !== "local",
+        });
+      }
+      throw err;
+    });
+    if (res.status < 200 || res.status >= 300) {
+      throw new ApiError("upload_failed", res.status, null, null, { status: res.status });
+    }
+    const etag = res.header("ETag")?.replaceAll('"', "") || undefined;
+
+    report.stage("completing");
+    const view = await api<FileView>(routes.commit, {
+      method: "POST",
+      body: {
+        file_id: presigned.file_id,
+        storage_path: presigned.storage_path,
+        s3_url: presigned.s3_url,
+        filename: u.filename,
+        mimetype: presigned.contentType,
+        size: u.blob.size,
+        etag,
+        ...shareFields(o),
+      },
+      signal: u.signal,
+    }).catch((err) => {
+      throw cancelledOr(err, u.signal, "upload_failed");
+    });
+    report.stage("completed");
+    return view;
+  } catch (err) {
+    // Spec §7: a failed direct upload leaves no record (nor object) behind.
+    void cancelPending(presigned.file_id);
+    throw err;
+  }
+}

@@ -1,0 +1,145 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { JournalLostError, type Mutation, RestoreJournal } from "./backup_journal.ts";
+
+async function withKv(fn: (kv: Deno.Kv) => Promise<void>) {
+  const dir = await Deno.makeTempDir({ prefix: "cubby-journal-" });
+  const kv = await Deno.openKv(join(dir, "kv"));
+  try {
+    await fn(kv);
+  } finally {
+    kv.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** Every key and value under the test prefixes, to compare states. */
+async function dump(kv: Deno.Kv) {
+  const out: [string, unknown][] = [];
+  for (const prefix of [["t"], ["restore_journal"], ["restore_undo"]]) {
+    for await (const e of kv.list({ prefix })) {
+      const v = e.value instanceof Deno.KvU64 ? `u64:${e.value.value}` : e.value;
+      out.push([JSON.stringify(e.key), v instanceof Uint8Array ? `bytes:${v.length}` : v]);
+    }
+  }
+  return out;
+}
+
+/** Makes the marker look like its owner died a minute ago. */
+async function ageMarker(kv: Deno.Kv) {
+  const m = (await kv.get<Record<string, unknown>>(["restore_journal"])).value!;
+  const old = new Date(Date.now() - 60_000).toISOString();
+  await kv.set(["restore_journal"], { ...m, heartbeat_at: old });
+}
+
+/** A state worth restoring: plain values, a u64 counter, bytes near the value limit. */
+async function seed(kv: Deno.Kv) {
+  for (let i = 0; i < 300; i++) await kv.set(["t", "old", i], { n: i, text: "vieux ✓" });
+  await kv.set(["t", "counter"], new Deno.KvU64(41n));
+  await kv.set(["t", "bytes"], new Uint8Array(60_000).fill(7));
+}
+
+/** Overwrites, deletes and creates many keys: several commits' worth. */
+function mutations(): Mutation[] {
+  const out: Mutation[] = [];
+  for (let i = 0; i < 2_000; i++) out.push({ key: ["t", "new", i], value: { i } });
+  for (let i = 0; i < 300; i += 2) out.push({ key: ["t", "old", i], value: "replaced" });
+  for (let i = 1; i < 300; i += 2) out.push({ key: ["t", "old", i], delete: true });
+  out.push({ key: ["t", "counter"], value: new Deno.KvU64(1n) });
+  out.push({ key: ["t", "bytes"], delete: true });
+  return out;
+}
+
+/**
+ * Runs the journal and stands in for a crash: once the marker shows `phase` with some progress,
+ * the marker is rewritten behind the journal's back, so its next commit fails and it stops
+ * where it is, without cleaning up, exactly as if the process had died there.
+ */
+async function crashDuring(kv: Deno.Kv, phase: "capturing" | "applying") {
+  const journal = new RestoreJournal(kv);
+  assert.ok(await journal.begin("r1", "overwrite", ["text_management"], 0));
+  const run = journal.run(mutations()).then(() => null, (err) => err);
+  for (;;) {
+    const m = await kv.get<{ phase: string; done: number }>(["restore_journal"]);
+    if (m.value?.phase === phase && m.value.done > 0) {
+      await kv.set(["restore_journal"], m.value);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  assert.ok(await run instanceof JournalLostError);
+}
+
+Deno.test("journal: a completed run writes everything and leaves no journal", async () => {
+  await withKv(async (kv) => {
+    await seed(kv);
+    assert.ok(await new RestoreJournal(kv).begin("r1", "overwrite", [], 0));
+    // A second restore cannot start while the first holds the marker.
+    assert.equal(await new RestoreJournal(kv).begin("r2", "merge", [], 0), false);
+    await kv.delete(["restore_journal"]);
+    const journal = new RestoreJournal(kv);
+    assert.ok(await journal.begin("r3", "overwrite", [], 0));
+    await journal.run(mutations());
+    assert.deepEqual((await kv.get(["t", "new", 1999])).value, { i: 1999 });
+    assert.equal((await kv.get(["t", "old", 0])).value, "replaced");
+    assert.equal((await kv.get(["t", "old", 1])).versionstamp, null);
+    assert.equal((await kv.get<Deno.KvU64>(["t", "counter"])).value?.value, 1n);
+    const status = await journal.status();
+    assert.deepEqual([status.restoring, status.undo_entries], [false, 0]);
+  });
+});
+
+Deno.test("journal: a crash while applying is rolled back by recover()", async () => {
+  await withKv(async (kv) => {
+    await seed(kv);
+    const before = await dump(kv);
+    await crashDuring(kv, "applying");
+    assert.equal((await kv.get(["t", "new", 0])).versionstamp !== null, true, "partly applied");
+    // A fresh heartbeat means "maybe alive": left alone until it goes stale.
+    assert.equal(await new RestoreJournal(kv).recover(), "busy");
+    await ageMarker(kv);
+    assert.equal(await new RestoreJournal(kv).recover(), "applying");
+    assert.deepEqual(await dump(kv), before);
+    assert.equal(await new RestoreJournal(kv).recover(), "none");
+  });
+});
+
+Deno.test("journal: a crash during the rollback is repaired by rolling back again", async () => {
+  await withKv(async (kv) => {
+    await seed(kv);
+    const before = await dump(kv);
+    await crashDuring(kv, "applying");
+    // Stand in for a crash half-way through the rollback: the marker says rolling_back and only
+    // some of the undo entries have been written back.
+    const marker = (await kv.get<Record<string, unknown>>(["restore_journal"])).value!;
+    await kv.set(["restore_journal"], { ...marker, phase: "rolling_back", done: 3 });
+    await ageMarker(kv);
+    assert.equal(await new RestoreJournal(kv).recover(), "rolling_back");
+    assert.deepEqual(await dump(kv), before);
+  });
+});
+
+Deno.test("journal: a crash while capturing drops the undo area and changes nothing", async () => {
+  await withKv(async (kv) => {
+    await seed(kv);
+    const before = await dump(kv);
+    await crashDuring(kv, "capturing");
+    assert.ok((await new RestoreJournal(kv).status()).restoring);
+    await ageMarker(kv);
+    assert.equal(await new RestoreJournal(kv).recover(), "capturing");
+    assert.deepEqual(await dump(kv), before);
+  });
+});
+
+Deno.test("journal: a write that KV refuses rolls the whole run back", async () => {
+  await withKv(async (kv) => {
+    await seed(kv);
+    const before = await dump(kv);
+    const journal = new RestoreJournal(kv);
+    assert.ok(await journal.begin("r1", "overwrite", [], 0));
+    // The last mutation is over the 64 KiB value limit: everything before it is undone.
+    const list = [...mutations(), { key: ["t", "huge"], value: new Uint8Array(70_000) }];
+    await assert.rejects(journal.run(list));
+    assert.deepEqual(await dump(kv), before);
+  });
+});

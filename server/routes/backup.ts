@@ -1,0 +1,104 @@
+/**
+ * Backup and restore, admin only (spec §2 "/admin/backup"; docs/BACKUP.md):
+ *
+ * - `POST /admin/backup/create {modules}` (or `GET ?modules=a,b`) answers the backup file itself
+ *   as a download (`cubby-backup-YYYYMMDD-HHmmss.json`), not an envelope;
+ * - `POST /admin/backup/validate` checks a file and answers what it holds, changing nothing;
+ * - `POST /admin/backup/restore?mode=overwrite|merge` restores it and answers the report;
+ * - `GET /admin/backup/status` shows a restore under way.
+ *
+ * A file is sent as the raw JSON body (`curl --data-binary @file.json`) or as the `file` field
+ * of a multipart form (with an optional `mode` field).
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import type { AppEnv } from "../http/types.ts";
+import { ok } from "../http/envelope.ts";
+import { readJson, validate } from "../http/validate.ts";
+import { requireAdmin } from "../http/middleware.ts";
+import { AppError } from "../errors.ts";
+import {
+  BACKUP_MODULES,
+  BackupCreateSchema,
+  RestoreModeSchema,
+} from "../../shared/schemas/backup.ts";
+
+/** The largest backup file a restore accepts. */
+export const MAX_BACKUP_BYTES = 256 * 1024 * 1024;
+
+const backupBodyLimit = bodyLimit({
+  maxSize: MAX_BACKUP_BYTES,
+  onError: () => {
+    throw new AppError("payload_too_large", 413);
+  },
+});
+
+const ModulesQuerySchema = z.object({
+  modules: z.string().max(500).transform((s) => s.split(",").map((m) => m.trim()).filter(Boolean))
+    .pipe(BackupCreateSchema.shape.modules),
+});
+
+/** The file text and the form's `mode` field; throws 400 backup_file_required. */
+async function readBackupBody(c: Context<AppEnv>): Promise<{ text: string; mode?: string }> {
+  const type = c.req.header("content-type") ?? "";
+  let text = "";
+  let mode: string | undefined;
+  if (type.startsWith("multipart/form-data")) {
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new AppError("backup_parse_failed", 400);
+    }
+    const file = form.get("file");
+    if (file instanceof File) text = await file.text();
+    else if (typeof file === "string") text = file;
+    const field = form.get("mode");
+    if (typeof field === "string" && field) mode = field;
+  } else {
+    text = await c.req.text();
+  }
+  if (!text.trim()) throw new AppError("backup_file_required", 400);
+  return { text, mode };
+}
+
+export function backupRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use("/admin/backup/*", requireAdmin);
+
+  const download = async (c: Context<AppEnv>, modules: (typeof BACKUP_MODULES)[number][]) => {
+    const { file, filename } = await c.get("services").backup.create(modules);
+    return c.body(JSON.stringify(file, null, 2), 200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+    });
+  };
+
+  app.post("/admin/backup/create", async (c) => {
+    const { modules } = await readJson(c, BackupCreateSchema);
+    return await download(c, modules);
+  });
+
+  app.get("/admin/backup/create", async (c) => {
+    const { modules } = validate(ModulesQuerySchema, { modules: c.req.query("modules") ?? "" });
+    return await download(c, modules);
+  });
+
+  app.post("/admin/backup/validate", backupBodyLimit, async (c) => {
+    const { text } = await readBackupBody(c);
+    return ok(c, await c.get("services").backup.inspect(text));
+  });
+
+  app.post("/admin/backup/restore", backupBodyLimit, async (c) => {
+    const { text, mode: field } = await readBackupBody(c);
+    const mode = validate(RestoreModeSchema, c.req.query("mode") ?? field);
+    return ok(c, await c.get("services").backup.restore(text, mode));
+  });
+
+  app.get("/admin/backup/status", async (c) => ok(c, await c.get("services").backup.status()));
+
+  return app;
+}

@@ -1,0 +1,15 @@
+/** The admin dashboard's numbers (spec §7 "System": GET /admin/dashboard/stats), admin only. */
+import { Hono } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import { ok } from "../http/envelope.ts";
+import { requireAdmin } from "../http/middleware.ts";
+
+export function dashboardRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get("/admin/dashboard/stats", requireAdmin, async (c) => {
+    return ok(c, await c.get("services").stats.dashboard());
+  });
+
+  return app;
+}

@@ -1,0 +1,120 @@
+/**
+ * The mount explorer's filesystem API (spec §7 "Filesystem"). Each route checks its mount bit;
+ * MountService.resolve applies the key's base path to every path, separator-aware.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../http/types.ts";
+import { ok } from "../http/envelope.ts";
+import { readJson, readQuery, validate } from "../http/validate.ts";
+import { plainErrors, requirePermission } from "../http/middleware.ts";
+import { objectResponse } from "../http/bytes.ts";
+import { readUploadForm } from "../http/upload_form.ts";
+import { parseRange } from "../storage/ranges.ts";
+import { Permission } from "../../shared/permissions.ts";
+import { FileShareOptionsSchema } from "../../shared/schemas/files.ts";
+
+const Path = z.string().min(1).max(4096);
+const ListQuery = z.object({
+  path: Path.default("/"),
+  refresh: z.string().optional(),
+  cursor: z.string().max(4096).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
+const LinkQuery = z.object({
+  path: Path,
+  force_download: z.enum(["true", "false", "1", "0"]).optional(),
+  expires_in: z.coerce.number().int().min(0).optional(),
+});
+
+const fs = (c: Context<AppEnv>) => c.get("services").fs;
+
+export function fsRoutes() {
+  const app = new Hono<AppEnv>();
+  const view = requirePermission(Permission.MOUNT_VIEW);
+  const upload = requirePermission(Permission.MOUNT_UPLOAD);
+
+  app.get("/fs/list", view, async (c) => {
+    const q = readQuery(c, ListQuery);
+    return ok(c, await fs(c).list(q.path, c.get("auth"), { cursor: q.cursor, limit: q.limit }));
+  });
+
+  app.get("/fs/get", view, async (c) => {
+    const { path } = readQuery(c, z.object({ path: Path }));
+    return ok(c, await fs(c).get(path, c.get("auth")));
+  });
+
+  app.on(["GET", "HEAD"], "/fs/download", plainErrors, view, async (c) => {
+    const { path } = readQuery(c, z.object({ path: Path }));
+    const { object, name, contentType } = await fs(c).download(
+      path,
+      c.get("auth"),
+      parseRange(c.req.header("range")),
+    );
+    return objectResponse(object, {
+      filename: name,
+      contentType,
+      download: true,
+      head: c.req.method === "HEAD",
+    });
+  });
+
+  app.post("/fs/upload", upload, async (c) => {
+    const form = await readUploadForm(c.req.raw);
+    const dir = validate(z.object({ path: Path.default("/") }), form.fields).path;
+    const size = form.fields.size && /^\d+$/.test(form.fields.size)
+      ? Number(form.fields.size)
+      : undefined;
+    return ok(
+      c,
+      await fs(c).upload(dir, form.file.filename, form.file.stream, c.get("auth"), size),
+      201,
+    );
+  });
+
+  app.post("/fs/mkdir", upload, async (c) => {
+    const { path } = await readJson(c, z.object({ path: Path }));
+    return ok(c, await fs(c).mkdir(path, c.get("auth")), 201);
+  });
+
+  app.post("/fs/update", upload, async (c) => {
+    const { path, content } = await readJson(c, z.object({ path: Path, content: z.string() }));
+    return ok(c, await fs(c).update(path, content, c.get("auth")));
+  });
+
+  app.on(
+    ["DELETE", "POST"],
+    "/fs/batch-remove",
+    requirePermission(Permission.MOUNT_DELETE),
+    async (c) => {
+      const { paths } = await readJson(c, z.object({ paths: z.array(Path).min(1).max(1000) }));
+      return ok(c, await fs(c).remove(paths, c.get("auth")));
+    },
+  );
+
+  app.post("/fs/rename", requirePermission(Permission.MOUNT_RENAME), async (c) => {
+    const { oldPath, newPath } = await readJson(c, z.object({ oldPath: Path, newPath: Path }));
+    return ok(c, await fs(c).rename(oldPath, newPath, c.get("auth")));
+  });
+
+  app.get("/fs/file-link", view, async (c) => {
+    const q = readQuery(c, LinkQuery);
+    const link = await fs(c).fileLink(q.path, c.get("auth"), {
+      forceDownload: q.force_download === "true" || q.force_download === "1",
+      expiresIn: q.expires_in,
+    });
+    return ok(c, { ...link, url: new URL(link.url, c.req.url).toString() });
+  });
+
+  app.post(
+    "/fs/create-share",
+    requirePermission(Permission.MOUNT_VIEW | Permission.FILE_SHARE),
+    async (c) => {
+      const input = await readJson(c, FileShareOptionsSchema.extend({ path: Path }));
+      const view = await fs(c).createShare(input.path, input, c.get("auth"));
+      return ok(c, { ...view, url: new URL(view.url, c.req.url).toString() }, 201);
+    },
+  );
+  return app;
+}

@@ -1,0 +1,198 @@
+import assert from "node:assert/strict";
+import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { startS3rver } from "../../tests/helpers/s3rver.ts";
+
+async function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
+  const admin = await t.adminAuth();
+  const cfgs = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
+  const res = await t.request("/api/mount/create", {
+    method: "POST",
+    auth: admin,
+    json: {
+      name: path,
+      mount_path: path,
+      storage_type: "local",
+      storage_config_id: cfgs[0].id,
+      ...extra,
+    },
+  });
+  assert.equal(res.status, 201, await res.clone().text());
+}
+
+async function put(t: TestApp, dir: string, name: string, body: string) {
+  const fd = new FormData();
+  fd.set("path", dir);
+  fd.set("file", new Blob([body]), name);
+  const res = await t.request("/api/fs/upload", {
+    method: "POST",
+    auth: await t.adminAuth(),
+    body: fd,
+  });
+  assert.equal(res.status, 201);
+  await res.body?.cancel();
+}
+
+async function waitTask(t: TestApp, auth: string, id: string) {
+  for (let i = 0; i < 200; i++) {
+    const task = (await (await t.request(`/api/fs/tasks/${id}`, { auth })).json()).data;
+    if (["completed", "failed", "cancelled"].includes(task.status)) return task;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("task did not finish");
+}
+
+async function text(t: TestApp, path: string) {
+  const res = await t.request(`/api/fs/download?path=${encodeURIComponent(path)}`, {
+    auth: await t.adminAuth(),
+  });
+  return res.status === 200 ? await res.text() : (await res.body?.cancel(), null);
+}
+
+Deno.test("copy tasks: a file and a folder within a mount, skip existing, progress and counts", async () => {
+  const t = await createTestApp();
+  try {
+    const admin = await t.adminAuth();
+    await mount(t, "/m");
+    await put(t, "/m/src", "a.txt", "A");
+    await put(t, "/m/src/sub", "b.txt", "B");
+    await put(t, "/m", "one.txt", "1");
+    const res = await t.request("/api/fs/batch-copy", {
+      method: "POST",
+      auth: admin,
+      json: {
+        items: [
+          { sourcePath: "/m/src", targetPath: "/m/dst" },
+          { sourcePath: "/m/one.txt", targetPath: "/m/dst/one.txt" },
+        ],
+      },
+    });
+    assert.equal(res.status, 202);
+    const done = await waitTask(t, admin, (await res.json()).data.task_id);
+    assert.equal(done.status, "completed", JSON.stringify(done));
+    assert.deepEqual([done.total, done.success_count, done.failed_count, done.progress], [
+      3,
+      3,
+      0,
+      100,
+    ]);
+    assert.equal(await text(t, "/m/dst/a.txt"), "A");
+    assert.equal(await text(t, "/m/dst/sub/b.txt"), "B");
+    assert.equal(await text(t, "/m/dst/one.txt"), "1");
+
+    const again = await t.request("/api/fs/batch-copy", {
+      method: "POST",
+      auth: admin,
+      json: { items: [{ sourcePath: "/m/src", targetPath: "/m/dst" }], skipExisting: true },
+    });
+    const skipped = await waitTask(t, admin, (await again.json()).data.task_id);
+    assert.deepEqual([skipped.success_count, skipped.skipped_count], [0, 2]);
+
+    const list = (await (await t.request("/api/fs/tasks", { auth: admin })).json()).data;
+    assert.equal(list.length, 2);
+    const cleared = await t.request("/api/fs/tasks/clear", { method: "POST", auth: admin });
+    assert.equal((await cleared.json()).data.cleared, 2);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("copy tasks: into itself is refused; missing sources fail; access needs mount_copy", async () => {
+  const t = await createTestApp();
+  try {
+    const admin = await t.adminAuth();
+    await mount(t, "/m");
+    await put(t, "/m/f", "x.txt", "x");
+    const into = await t.request("/api/fs/batch-copy", {
+      method: "POST",
+      auth: admin,
+      json: { items: [{ sourcePath: "/m/f", targetPath: "/m/f/inner" }] },
+    });
+    assert.equal(into.status, 400);
+    assert.equal((await into.json()).error, "copy_into_itself");
+
+    const missing = await t.request("/api/fs/batch-copy", {
+      method: "POST",
+      auth: admin,
+      json: { items: [{ sourcePath: "/m/nope", targetPath: "/m/y" }] },
+    });
+    const failed = await waitTask(t, admin, (await missing.json()).data.task_id);
+    assert.equal(failed.status, "failed");
+    assert.deepEqual(failed.errors, [{ path: "/m/nope", error: "file_not_found" }]);
+    const retried = await t.request(`/api/fs/tasks/${failed.id}/retry`, {
+      method: "POST",
+      auth: admin,
+    });
+    assert.equal((await retried.json()).data.status, "pending");
+
+    const viewer = (await t.createKey({ mount_view: true })).auth;
+    const copier =
+      (await t.createKey({ mount_view: true, mount_copy: true }, { basic_path: "/m/f" })).auth;
+    const body = { items: [{ sourcePath: "/m/f/x.txt", targetPath: "/m/f/y.txt" }] };
+    const denied = await t.request("/api/fs/batch-copy", {
+      method: "POST",
+      auth: viewer,
+      json: body,
+    });
+    assert.equal(denied.status, 403);
+    await denied.body?.cancel();
+    const outside = await t.request("/api/fs/batch-copy", {
+      method: "POST",
+      auth: copier,
+      json: { items: [{ sourcePath: "/m/f/x.txt", targetPath: "/m/escaped.txt" }] },
+    });
+    assert.equal(outside.status, 403, "the target must be inside the key's base path too");
+    await outside.body?.cancel();
+    const allowed = await t.request("/api/fs/batch-copy", {
+      method: "POST",
+      auth: copier,
+      json: body,
+    });
+    assert.equal(
+      (await waitTask(t, copier, (await allowed.json()).data.task_id)).status,
+      "completed",
+    );
+    const others = await t.request(`/api/fs/tasks/${failed.id}`, { auth: copier });
+    assert.equal(others.status, 403, "a key sees only its own tasks");
+    await others.body?.cancel();
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a cross-storage copy (local → s3rver) runs as a task and copies the bytes", async () => {
+  const t = await createTestApp();
+  const s3 = await startS3rver();
+  try {
+    const admin = await t.adminAuth();
+    const cfg = (await (await t.request("/api/s3-configs", {
+      method: "POST",
+      auth: admin,
+      json: {
+        name: "s3rver",
+        provider_type: "minio",
+        endpoint_url: s3.endpoint,
+        bucket_name: s3.bucket,
+        access_key_id: s3.accessKeyId,
+        secret_access_key: s3.secretAccessKey,
+        path_style: true,
+      },
+    })).json()).data;
+    await mount(t, "/local");
+    await mount(t, "/cloud", { storage_type: "s3", storage_config_id: cfg.id });
+    const big = "x".repeat(300_000) + "end";
+    await put(t, "/local/dir", "big.txt", big);
+    await put(t, "/local/dir", "small.txt", "small");
+    const res = await t.request("/api/fs/batch-copy", {
+      method: "POST",
+      auth: admin,
+      json: { items: [{ sourcePath: "/local/dir", targetPath: "/cloud/copied" }] },
+    });
+    const done = await waitTask(t, admin, (await res.json()).data.task_id);
+    assert.equal(done.status, "completed", JSON.stringify(done));
+    assert.equal(await text(t, "/cloud/copied/big.txt"), big);
+    assert.equal(await text(t, "/cloud/copied/small.txt"), "small");
+  } finally {
+    await s3.stop();
+    await t.close();
+  }
+});

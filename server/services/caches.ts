@@ -1,0 +1,193 @@
+/**
+ * In-process TTL caches with hit, miss and item counts, kept in one named registry so the
+ * dashboard can report them and the cache endpoints can clear them.
+ *
+ * These caches only save work: every value can be recomputed, and every caller still checks KV
+ * for what decides correctness (a deleted share is gone whether or not a URL of it is cached).
+ * Each instance has its own caches, so with several instances a clear or a statistic covers the
+ * instance that answered. Counts of hits and misses run from process start; clearing drops the
+ * items only.
+ */
+
+/** Who may clear a cache: `user` caches are also cleared by POST /api/user/cache/clear. */
+export type CacheScope = "admin" | "user";
+
+/** What GET /api/admin/cache/stats reports per cache. */
+export type CacheStats = {
+  name: string;
+  hits: number;
+  misses: number;
+  /** hits / (hits + misses), between 0 and 1; 0 before the first lookup. */
+  hit_rate: number;
+  items: number;
+};
+
+export type CacheOptions = {
+  /** Lifetime of an entry unless `set` gives its own. */
+  ttlMs: number;
+  /** The oldest-used entries are dropped beyond this many. */
+  maxItems: number;
+  scope: CacheScope;
+};
+
+/** A TTL cache of string keys; least recently used entries go first when it is full. */
+export class TtlCache<V> {
+  private entries = new Map<string, { value: V; expires: number }>();
+  private hits = 0;
+  private misses = 0;
+
+  constructor(readonly name: string, readonly options: CacheOptions) {}
+
+  /** The live value of a key (a hit), or undefined (a miss). */
+  get(key: string, now = Date.now()): V | undefined {
+    const e = this.entries.get(key);
+    if (!e || e.expires <= now) {
+      if (e) this.entries.delete(key);
+      this.misses++;
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, e);
+    this.hits++;
+    return e.value;
+  }
+
+  /** Stores a value for `ttlMs` (the cache's default when omitted); a ttl ≤ 0 stores nothing. */
+  set(key: string, value: V, ttlMs = this.options.ttlMs, now = Date.now()): void {
+    if (ttlMs <= 0) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: now + ttlMs });
+    while (this.entries.size > this.options.maxItems) {
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+  }
+
+  /** Returns the cached value, or computes, stores and returns it. */
+  async getOrSet(key: string, compute: () => Promise<V>, ttlMs?: number): Promise<V> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const value = await compute();
+    this.set(key, value, ttlMs);
+    return value;
+  }
+
+  /** Drops one key. */
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  /** Drops the keys that match, e.g. everything under one mount; returns how many. */
+  deleteWhere(match: (key: string) => boolean): number {
+    let n = 0;
+    for (const key of [...this.entries.keys()]) {
+      if (match(key)) {
+        this.entries.delete(key);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Drops every entry; returns how many live ones there were. */
+  clear(now = Date.now()): number {
+    const n = this.size(now);
+    this.entries.clear();
+    return n;
+  }
+
+  /** The number of live entries (expired ones are dropped on the way). */
+  size(now = Date.now()): number {
+    for (const [key, e] of this.entries) if (e.expires <= now) this.entries.delete(key);
+    return this.entries.size;
+  }
+
+  /** Hits, misses, hit rate and live items. */
+  stats(now = Date.now()): CacheStats {
+    const total = this.hits + this.misses;
+    return {
+      name: this.name,
+      hits: this.hits,
+      misses: this.misses,
+      hit_rate: total === 0 ? 0 : Math.round((this.hits / total) * 10_000) / 10_000,
+      items: this.size(now),
+    };
+  }
+}
+
+/** The named caches of one process. */
+export class CacheRegistry {
+  private caches = new Map<string, TtlCache<unknown>>();
+
+  /** Creates and registers a cache; throws if the name is taken. */
+  register<V>(name: string, options: CacheOptions): TtlCache<V> {
+    if (this.caches.has(name)) throw new Error(`Cache "${name}" is already registered`);
+    const cache = new TtlCache<V>(name, options);
+    this.caches.set(name, cache as TtlCache<unknown>);
+    return cache;
+  }
+
+  /** Statistics of every cache, in registration order. */
+  stats(): CacheStats[] {
+    return [...this.caches.values()].map((c) => c.stats());
+  }
+
+  /** Clears every cache (admin). */
+  clearAll(): CacheClearResult {
+    return this.clearMatching(() => true);
+  }
+
+  /**
+   * Clears the caches a logged-in user may clear. Today these are all `user`-scoped caches as a
+   * whole; a cache holding per-mount entries can narrow this to the caller's mounts later.
+   */
+  clearForUser(): CacheClearResult {
+    return this.clearMatching((c) => c.options.scope === "user");
+  }
+
+  private clearMatching(match: (c: TtlCache<unknown>) => boolean): CacheClearResult {
+    const cleared = [...this.caches.values()].filter(match).map((c) => ({
+      name: c.name,
+      items: c.clear(),
+    }));
+    return { cleared, total: cleared.reduce((sum, c) => sum + c.items, 0) };
+  }
+}
+
+/** What a clear reports: the caches cleared with the live items each held, and their sum. */
+export type CacheClearResult = { cleared: { name: string; items: number }[]; total: number };
+
+/** Presigned GET URLs of S3 files live at least this long before they are handed out again. */
+const S3_URL_MAX_TTL_MS = 10 * 60_000;
+
+/** The TTL of a cached presigned URL: half its lifetime, at most 10 minutes. */
+export function s3UrlTtlMs(expiresInSeconds: number): number {
+  return Math.min(S3_URL_MAX_TTL_MS, Math.floor(expiresInSeconds * 1000 / 2));
+}
+
+/** Builds the registry with Cubby's three caches (spec §2 "Cache monitoring"). */
+export function createCaches() {
+  const registry = new CacheRegistry();
+  return {
+    registry,
+    /** Mount directory listings (the mount explorer); mounts give their own TTL per entry. */
+    directory: registry.register<unknown>("directory", {
+      ttlMs: 300_000,
+      maxItems: 2_000,
+      scope: "user",
+    }),
+    /** Presigned GET URLs of non-proxied S3 file shares, keyed by file and config version. */
+    s3Url: registry.register<string>("s3_url", {
+      ttlMs: S3_URL_MAX_TTL_MS,
+      maxItems: 10_000,
+      scope: "user",
+    }),
+    /** Search results (the mount search). */
+    search: registry.register<unknown>("search", {
+      ttlMs: 60_000,
+      maxItems: 1_000,
+      scope: "user",
+    }),
+  };
+}
+
+export type Caches = ReturnType<typeof createCaches>;

@@ -1,0 +1,134 @@
+/**
+ * Where the local driver's keys live on disk, and the containment rule: every key is
+ * validated, then the real path of the file (or of its nearest existing ancestor, before
+ * anything is created) must lie inside the real root, so neither `..` nor a symlink can reach
+ * outside it (400 `storage_path_invalid`). Top-level names starting with `.cubby-` are the
+ * driver's own (temp files, multipart staging): they are refused as keys.
+ */
+import { dirname, join, sep } from "node:path";
+import { AppError } from "../errors.ts";
+import { validateKey } from "./driver.ts";
+import { fsError } from "./local_errors.ts";
+
+/** Top-level names with this prefix are reserved: never keys, never listed. */
+export const RESERVED_PREFIX = ".cubby-";
+/** Temp files being written, renamed into place when complete. */
+export const TMP_DIR = ".cubby-tmp";
+/** Multipart uploads: one folder per upload id, holding `upload.json` and the parts. */
+export const STAGING_DIR = ".cubby-multipart";
+
+/** Whether `real` is `root` or lies below it (both real paths). */
+export function isInside(root: string, real: string): boolean {
+  return real === root || real.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+/** Whether `path` resolves to a regular file inside `root` (used for symlinks in listings). */
+export async function isFileInside(root: string, path: string): Promise<boolean> {
+  try {
+    const real = await Deno.realPath(path);
+    if (real !== root && !real.startsWith(root + sep)) return false;
+    return (await Deno.stat(real)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** One root directory and the paths of keys under it. */
+export class LocalRoot {
+  readonly #dir: string;
+  #real: Promise<string> | null = null;
+
+  constructor(dir: string) {
+    this.#dir = dir;
+  }
+
+  /** The real path of the root, created (with its temp folder) on first use. */
+  real(): Promise<string> {
+    return this.#real ??= (async () => {
+      await Deno.mkdir(this.#dir, { recursive: true });
+      const real = await Deno.realPath(this.#dir);
+      await Deno.mkdir(join(real, TMP_DIR), { recursive: true });
+      return real;
+    })();
+  }
+
+  /** The folder temp files are written in. */
+  async tmpDir(): Promise<string> {
+    return join(await this.real(), TMP_DIR);
+  }
+
+  /** The folder multipart uploads are staged in. */
+  async stagingDir(): Promise<string> {
+    return join(await this.real(), STAGING_DIR);
+  }
+
+  /** Validates a key (reserved names included) and joins it onto the real root; throws 400. */
+  async pathOf(key: string): Promise<string> {
+    validateKey(key);
+    if (key.split("/")[0].startsWith(RESERVED_PREFIX)) {
+      throw new AppError("storage_path_invalid", 400, { key });
+    }
+    return join(await this.real(), ...key.split("/"));
+  }
+
+  /** Throws 400 unless the nearest existing ancestor of `path` (or itself) is inside root. */
+  async assertInside(path: string, key: string): Promise<void> {
+    const root = await this.real();
+    for (let p = path;; p = dirname(p)) {
+      try {
+        if (!isInside(root, await Deno.realPath(p))) break;
+        return;
+      } catch (err) {
+        if (!(err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory)) {
+          throw err;
+        }
+        if (p === root || dirname(p) === p) break;
+      }
+    }
+    throw new AppError("storage_path_invalid", 400, { key });
+  }
+
+  /** The real path of an existing regular file with its stat, or null; 400 if outside root. */
+  async existing(key: string): Promise<{ path: string; info: Deno.FileInfo } | null> {
+    const path = await this.pathOf(key);
+    let real: string;
+    try {
+      real = await Deno.realPath(path);
+    } catch (err) {
+      if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory) {
+        return null;
+      }
+      throw err;
+    }
+    if (!isInside(await this.real(), real)) {
+      throw new AppError("storage_path_invalid", 400, { key });
+    }
+    const info = await Deno.stat(real);
+    return info.isFile ? { path: real, info } : null;
+  }
+
+  /** Creates the parent folders of a key and returns its path; 400 outside root, 409 on a file. */
+  async writable(key: string): Promise<string> {
+    const path = await this.pathOf(key);
+    await this.assertInside(dirname(path), key);
+    try {
+      await Deno.mkdir(dirname(path), { recursive: true });
+    } catch (err) {
+      throw fsError(err, key);
+    }
+    await this.assertInside(dirname(path), key);
+    return path;
+  }
+
+  /** Removes empty folders from `dir` up to (not including) the root. */
+  async prune(dir: string): Promise<void> {
+    const root = await this.real();
+    for (let d = dir; d !== root && isInside(root, d); d = dirname(d)) {
+      try {
+        await Deno.remove(d);
+      } catch {
+        return; // not empty, or gone
+      }
+    }
+  }
+}

@@ -1,0 +1,268 @@
+/**
+ * The dashboard end to end (spec §2 "Dashboard"): on a server of its own (so the counts are
+ * exact), pastes and files are created through the API, including a non-proxied file on an
+ * s3rver bucket whose download puts a presigned URL in the S3 URL cache. The admin then sees
+ * the real totals and per-bucket usage, a chart that chart.js really drew, switches it from
+ * bars to lines, and clears the cache.
+ */
+import type { Browser, Locator, Page } from "@playwright/test";
+import { spawn } from "node:child_process";
+import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
+import { findRepoRoot } from "../helpers/server.ts";
+import { expect, loginAdmin, test, type TestServer } from "./fixtures.ts";
+
+test.use({ locale: "en-US" });
+
+/** The dashboard screen (client/features/dashboard/DashboardPage.tsx). */
+class DashboardPage {
+  readonly heading: Locator;
+  readonly chart: Locator;
+  readonly canvas: Locator;
+  readonly activityTable: Locator;
+  readonly barButton: Locator;
+  readonly lineButton: Locator;
+  readonly clearCache: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole("heading", { level: 1, name: "Dashboard" });
+    this.chart = page.locator("figure.dashboard-chart");
+    this.canvas = this.chart.locator("canvas");
+    this.activityTable = page.getByRole("table", {
+      name: "Shares created per day in the last 7 days",
+    });
+    const kinds = page.getByRole("group", { name: "Chart type" });
+    this.barButton = kinds.getByRole("button", { name: "Bars" });
+    this.lineButton = kinds.getByRole("button", { name: "Lines" });
+    this.clearCache = page.getByRole("button", { name: "Clear all cache" });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto("/admin/dashboard");
+    await this.heading.waitFor();
+  }
+
+  /** The value shown for a total, by its label ("Text shares", "Storage used"...). */
+  total(label: string): Locator {
+    return this.page.locator(".dashboard-total").filter({ hasText: label }).locator("dd");
+  }
+
+  /** One cache's entry, by its shown name ("S3 URL cache"). */
+  cache(name: string): Locator {
+    return this.page.locator(".dashboard-cache").filter({ hasText: name });
+  }
+
+  /** One bucket's usage entry, by config name. */
+  bucket(name: string): Locator {
+    return this.page.locator(`.dashboard-bucket[data-bucket="${name}"]`);
+  }
+
+  /** A fingerprint of the canvas pixels: how many are painted, and a rolling hash. */
+  canvasPixels(): Promise<{ painted: number; hash: number }> {
+    return this.canvas.evaluate((el) => {
+      const canvas = el as HTMLCanvasElement;
+      const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+      let painted = 0;
+      let hash = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3] !== 0) painted++;
+        hash = (hash * 31 + data[i] + data[i + 1] * 7 + data[i + 2] * 13 + data[i + 3]) | 0;
+      }
+      return { painted, hash };
+    });
+  }
+}
+
+type S3 = { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+
+/**
+ * Starts s3rver through tests/helpers/s3rver.ts in a `deno eval` child (Playwright loads specs
+ * as CommonJS, where that helper's `import.meta` cannot be used); closing stdin stops it.
+ */
+function startS3rver(): Promise<S3 & { stop: () => Promise<void> }> {
+  const code = `import { startS3rver } from "./tests/helpers/s3rver.ts";
+const s3 = await startS3rver();
+console.log(JSON.stringify(s3));
+for await (const _ of Deno.stdin.readable) { /* wait for the parent to close stdin */ }
+await s3.stop();`;
+  const child = spawn(Deno.execPath(), ["eval", code], {
+    cwd: findRepoRoot(),
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const closed = new Promise<void>((done) => child.on("close", () => done()));
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.on("close", (code) => reject(new Error(`s3rver launcher exited (${code}): ${out}`)));
+    child.stdout!.on("data", (chunk) => {
+      out += chunk;
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (!line) return;
+      resolve({
+        ...JSON.parse(line),
+        stop: async () => {
+          child.stdin!.end();
+          await closed;
+        },
+      });
+    });
+  });
+}
+
+/** Calls the isolated server's API as the admin; expects a 2xx and returns `data`. */
+async function call(server: TestServer, token: string, path: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("authorization", `Bearer ${token}`);
+  if (typeof init.body === "string") headers.set("content-type", "application/json");
+  const res = await fetch(`${server.url}/api${path}`, { ...init, headers });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+async function upload(
+  server: TestServer,
+  token: string,
+  size: number,
+  fields: Record<string, string> = {},
+) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+  fd.set("file", new Blob([new Uint8Array(size).fill(65)]), `dash-${size}.bin`);
+  return await call(server, token, "/upload", { method: "POST", body: fd });
+}
+
+/** A context on `server` with the admin session seeded, as the app stores it. */
+async function adminPage(browser: Browser, server: TestServer, token: string) {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    locale: "en-US",
+    storageState: {
+      cookies: [],
+      origins: [{
+        origin: server.url,
+        localStorage: [{
+          name: "cubby.auth",
+          value: JSON.stringify({
+            authType: "admin",
+            adminToken: token,
+            apiKey: null,
+            keyInfo: null,
+            permissions: ALL_PERMISSIONS,
+            lastValidated: null,
+            userInfo: { id: "admin", name: "admin", basicPath: "/" },
+          }),
+        }],
+      }],
+    },
+  });
+  return { context, page: await context.newPage() };
+}
+
+test("the dashboard shows real counts, a drawn chart, bar/line, and clears the cache", async ({ browser, isolatedServer }) => {
+  test.setTimeout(90_000);
+  const server = isolatedServer;
+  const s3 = await startS3rver();
+  try {
+    const token = await loginAdmin(server);
+    for (const content of ["one", "two", "three"]) {
+      await call(server, token, "/paste", { method: "POST", body: JSON.stringify({ content }) });
+    }
+    await upload(server, token, 3000);
+    const bucket = await call(server, token, "/s3-configs", {
+      method: "POST",
+      body: JSON.stringify({
+        name: "Dash bucket",
+        provider_type: "minio",
+        endpoint_url: s3.endpoint,
+        bucket_name: s3.bucket,
+        access_key_id: s3.accessKeyId,
+        secret_access_key: s3.secretAccessKey,
+        path_style: true,
+        total_storage_bytes: 4000,
+      }),
+    });
+    const s3File = await upload(server, token, 1000, {
+      s3_config_id: bucket.id,
+      use_proxy: "false",
+    });
+    // A download redirects to a presigned URL, which the S3 URL cache keeps.
+    const redirect = await fetch(`${server.url}/api/file-download/${s3File.slug}`, {
+      redirect: "manual",
+    });
+    await redirect.body?.cancel();
+    expect(redirect.status).toBe(302);
+
+    const { context, page } = await adminPage(browser, server, token);
+    try {
+      const dash = new DashboardPage(page);
+      await dash.goto();
+      await expect(dash.total("Text shares")).toHaveText("3");
+      await expect(dash.total("File uploads")).toHaveText("2");
+      await expect(dash.total("API keys")).toHaveText("0");
+      await expect(dash.total("Storage configs")).toHaveText("2");
+      await expect(dash.total("Storage used")).toHaveText("3.91 KB");
+      await expect(dash.bucket("Dash bucket")).toContainText("1000 B of 3.91 KB (25%)");
+      await expect(dash.bucket("Dash bucket").getByRole("progressbar")).toHaveAttribute(
+        "aria-valuenow",
+        "25",
+      );
+      await expect(dash.bucket("Local storage")).toContainText("2.93 KB used · no quota");
+
+      // Today is the last row of the accessible table behind the chart.
+      const today = dash.activityTable.locator("tbody tr").last();
+      await expect(today.locator("td")).toHaveText(["3", "2"]);
+      await expect(dash.canvas).toHaveAttribute("aria-label", /3 text shares and 2 file uploads/);
+
+      // chart.js drew something, as bars.
+      await expect(dash.chart).toHaveAttribute("data-chart-type", "bar");
+      await expect(dash.barButton).toHaveAttribute("aria-pressed", "true");
+      await expect.poll(async () => (await dash.canvasPixels()).painted).toBeGreaterThan(1000);
+      const bars = await dash.canvasPixels();
+
+      await dash.lineButton.click();
+      await expect(dash.lineButton).toHaveAttribute("aria-pressed", "true");
+      await expect(dash.chart).toHaveAttribute("data-chart-type", "line");
+      await expect.poll(async () => (await dash.canvasPixels()).hash).not.toBe(bars.hash);
+      expect((await dash.canvasPixels()).painted).toBeGreaterThan(1000);
+
+      // The S3 URL cache holds the presigned URL; clearing all empties it.
+      const s3Cache = dash.cache("S3 URL cache");
+      await expect(s3Cache.locator('[data-stat="items"]')).toHaveText("1");
+      await expect(s3Cache.locator('[data-stat="hit-rate"]')).toHaveText("0%");
+      await dash.clearCache.click();
+      const dialog = page.getByRole("alertdialog", { name: "Clear all cache?" });
+      await dialog.getByRole("button", { name: "Clear cache" }).click();
+      await expect(page.getByText("Cache cleared: 1 item dropped.")).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(s3Cache.locator('[data-stat="items"]')).toHaveText("0");
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await s3.stop();
+  }
+});
+
+test("the dashboard fits 360 px and speaks Chinese", async ({ browser, isolatedServer }) => {
+  const token = await loginAdmin(isolatedServer);
+  await call(isolatedServer, token, "/paste", {
+    method: "POST",
+    body: JSON.stringify({ content: "你好" }),
+  });
+  const { context, page } = await adminPage(browser, isolatedServer, token);
+  try {
+    await context.addCookies([{ name: "language", value: "zh-CN", url: isolatedServer.url }]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "仪表盘" })).toBeVisible();
+    await expect(page.locator(".dashboard-total").filter({ hasText: "文本分享" }).locator("dd"))
+      .toHaveText("1");
+    await expect(page.getByRole("button", { name: "折线图" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "清除所有缓存" })).toBeVisible();
+    const overflow = await page.evaluate(() =>
+      document.documentElement.scrollWidth - document.documentElement.clientWidth
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,187 @@
+/**
+ * Multipart upload resumed after a reload (spec §4 "Multipart uploader", §9): a 12 MiB file
+ * goes up in 5 MiB parts (the multipart threshold is lowered to 6 MiB for the test); part 3
+ * is refused by the network, so parts 1 and 2 finish while part 3 retries; the page reloads in
+ * the middle. Choosing the same file again resumes: list-parts reports parts 1 and 2, only
+ * part 3 is PUT, the upload completes, and a visitor downloads exactly the same bytes.
+ */
+import type { Locator, Page, Request } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "./fixtures.ts";
+import { newContext, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
+
+test.use({ locale: "en-US" });
+
+const MiB = 1024 * 1024;
+const RESUME_KEY = "cubby.multipart.resume";
+/** A part PUT to a presigned part URL (local storage or a bucket). */
+const PART_URL = /[?&]partNumber=(\d+)(&|$)/;
+
+/** The parts of the upload screen this spec uses. */
+class UploadScreen {
+  readonly fileInput: Locator;
+  readonly startButton: Locator;
+  readonly queue: Locator;
+
+  constructor(readonly page: Page) {
+    this.fileInput = page.getByLabel("Files to upload");
+    this.startButton = page.getByRole("button", { name: /^Start upload/ });
+    this.queue = page.getByRole("region", { name: "Files" });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto("/upload");
+    await this.page.getByRole("heading", { level: 1, name: "Upload files" }).waitFor();
+    await expect(this.page.getByLabel("Storage", { exact: true })).toHaveValue(/.+/);
+  }
+
+  item(name: string): Locator {
+    return this.queue.getByRole("listitem").filter({ hasText: name });
+  }
+
+  shareLink(name: string): Locator {
+    return this.item(name).getByRole("textbox", { name: "Share link" });
+  }
+}
+
+/** Opens a share link in a fresh context and returns the downloaded bytes. */
+async function downloadAsVisitor(browser: Parameters<typeof newVisitorPage>[0], url: string) {
+  const visitor = await newVisitorPage(browser);
+  try {
+    await visitor.page.goto(url);
+    const link = visitor.page.getByRole("link", { name: "Download", exact: true }).first();
+    const [download] = await Promise.all([visitor.page.waitForEvent("download"), link.click()]);
+    return await readFile(await download.path());
+  } finally {
+    await visitor.context.close();
+  }
+}
+
+test("a multipart upload interrupted by a reload resumes with the missing part only", async ({ browser, adminToken }) => {
+  test.setTimeout(120_000);
+  const dir = await mkdtemp(join(tmpdir(), "cubby-e2e-multipart-"));
+  const name = `${uniqueSlug("multipart")}.bin`;
+  const path = join(dir, name);
+  const bytes = randomBytes(12 * MiB + 12_345);
+  await writeFile(path, bytes);
+  const context = await newContext(browser, { adminToken });
+  try {
+    await context.addInitScript((threshold) => {
+      localStorage.setItem("cubby.multipartThreshold", String(threshold));
+    }, 6 * MiB);
+    const page = await context.newPage();
+    // The page asks before unloading while an upload runs; the test says yes.
+    page.on("dialog", (dialog) => void dialog.accept());
+    const screen = new UploadScreen(page);
+
+    // First attempt: part 3 never gets through, parts 1 and 2 do.
+    const refusePart3 = (route: import("@playwright/test").Route) =>
+      route.request().method() === "PUT" ? route.abort("connectionreset") : route.continue();
+    await context.route(/[?&]partNumber=3(&|$)/, refusePart3);
+    await screen.goto();
+    await screen.fileInput.setInputFiles(path);
+    await expect(screen.item(name)).toContainText("Ready");
+    await screen.startButton.click();
+    await expect(screen.item(name)).toContainText("Parts 2 of 3 done", { timeout: 30_000 });
+    await expect(screen.item(name)).toContainText("Uploading");
+
+    // Reload in the middle of the upload (part 3 is still being retried).
+    await page.reload();
+    await screen.goto();
+    const saved = JSON.parse(
+      await page.evaluate((k) => localStorage.getItem(k) ?? "[]", RESUME_KEY),
+    );
+    expect(saved.filter((r: { name: string }) => r.name === name)).toHaveLength(1);
+    await context.unroute(/[?&]partNumber=3(&|$)/, refusePart3);
+
+    // Second attempt with the same file: it resumes.
+    const puts: number[] = [];
+    page.on("request", (req: Request) => {
+      const m = req.url().match(PART_URL);
+      if (req.method() === "PUT" && m) puts.push(Number(m[1]));
+    });
+    await screen.fileInput.setInputFiles(path);
+    await expect(screen.item(name)).toContainText(
+      "An unfinished upload of this file was found",
+    );
+    const listParts = page.waitForResponse(
+      (r) => r.url().endsWith("/api/s3/multipart/list-parts"),
+      { timeout: 60_000 },
+    );
+    const refresh = page.waitForResponse(
+      (r) => r.url().endsWith("/api/s3/multipart/refresh-urls"),
+      { timeout: 60_000 },
+    );
+    await screen.startButton.click();
+    const listed = await (await listParts).json();
+    expect(listed.data.parts.map((p: { partNumber: number }) => p.partNumber)).toEqual([1, 2]);
+    const refreshed = await (await refresh).json();
+    expect(refreshed.data.presigned_urls.map((p: { partNumber: number }) => p.partNumber))
+      .toEqual([3]);
+
+    const link = screen.shareLink(name);
+    await expect(link).toBeVisible({ timeout: 60_000 });
+    await expect(screen.item(name)).toContainText("Uploaded");
+    expect(puts, "only the missing part is sent again").toEqual([3]);
+    expect(
+      JSON.parse(await page.evaluate((k) => localStorage.getItem(k) ?? "[]", RESUME_KEY))
+        .filter((r: { name: string }) => r.name === name),
+      "a finished upload is forgotten",
+    ).toHaveLength(0);
+
+    const downloaded = await downloadAsVisitor(browser, await link.inputValue());
+    expect(downloaded.length).toBe(bytes.length);
+    expect(downloaded.equals(bytes)).toBe(true);
+  } finally {
+    await context.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("cancelling a multipart upload aborts it on the server", async ({ browser, adminToken }) => {
+  test.setTimeout(60_000);
+  const name = `${uniqueSlug("multipart-cancel")}.bin`;
+  const context = await newContext(browser, { adminToken });
+  try {
+    await context.addInitScript(() => localStorage.setItem("cubby.multipartThreshold", "1"));
+    const page = await context.newPage();
+    // Hold part 2 until the test has cancelled, so the upload is surely still running.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => release = r);
+    await context.route(/[?&]partNumber=2(&|$)/, async (route) => {
+      await held;
+      await route.abort().catch(() => {});
+    });
+    const screen = new UploadScreen(page);
+    await screen.goto();
+    await screen.fileInput.setInputFiles({
+      name,
+      mimeType: "application/octet-stream",
+      buffer: randomBytes(6 * MiB),
+    });
+    await screen.startButton.click();
+    await expect(screen.item(name)).toContainText("Parts 1 of 2 done", { timeout: 30_000 });
+    const abort = page.waitForRequest((r) => r.url().endsWith("/api/s3/multipart/abort"), {
+      timeout: 60_000,
+    });
+    await screen.item(name).getByRole("button", { name: `Cancel the upload of ${name}` }).click();
+    const sent = (await abort).postDataJSON();
+    release();
+    await expect(screen.item(name)).toContainText("Cancelled");
+    const res = await (await abort).response();
+    expect(res?.status()).toBe(200);
+    // The upload is gone: listing its parts now answers 404.
+    const after = await page.request.post("/api/s3/multipart/list-parts", {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { file_id: sent.file_id },
+    });
+    expect(after.status()).toBe(404);
+    expect(await page.evaluate((k) => localStorage.getItem(k), RESUME_KEY) ?? "[]")
+      .not.toContain(name);
+  } finally {
+    await context.close();
+  }
+});
