@@ -2,7 +2,6 @@
 import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { Layout } from "./components/Layout.tsx";
-import { ComingSoon } from "./components/ComingSoon.tsx";
 import { PastePage } from "./features/pastes/PastePage.tsx";
 import { FilePage } from "./features/files/FilePage.tsx";
 import { RequireAdmin, RequireAuth, RequirePermission } from "./auth/guards.tsx";

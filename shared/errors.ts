@@ -317,6 +317,27 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "缓存时间必须是 0 到 86400 之间的整数",
     "en-US": "Cache TTL must be a whole number from 0 to 86400",
   },
+  // Mount search
+  search_too_short: {
+    "zh-CN": "搜索关键词至少需要 {{min}} 个字符",
+    "en-US": "Search terms need at least {{min}} characters",
+  },
+  search_rebuild_running: {
+    "zh-CN": "该挂载点的搜索索引正在重建，请稍后再试",
+    "en-US": "The search index of this mount is already being rebuilt, try again later",
+  },
+  web_proxy_disabled: {
+    "zh-CN": "该挂载点未开启网页代理",
+    "en-US": "Web proxy is off for this mount",
+  },
+  proxy_sign_required: {
+    "zh-CN": "此代理链接需要签名",
+    "en-US": "This proxy link needs a signature",
+  },
+  upload_etag_mismatch: {
+    "zh-CN": "存储中的文件与上传的不一致，可能已被其他上传覆盖",
+    "en-US": "The stored file differs from the upload; another upload may have replaced it",
+  },
   // WebDAV
   webdav_xml_invalid: {
     "zh-CN": "请求体不是有效的 XML",

@@ -25,7 +25,6 @@ import type { BackupModule, RestoreMode, RestoreStatus } from "../../shared/sche
 
 export type { Mutation };
 
-
 export type JournalPhase = "capturing" | "applying" | "committed" | "rolling_back";
 
 export type JournalMarker = {

@@ -76,7 +76,9 @@ export class FileRepo {
       .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
       .set(keys.files(rec.id), rec);
     // Shares of mount files do not use storage of their own.
-    if (rec.owns_object !== false) op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
+    if (rec.owns_object !== false) {
+      op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
+    }
     for (const k of indexKeys(rec)) op.set(k, rec.id);
     return (await countCreated(op, "files", rec.created_at).commit()).ok;
   }
@@ -189,7 +191,9 @@ export class FileRepo {
       .delete(pending.key)
       .set(keys.files(rec.id), rec);
     // Shares of mount files do not use storage of their own.
-    if (rec.owns_object !== false) op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
+    if (rec.owns_object !== false) {
+      op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
+    }
     for (const k of indexKeys(rec)) op.set(k, rec.id);
     return (await countCreated(op, "files", rec.created_at).commit()).ok;
   }

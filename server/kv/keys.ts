@@ -81,11 +81,24 @@ export const keys = {
     ["files_by_storage_config", configId, id] as const,
   fileViews: (id: string) => ["file_views", id] as const,
   pendingUploads: (id: string) => ["pending_uploads", id] as const,
+  /** A multipart upload into a mount: who started it, for which path (expires). */
+  fsUploads: (uploadId: string) => ["fs_uploads", uploadId] as const,
   signingSecret: () => ["meta", "signing_secret"] as const,
 
   tasks: (id: string) => ["tasks", id] as const,
   tasksPrefix: () => ["tasks"] as const,
   taskLeases: (id: string) => ["task_leases", id] as const,
+
+  /** Mount search index (see search_repo.ts): entries, n-gram postings, long names, rebuilds. */
+  searchEntries: (configId: string, key: string) => ["search_entries", configId, key] as const,
+  searchEntriesPrefix: (configId: string) => ["search_entries", configId] as const,
+  searchGrams: (configId: string, gram: string, key: string) =>
+    ["search_grams", configId, gram, key] as const,
+  searchGramsPrefix: (configId: string, gram?: string) =>
+    gram === undefined ? ["search_grams", configId] as const : ["search_grams", configId, gram],
+  searchLong: (configId: string, key: string) => ["search_long", configId, key] as const,
+  searchLongPrefix: (configId: string) => ["search_long", configId] as const,
+  searchRebuilds: (configId: string) => ["search_rebuilds", configId] as const,
 
   /** WebDAV dead properties of one resource: its mount, its parent's storage key, its name. */
   webdavProps: (mountId: string, parent: string, name: string) =>

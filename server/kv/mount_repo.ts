@@ -64,12 +64,25 @@ export class MountRepo {
     return (await op.set(keys.mounts(next.id), next).commit()).ok;
   }
 
-  /** Deletes a mount and its indexes. */
+  /** Deletes a mount, its indexes, and the WebDAV properties and locks kept for it. */
   async delete(rec: MountRecord): Promise<void> {
     await this.kv.atomic()
       .delete(keys.mounts(rec.id))
       .delete(keys.mountsByPath(rec.mount_path))
       .delete(keys.mountsByStorageConfig(rec.storage_config_id, rec.id))
+      .delete(keys.webdavLockEpoch(rec.id))
       .commit();
+    for (const prefix of [keys.webdavPropsPrefix(rec.id), keys.webdavLocksPrefix(rec.id)]) {
+      let op = this.kv.atomic();
+      let n = 0;
+      for await (const e of this.kv.list({ prefix })) {
+        op.delete(e.key);
+        if (++n % 500 === 0) {
+          await op.commit();
+          op = this.kv.atomic();
+        }
+      }
+      await op.commit();
+    }
   }
 }

@@ -37,7 +37,9 @@ export function fsRoutes() {
 
   app.get("/fs/list", view, async (c) => {
     const q = readQuery(c, ListQuery);
-    return ok(c, await fs(c).list(q.path, c.get("auth"), { cursor: q.cursor, limit: q.limit }));
+    const refresh = q.refresh === "true" || q.refresh === "1";
+    const opts = { cursor: q.cursor, limit: q.limit, refresh };
+    return ok(c, await fs(c).list(q.path, c.get("auth"), opts));
   });
 
   app.get("/fs/get", view, async (c) => {

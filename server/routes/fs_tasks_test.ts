@@ -102,13 +102,23 @@ Deno.test("copy tasks: into itself is refused; missing sources fail; access need
     const admin = await t.adminAuth();
     await mount(t, "/m");
     await put(t, "/m/f", "x.txt", "x");
+    const onto = await t.request("/api/fs/batch-copy", {
+      method: "POST",
+      auth: admin,
+      json: { items: [{ sourcePath: "/m/f", targetPath: "/m/f" }] },
+    });
+    assert.equal(onto.status, 400);
+    assert.equal((await onto.json()).error, "copy_into_itself");
+    // Into its own subfolder (after the client's warning): the copy skips its own output.
     const into = await t.request("/api/fs/batch-copy", {
       method: "POST",
       auth: admin,
       json: { items: [{ sourcePath: "/m/f", targetPath: "/m/f/inner" }] },
     });
-    assert.equal(into.status, 400);
-    assert.equal((await into.json()).error, "copy_into_itself");
+    const intoDone = await waitTask(t, admin, (await into.json()).data.task_id);
+    assert.deepEqual([intoDone.status, intoDone.success_count], ["completed", 1]);
+    assert.equal(await text(t, "/m/f/inner/x.txt"), "x");
+    assert.equal(await text(t, "/m/f/inner/inner/x.txt"), null, "no recursion");
 
     const missing = await t.request("/api/fs/batch-copy", {
       method: "POST",

@@ -15,7 +15,10 @@ export function mountRoutes() {
   );
   app.post("/mount/create", requireAdmin, async (c) => {
     const input = await readJson(c, MountCreateSchema);
-    return ok(c, await c.get("services").mounts.create(input, c.get("auth")), 201);
+    const mount = await c.get("services").mounts.create(input, c.get("auth"));
+    // A new mount over an existing bucket or folder: index what is already there.
+    await c.get("services").search.rebuild(mount.id, c.get("auth")).catch(() => {});
+    return ok(c, mount, 201);
   });
   app.put("/mount/:id", requireAdmin, async (c) => {
     const input = await readJson(c, MountUpdateSchema);

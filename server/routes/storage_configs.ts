@@ -36,6 +36,7 @@ export function storageConfigRoutes() {
   });
   app.delete("/s3-configs/:id", requireAdmin, async (c) => {
     await svc(c).delete(c.req.param("id"));
+    await c.get("services").search.forgetStorage(c.req.param("id"));
     return ok(c, null);
   });
   app.put("/s3-configs/:id/set-default", requireAdmin, async (c) => {

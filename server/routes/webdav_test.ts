@@ -331,6 +331,18 @@ Deno.test("webdav policies: 302 to a presigned URL on S3, streaming otherwise; m
     assert.equal((await dav("PUT", "/dav/disk/b.txt", { body: "local" })).status, 201);
     assert.equal((await dav("GET", "/dav/disk/b.txt")).text, "local", "local mounts always stream");
 
+    // A Depth 1 listing follows the store's pages: more than 1000 objects, none cut off.
+    const driver = await t.services.storageConfigs.driverFor(
+      await t.services.storageConfigs.getRecord(cfg.id),
+    );
+    const names = Array.from({ length: 1005 }, (_, i) => `f${String(i).padStart(4, "0")}`);
+    for (let i = 0; i < names.length; i += 50) {
+      await Promise.all(names.slice(i, i + 50).map((n) => driver.put(`many/${n}`, "x")));
+    }
+    const many = await dav("PROPFIND", "/dav/s3proxy/many/", { headers: { depth: "1" } });
+    assert.equal(many.status, 207);
+    assert.equal(many.text.match(/<D:response>/g)?.length, 1006);
+
     const saved = await t.request("/api/admin/settings/group/3", {
       method: "PUT",
       auth: admin,

@@ -16,22 +16,12 @@
  * - the admin account (a bare SHA-256) and its tokens are not imported.
  */
 import { AppError } from "../errors.ts";
-import { hashPassword, sha256Hex } from "./crypto.ts";
+import { sha256Hex } from "./crypto.ts";
 import { canonicalJson, invalidFile, type ParsedBackup } from "./backup_format.ts";
 import { importMounts, importStorageConfigs, type Rows } from "./cloudpaste_storage.ts";
 import { importFiles, importPastes } from "./cloudpaste_shares.ts";
-import {
-  bool,
-  ImportLog,
-  int,
-  isoOrNull,
-  LOCKED_PASSWORD_HASH,
-  mapCreator,
-  str,
-  timeId,
-} from "./cloudpaste_rows.ts";
+import { bool, ImportLog, isoOrNull, mapCreator, str, timeId } from "./cloudpaste_rows.ts";
 import { BACKUP_MODULES, type BackupModule } from "../../shared/schemas/backup.ts";
-import { MAX_REMARK_LENGTH, SLUG_PATTERN } from "../../shared/schemas/pastes.ts";
 import { checkSettingValue, settingMeta } from "../../shared/schemas/settings.ts";
 import {
   ALL_PERMISSIONS,

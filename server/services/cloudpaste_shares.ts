@@ -5,7 +5,15 @@
  */
 import { hashPassword } from "./crypto.ts";
 import type { Rows } from "./cloudpaste_storage.ts";
-import { bool, type ImportLog, int, isoOrNull, LOCKED_PASSWORD_HASH, str, timeId } from "./cloudpaste_rows.ts";
+import {
+  bool,
+  type ImportLog,
+  int,
+  isoOrNull,
+  LOCKED_PASSWORD_HASH,
+  str,
+  timeId,
+} from "./cloudpaste_rows.ts";
 import type { FileBackup, PasteBackup } from "./backup_format.ts";
 import { MAX_REMARK_LENGTH, SLUG_PATTERN } from "../../shared/schemas/pastes.ts";
 
@@ -34,10 +42,10 @@ export async function importPastes(
   creator: (v: unknown) => string,
   iterations: number,
   log: ImportLog,
-) {
+): Promise<PasteBackup[]> {
   const plain = plainPasswords(rows.paste_passwords, "paste_id");
   const slugs = new Set<string>();
-  const out = [];
+  const out: PasteBackup[] = [];
   let locked = 0;
   for (const row of rows.pastes ?? []) {
     const slug = str(row.slug);
@@ -79,10 +87,10 @@ export async function importFiles(
   creator: (v: unknown) => string,
   iterations: number,
   log: ImportLog,
-) {
+): Promise<FileBackup[]> {
   const plain = plainPasswords(rows.file_passwords, "file_id");
   const slugs = new Set<string>();
-  const out = [];
+  const out: FileBackup[] = [];
   let locked = 0;
   for (const row of rows.files ?? []) {
     const slug = str(row.slug);

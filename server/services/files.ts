@@ -323,12 +323,20 @@ export class FileService {
     const filename = key.split("/").pop()!;
     const slug = await this.pickSlug(opts.slug || undefined);
     const rec: FileRecord = {
-      ...await this.buildRecord(ulid(), cfg, key, {
-        filename,
-        size: head.size,
-        mimetype: contentTypeFor(filename, head.contentType),
-        etag: head.etag,
-      }, opts, slug, auth),
+      ...await this.buildRecord(
+        ulid(),
+        cfg,
+        key,
+        {
+          filename,
+          size: head.size,
+          mimetype: contentTypeFor(filename, head.contentType),
+          etag: head.etag,
+        },
+        opts,
+        slug,
+        auth,
+      ),
       owns_object: false,
     };
     if (!await this.repo.create(rec)) throw conflict("slug_taken");

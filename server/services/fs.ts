@@ -7,6 +7,7 @@
 import type { MountService, Resolved } from "./mounts.ts";
 import type { StorageConfigService } from "./storage_configs.ts";
 import type { FileService } from "./files.ts";
+import type { SearchHooks } from "./search.ts";
 import type { Auth } from "./auth.ts";
 import type { CompletedPart, StorageDriver } from "../storage/driver.ts";
 import { AppError, badRequest, conflict, notFound } from "../errors.ts";
@@ -14,6 +15,7 @@ import { isPathWithinBase, normalizePath } from "../../shared/permissions.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import type { FileShareOptions } from "../../shared/schemas/files.ts";
 import type { RequestedRange } from "../storage/ranges.ts";
+import type { DirectoryCache } from "./directory_cache.ts";
 import { resolveRequestedRange } from "../storage/ranges.ts";
 
 export type FsEntry = {
@@ -49,10 +51,31 @@ export class FsService {
     private mounts: MountService,
     private storage: StorageConfigService,
     private files: FileService,
+    /** The search index, told of every write (search.ts). */
+    private search?: SearchHooks,
   ) {}
 
+  private listings: DirectoryCache | null = null;
+
+  /** Caches mount listings in `cache` (each mount's cache_ttl); every write here drops them. */
+  setDirectoryCache(cache: DirectoryCache): void {
+    this.listings = cache;
+  }
+
+  /** Drops cached listings that a write at `r` made outside this service may have changed. */
+  invalidateListings(r: { mount: { storage_config_id: string }; key: string }): void {
+    this.listings?.invalidate(r.mount.storage_config_id, r.key);
+  }
+
+  /** Tells the search index about a write at `r` made outside this service; never throws. */
+  async indexWritten(r: Resolved): Promise<void> {
+    await this.search?.pathWritten(r);
+  }
+
   private async driverOf(r: Resolved): Promise<StorageDriver> {
-    return await this.storage.driverFor(await this.storage.getRecord(r.mount.storage_config_id));
+    const configId = r.mount.storage_config_id;
+    const driver = await this.storage.driverFor(await this.storage.getRecord(configId));
+    return this.listings ? this.listings.watch(driver, configId) : driver;
   }
 
   /** Folders made of mount paths above or at `path` (the virtual part of the tree). */
@@ -83,19 +106,26 @@ export class FsService {
    * One page of a folder: the virtual folders above mounts, or a mount's objects. Follow
    * `cursor` for the rest; a listing is never cut short.
    */
-  async list(path: string, auth: Auth, opts: { cursor?: string; limit?: number } = {}) {
+  async list(
+    path: string,
+    auth: Auth,
+    opts: { cursor?: string; limit?: number; refresh?: boolean } = {},
+  ) {
     const p = normalizePath(path);
     if (p === null) throw badRequest("storage_path_invalid");
     const virtual = await this.virtualChildren(p, auth);
     if (virtual) return { path: p, items: virtual, cursor: null, is_virtual: true };
     const r = await this.mounts.resolve(p, auth);
-    const driver = await this.driverOf(r);
     const prefix = r.key ? `${r.key}/` : "";
-    const page = await driver.list(prefix, {
-      delimiter: "/",
-      cursor: opts.cursor,
-      limit: opts.limit,
-    });
+    const load = async () =>
+      await (await this.driverOf(r)).list(prefix, {
+        delimiter: "/",
+        cursor: opts.cursor,
+        limit: opts.limit,
+      });
+    const page = this.listings
+      ? await this.listings.page(r.mount, prefix, opts, load)
+      : await load();
     const items: FsEntry[] = [
       ...page.prefixes.map((pre) => {
         const name = pre.slice(prefix.length).replace(/\/$/, "");
@@ -166,7 +196,9 @@ export class FsService {
     const r = await this.mounts.resolve(target, auth);
     const driver = await this.driverOf(r);
     await driver.put(r.key, body, { contentType: contentTypeFor(name), size });
-    return await this.get(target, auth);
+    const entry = await this.get(target, auth);
+    await this.search?.pathWritten(r, entry);
+    return entry;
   }
 
   /** Saves text content to a file (spec "fs/update"). */
@@ -174,7 +206,9 @@ export class FsService {
     const r = await this.mounts.resolve(path, auth);
     if (!r.key) throw badRequest("storage_path_invalid");
     await (await this.driverOf(r)).put(r.key, content, { contentType: contentTypeFor(r.key) });
-    return await this.get(r.path, auth);
+    const entry = await this.get(r.path, auth);
+    await this.search?.pathWritten(r, entry);
+    return entry;
   }
 
   /** True when `r` is a folder: it holds something, or it was made empty (mkdir). */
@@ -195,6 +229,7 @@ export class FsService {
     const driver = await this.driverOf(r);
     if (await driver.head(r.key)) throw conflict("target_exists", { path: r.path });
     await driver.createFolder(r.key);
+    await this.search?.pathWritten(r, { type: "directory" });
     return {
       name: r.key.split("/").pop()!,
       path: r.path,
@@ -217,6 +252,7 @@ export class FsService {
         if (await driver.head(r.key)) await driver.delete(r.key);
         else if (await this.isFolder(driver, r)) await driver.deletePrefix(`${r.key}/`);
         else throw notFound("file_not_found", { path: r.path });
+        await this.search?.pathRemoved(r);
         deleted++;
       } catch (err) {
         failed.push({ path, error: err instanceof AppError ? err.code : "internal" });
@@ -238,6 +274,7 @@ export class FsService {
     }
     if (await driver.head(from.key)) {
       await driver.move(from.key, to.key);
+      await this.reindexMoved(from, to);
       return { path: to.path, moved: 1 };
     }
     if (!await this.isFolder(driver, from)) throw notFound("file_not_found", { path: from.path });
@@ -252,7 +289,14 @@ export class FsService {
       }
       cursor = page.cursor;
     } while (cursor);
+    await this.reindexMoved(from, to);
     return { path: to.path, moved };
+  }
+
+  /** Tells the search index that `from` moved to `to` (a file, or a folder and its contents). */
+  private async reindexMoved(from: Resolved, to: Resolved): Promise<void> {
+    await this.search?.pathRemoved(from);
+    await this.search?.pathWritten(to);
   }
 
   /** A short-lived direct link to a file (presigned on S3, signed Cubby URL on local disks). */
@@ -362,11 +406,15 @@ export class FsService {
     };
     if (isFile) {
       await copyFile(from.key, to.key);
+      await this.search?.pathWritten(to);
       return { path: to.path, copied: 1 };
     }
     await dst.createFolder(to.key);
     let copied = 0;
-    if (opts.shallow) return { path: to.path, copied };
+    if (opts.shallow) {
+      await this.search?.pathWritten(to, { type: "directory" });
+      return { path: to.path, copied };
+    }
     for await (const e of walkTree(src, from.key)) {
       const target = to.key + e.key.slice(from.key.length);
       if (e.folder) await dst.createFolder(target);
@@ -375,6 +423,7 @@ export class FsService {
         copied++;
       }
     }
+    await this.search?.pathWritten(to, { type: "directory" });
     return { path: to.path, copied };
   }
 
@@ -388,10 +437,12 @@ export class FsService {
       const res = await this.copy(fromPath, toPath, auth);
       if (isFile) await src.delete(from.key);
       else await src.deletePrefix(`${from.key}/`);
+      await this.search?.pathRemoved(from);
       return { path: res.path, moved: res.copied };
     }
     if (isFile) {
       await src.move(from.key, to.key);
+      await this.reindexMoved(from, to);
       return { path: to.path, moved: 1 };
     }
     const entries: { key: string; folder: boolean }[] = [];
@@ -407,6 +458,7 @@ export class FsService {
       }
     }
     await src.deletePrefix(`${from.key}/`);
+    await this.reindexMoved(from, to);
     return { path: to.path, moved };
   }
 
@@ -443,7 +495,9 @@ export class FsService {
       await driver.abortMultipart(r.key, uploadId).catch(() => {});
       throw err;
     }
-    return await this.get(target, auth);
+    const entry = await this.get(target, auth);
+    await this.search?.pathWritten(r, entry);
+    return entry;
   }
 }
 

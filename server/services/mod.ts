@@ -23,11 +23,18 @@ import { createCaches } from "./caches.ts";
 import { MountRepo } from "../kv/mount_repo.ts";
 import { MountService } from "./mounts.ts";
 import { FsService } from "./fs.ts";
+import type { SearchHooks } from "./search.ts";
+import { DirectoryCache } from "./directory_cache.ts";
+import { FsUploadRepo } from "../kv/fs_upload_repo.ts";
+import { FsUploadService } from "./fs_uploads.ts";
+import { ProxyLinkService } from "./proxy_links.ts";
 import { WebdavService } from "./webdav.ts";
 import { WebdavPropRepo } from "../kv/webdav_prop_repo.ts";
 import { WebdavLockRepo } from "../kv/webdav_lock_repo.ts";
 import { TaskRepo } from "../kv/task_repo.ts";
 import { TaskService } from "./tasks.ts";
+import { SearchRepo } from "../kv/search_repo.ts";
+import { SearchService } from "./search.ts";
 import { BackupRepo } from "../kv/backup_repo.ts";
 import { BackupService } from "./backup.ts";
 
@@ -60,7 +67,11 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   );
   const multipartUploads = new MultipartUploadService(files);
   const mounts = new MountService(new MountRepo(kv), storageConfigs);
-  const fs = new FsService(mounts, storageConfigs, files);
+  const search = new SearchService(new SearchRepo(kv), mounts, storageConfigs, caches.search, log);
+  const fs = new FsService(mounts, storageConfigs, files, search);
+  fs.setDirectoryCache(new DirectoryCache(caches.directory));
+  const fsUploads = new FsUploadService(fs, mounts, storageConfigs, new FsUploadRepo(kv));
+  const proxyLinks = new ProxyLinkService(mounts, fs, settings, signer);
   const webdav = new WebdavService(
     fs,
     mounts,
@@ -68,7 +79,15 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     new WebdavPropRepo(kv),
     new WebdavLockRepo(kv),
   );
-  const tasks = new TaskService(new TaskRepo(kv), mounts, storageConfigs, apiKeys);
+  // Files written by copy tasks go to the search index and clear cached listings.
+  const taskWrites: SearchHooks = {
+    pathWritten: async (target, info) => {
+      fs.invalidateListings(target);
+      await search.pathWritten(target, info);
+    },
+    pathRemoved: (target) => search.pathRemoved(target),
+  };
+  const tasks = new TaskService(new TaskRepo(kv), mounts, storageConfigs, apiKeys, taskWrites);
   const backup = new BackupService({
     pastes: new PasteRepo(kv),
     files: fileRepo,
@@ -101,8 +120,11 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     multipartUploads,
     mounts,
     fs,
+    fsUploads,
+    proxyLinks,
     webdav,
     tasks,
+    search,
     caches,
     stats,
     backup,

@@ -8,9 +8,10 @@ import type { TaskItem, TaskRecord, TaskRepo } from "../kv/task_repo.ts";
 import type { MountService, Resolved } from "./mounts.ts";
 import type { StorageConfigService } from "./storage_configs.ts";
 import type { ApiKeyService } from "./api_keys.ts";
+import type { SearchHooks } from "./search.ts";
 import { type Auth, creatorOf } from "./auth.ts";
 import { AppError, badRequest, forbidden, notFound } from "../errors.ts";
-import { ALL_PERMISSIONS, isPathWithinBase } from "../../shared/permissions.ts";
+import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
 import type { TaskView } from "../../shared/schemas/tasks.ts";
 
 const LEASE_MS = 15_000;
@@ -53,6 +54,8 @@ export class TaskService {
     private mounts: MountService,
     private storage: StorageConfigService,
     private apiKeys: ApiKeyService,
+    /** The search index, told of every file a task writes (search.ts). */
+    private search?: SearchHooks,
   ) {}
 
   /** Queues a copy of files or folders; checks every path now, and again per file later. */
@@ -62,9 +65,9 @@ export class TaskService {
       const from = await this.mounts.resolve(item.sourcePath, auth);
       const to = await this.mounts.resolve(item.targetPath, auth);
       if (!from.key || !to.key) throw badRequest("storage_path_invalid");
-      if (isPathWithinBase(to.path, from.path)) {
-        throw badRequest("copy_into_itself", { path: from.path });
-      }
+      // Into one of its own subfolders is allowed (the client warns first); the copy then
+      // skips the target subtree, so it never copies its own output. Onto itself is refused.
+      if (to.path === from.path) throw badRequest("copy_into_itself", { path: from.path });
     }
     const now = new Date().toISOString();
     const rec: TaskRecord = {
@@ -319,6 +322,7 @@ export class TaskService {
           const obj = await src.get(fromKey);
           await dst.put(toKey, obj.body, { size: obj.size, contentType: obj.contentType });
         }
+        await this.search?.pathWritten({ mount: to.mount, key: toKey });
         return await save({ success_count: current().success_count + 1, last_key: fromKey });
       } catch (err) {
         return await this.record(current(), save, label, err, fromKey);
@@ -326,6 +330,8 @@ export class TaskService {
     };
     if (await src.head(from.key)) return await copyOne(from.key, to.key, from.path);
     // A folder: copy every object below it, resuming after last_key.
+    const intoItself = from.mount.storage_config_id === to.mount.storage_config_id &&
+      to.key.startsWith(`${from.key}/`);
     let cursor: string | null | undefined = undefined;
     let first = true;
     do {
@@ -337,6 +343,7 @@ export class TaskService {
       for (const o of page.items) {
         const last = current().last_key;
         if (last !== null && o.key <= last) continue;
+        if (intoItself && o.key.startsWith(`${to.key}/`)) continue;
         const rel = o.key.slice(from.key.length);
         if (!await copyOne(o.key, to.key + rel, from.path + rel)) return false;
       }

@@ -6,12 +6,7 @@ import { z } from "zod";
 import { isReservedSlug, SLUG_PATTERN, utf8ByteLength } from "../slug.ts";
 
 export { isValidSlug, SLUG_PATTERN, utf8ByteLength } from "../slug.ts";
-import {
-  DEFAULT_PASTE_LIST_LIMIT,
-  MAX_PASTE_BYTES,
-  MAX_SLUG_LENGTH,
-  RESERVED_SLUGS,
-} from "../constants.ts";
+import { DEFAULT_PASTE_LIST_LIMIT, MAX_PASTE_BYTES, MAX_SLUG_LENGTH } from "../constants.ts";
 
 export const MAX_REMARK_LENGTH = 1000;
 export const MAX_SHARE_PASSWORD_LENGTH = 1000;

@@ -6,9 +6,11 @@
  * own, backed by a local storage config in a fresh temporary directory.
  */
 import type { APIRequestContext } from "@playwright/test";
+import { Buffer } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
-import { ADMIN, expect, loginAdmin, sharedServerUrl, test } from "./fixtures.ts";
+import { ADMIN, expect, sharedServerUrl, test } from "./fixtures.ts";
+import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
 import { ExplorerPage } from "./pages/explorer_page.ts";
 import { newContext } from "./pages/test_data.ts";
 import { LoginPage } from "./pages/login_page.ts";
@@ -20,11 +22,13 @@ import {
   hasRoute,
   listNames,
   putFile,
+  removeTemporaryRoots,
   tinyPng,
   uniqueSegment,
 } from "./pages/mount_data.ts";
 
 test.use({ locale: "en-US" });
+test.afterAll(removeTemporaryRoots);
 
 /** A fresh mount `/<segment>`; returns its path. */
 async function freshMount(request: APIRequestContext, token: string, prefix: string) {
@@ -36,6 +40,7 @@ async function freshMount(request: APIRequestContext, token: string, prefix: str
 
 test.describe("mount explorer", () => {
   test("upload with progress, new folder, rename and delete", async ({ browser, adminToken, request }) => {
+    test.slow(); // Real transfers on a shared machine.
     const root = await freshMount(request, adminToken, "ops");
     const context = await newContext(browser, { adminToken });
     const page = await context.newPage();
@@ -90,7 +95,127 @@ test.describe("mount explorer", () => {
     await context.close();
   });
 
+  test("a large file goes up in parts straight to storage; cancelling aborts it", async ({ browser, adminToken, request }) => {
+    test.slow(); // Real transfers on a shared machine.
+    const root = await freshMount(request, adminToken, "parts");
+    const context = await newContext(browser, { adminToken });
+    const page = await context.newPage();
+    const ex = new ExplorerPage(page);
+    await ex.goto(root);
+    // Files from 1 MiB up use multipart here; the server cuts 5 MiB parts.
+    await page.evaluate(() => localStorage.setItem("cubby.multipartThreshold", String(1 << 20)));
+    const bytes = randomBytes(11 * 1024 * 1024 + 321);
+    await ex.throttleUploads(6 * 1024 * 1024);
+    const partPuts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "PUT") partPuts.push(r.url());
+    });
+    const init = page.waitForRequest(/\/api\/fs\/multipart\/init$/);
+    await ex.fileInput.setInputFiles({
+      name: "parts.bin",
+      mimeType: "application/octet-stream",
+      buffer: bytes,
+    });
+    await expect(ex.uploadProgress("parts.bin")).toBeVisible();
+    await init;
+    await expect(ex.uploads.getByText("Uploaded")).toBeVisible({ timeout: 30_000 });
+    expect(partPuts.length, "three parts: 5 MiB, 5 MiB and the rest").toBe(3);
+    const res = await request.get(
+      `/api/fs/download?path=${encodeURIComponent(`${root}/parts.bin`)}`,
+      {
+        headers: { authorization: `Bearer ${adminToken}` },
+      },
+    );
+    expect(Buffer.compare(Buffer.from(await res.body()), bytes)).toBe(0);
+
+    // Cancelled while its parts are going up: nothing is left on the server.
+    await ex.throttleUploads(512 * 1024);
+    await ex.fileInput.setInputFiles({
+      name: "gone.bin",
+      mimeType: "application/octet-stream",
+      buffer: randomBytes(6 * 1024 * 1024),
+    });
+    await expect(ex.uploadProgress("gone.bin")).toBeVisible();
+    await ex.uploads.getByRole("listitem").filter({ hasText: "gone.bin" }).getByRole("button", {
+      name: "Cancel",
+    }).click();
+    await expect(ex.uploads.getByText("Cancelled")).toBeVisible();
+    await expect.poll(async () => {
+      const r = await request.post("/api/fs/multipart/list-uploads", {
+        headers: { authorization: `Bearer ${adminToken}` },
+        data: { path: root },
+      });
+      return (await r.json()).data.uploads.length;
+    }).toBe(0);
+    expect(await listNames(request, adminToken, root)).toEqual(["parts.bin"]);
+    await context.close();
+  });
+
+  test("preview through ?preview=, move between files, edit and save a text file", async ({ browser, adminToken, request }) => {
+    const root = await freshMount(request, adminToken, "prev");
+    await putFile(request, adminToken, root, "a.md", "# Title A\n\nbody");
+    await putFile(request, adminToken, root, "b.txt", "plain b");
+    const context = await newContext(browser, { adminToken });
+    const page = await context.newPage();
+    const ex = new ExplorerPage(page);
+    await ex.goto(root);
+    await ex.entryLink("a.md").click();
+    await expect(page).toHaveURL(/\?preview=a\.md$/);
+    const a = ex.dialog("a.md");
+    await expect(a.getByRole("heading", { name: "Title A" })).toBeVisible();
+    await a.getByRole("button", { name: "Next" }).click();
+    const b = ex.dialog("b.txt");
+    await expect(b).toContainText("plain b");
+    await expect(page).toHaveURL(/\?preview=b\.txt$/);
+
+    await b.getByRole("button", { name: "Edit" }).click();
+    const editor = b.getByLabel("Content of b.txt");
+    await expect(editor).toHaveValue("plain b");
+    await editor.fill("edited in the browser");
+    await b.getByRole("button", { name: "Save" }).click();
+    // Saved: the editor closes and the preview shows the new text.
+    await expect(editor).toHaveCount(0);
+    await expect(b.getByRole("region", { name: "Contents of b.txt" }))
+      .toHaveText("edited in the browser");
+    const saved = await request.get(
+      `/api/fs/download?path=${encodeURIComponent(`${root}/b.txt`)}`,
+      {
+        headers: { authorization: `Bearer ${adminToken}` },
+      },
+    );
+    expect(await saved.text()).toBe("edited in the browser");
+    await b.getByRole("button", { name: "Close" }).click();
+    await expect(page).toHaveURL(new RegExp(`/mount-explorer${root}$`));
+    await context.close();
+  });
+
+  test("a large folder lists to the end, page by page, as it scrolls", async ({ browser, adminToken, request }) => {
+    test.slow(); // Real transfers on a shared machine.
+    const root = await freshMount(request, adminToken, "big");
+    const names = Array.from({ length: 450 }, (_, i) => `f${String(i).padStart(3, "0")}.txt`);
+    for (let i = 0; i < names.length; i += 25) {
+      await Promise.all(
+        names.slice(i, i + 25).map((n) => putFile(request, adminToken, root, n, n)),
+      );
+    }
+    const context = await newContext(browser, { adminToken });
+    const page = await context.newPage();
+    const ex = new ExplorerPage(page);
+    await ex.goto(root);
+    // The first page holds 200 entries; scrolling to the end loads the rest.
+    await expect(page.getByText("200 items loaded, more to come")).toBeVisible();
+    await expect(async () => {
+      await page.mouse.wheel(0, 100_000);
+      await expect(page.getByText("450 items", { exact: true })).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(ex.table.locator("tbody tr")).toHaveCount(450);
+    await expect(ex.entry("f449.txt")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+    await context.close();
+  });
+
   test("a copy runs as a task with its progress; copying a folder into itself warns", async ({ browser, adminToken, request }) => {
+    test.slow(); // Real transfers on a shared machine.
     const root = await freshMount(request, adminToken, "copy");
     for (let i = 0; i < 30; i++) {
       await putFile(request, adminToken, `${root}/src/sub`, `f${i}.txt`, `file ${i}\n`);
@@ -246,28 +371,29 @@ test.describe("mount explorer", () => {
   test("a long-press on touch opens the context menu", async ({ browser, adminToken, request }) => {
     const root = await freshMount(request, adminToken, "touch");
     await putFile(request, adminToken, root, "hold.txt", "hold me");
+    // A phone: touch input, 360 px wide, logged in as the admin.
+    const auth = {
+      authType: "admin",
+      adminToken,
+      permissions: ALL_PERMISSIONS,
+      lastValidated: null,
+      userInfo: { id: "admin", name: ADMIN.username, basicPath: "/" },
+    };
     const context = await browser.newContext({
       baseURL: sharedServerUrl(),
       hasTouch: true,
       isMobile: true,
       viewport: { width: 360, height: 740 },
       locale: "en-US",
+      storageState: {
+        cookies: [],
+        origins: [{
+          origin: new URL(sharedServerUrl()).origin,
+          localStorage: [{ name: "cubby.auth", value: JSON.stringify(auth) }],
+        }],
+      },
     });
-    const token = await loginAdmin({ url: sharedServerUrl() }, ADMIN);
     const page = await context.newPage();
-    await page.goto("/admin/login");
-    await page.evaluate((t) => {
-      localStorage.setItem(
-        "cubby.auth",
-        JSON.stringify({
-          authType: "admin",
-          adminToken: t,
-          permissions: 0x3ffff,
-          lastValidated: null,
-          userInfo: { id: "admin", name: "admin", basicPath: "/" },
-        }),
-      );
-    }, token);
     const ex = new ExplorerPage(page);
     await ex.goto(root);
     const link = ex.entryLink("hold.txt");

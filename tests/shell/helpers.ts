@@ -4,47 +4,38 @@
  * whole, streaming SHA-256, and peak-RSS sampling of the server process from /proc.
  */
 import { createHash } from "node:crypto";
-import { join } from "node:path";
-import { keys } from "../../server/kv/keys.ts";
 import { loginAdmin, startServer, type TestServer } from "../helpers/server.ts";
 
 export const MiB = 1024 * 1024;
 const BLOCK = MiB;
 
-/** A running server whose data directory this module created (stop() removes it). */
+/** A running test server with the pid of its process. */
 export type FilesServer = TestServer & { pid: number };
 
 /**
- * Starts the real server with `max_upload_size` raised to `maxUploadGiB` GB. There is no
- * settings API yet, so the setting is written into the KV file before the server opens it.
+ * Starts the real server and raises `max_upload_size` to `maxUploadGiB` GB through the settings
+ * API (`PUT /api/admin/settings/group/1`), as an admin would.
  */
 export async function startFilesServer(
   maxUploadGiB = 8,
   env: Record<string, string> = {},
 ): Promise<FilesServer> {
-  const dataDir = await Deno.makeTempDir({ prefix: "cubby-files-" });
-  const kv = await Deno.openKv(join(dataDir, "cubby.kv"));
-  await kv.atomic()
-    .set(keys.settings("max_upload_size"), maxUploadGiB)
-    .set(keys.settings("max_upload_size_unit"), "GB")
-    .commit();
-  kv.close();
-  let server: TestServer;
+  const server = await startServer(env);
   try {
-    server = await startServer(env, { dataDir });
+    const res = await fetch(`${server.url}/api/admin/settings/group/1`, {
+      method: "PUT",
+      headers: { authorization: await adminAuth(server), "content-type": "application/json" },
+      body: JSON.stringify({ max_upload_size: maxUploadGiB, max_upload_size_unit: "GB" }),
+    });
+    const body = await res.json();
+    if (!res.ok) {
+      throw new Error(`raising max_upload_size answered ${res.status}: ${JSON.stringify(body)}`);
+    }
+    return Object.assign(server, { pid: await findServerPid(server.dataDir) });
   } catch (err) {
-    await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+    await server.stop();
     throw err;
   }
-  const pid = await findServerPid(dataDir);
-  const stop = server.stop.bind(server);
-  return Object.assign(server, {
-    pid,
-    async stop() {
-      await stop();
-      await Deno.remove(dataDir, { recursive: true }).catch(() => {});
-    },
-  });
 }
 
 /**

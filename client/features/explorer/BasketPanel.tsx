@@ -5,7 +5,7 @@
  * completed or failed). Where the browser can save straight to disk, that is offered (and
  * chosen by default for large totals), since a Blob-saved zip is held in memory.
  */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
@@ -32,6 +32,9 @@ export function BasketPanel() {
   const basket = useBasket();
   const [pack, setPack] = useState<Pack | null>(null);
   const [toDisk, setToDisk] = useState(false);
+  // Whether the browser can save straight to disk, learnt after mounting (hydration-safe).
+  const [canPick, setCanPick] = useState(false);
+  useEffect(() => setCanPick(savePicker() !== null), []);
   const abort = useRef<AbortController | null>(null);
   const busy = pack?.status === "preparing" || pack?.status === "downloading";
 
@@ -55,7 +58,7 @@ export function BasketPanel() {
         toast.error(t("explorer.basket.errors.noFiles"));
         return;
       }
-      setToDisk(savePicker() !== null && packSizeLevel(plan.totalBytes) !== "normal");
+      setToDisk(canPick && packSizeLevel(plan.totalBytes) !== "normal");
       setPack({ status: "ready", plan, states: plan.files.map(() => "pending") });
     } catch (err) {
       if (ctrl.signal.aborted) return;
@@ -158,7 +161,7 @@ export function BasketPanel() {
             {t(`explorer.pack.warning.${level}`, { size: formatBytes(pack.plan.totalBytes) })}
           </p>
         )}
-        {pack?.status === "ready" && savePicker() && (
+        {pack?.status === "ready" && canPick && (
           <label className="check">
             <input
               type="checkbox"

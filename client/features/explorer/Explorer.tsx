@@ -3,9 +3,9 @@
  * the batch bar, the folder in the chosen view (paged to the end by scrolling or the button),
  * or search results, plus the context menu, dialogs and the `?preview=` preview.
  */
-import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type DragEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
 import { Spinner } from "../../components/Spinner.tsx";
@@ -14,12 +14,14 @@ import { paths } from "../../routes.ts";
 import { hasPermission, Permission } from "../../../shared/permissions.ts";
 import { previewTypeOf } from "../../../shared/preview_types.ts";
 import { usePreviewLists } from "../../app/site_config.ts";
-import { createShare, fileLink, type FsEntry, getEntry } from "./explorer_api.ts";
-import { explorerHref, joinPath, parentOf } from "./explorer_paths.ts";
+import type { FsEntry } from "./explorer_api.ts";
+import { explorerHref, parentOf } from "./explorer_paths.ts";
 import { useFolder } from "./use_folder.ts";
 import { useUploads } from "./use_uploads.ts";
 import { useTasks } from "./use_tasks.ts";
-import { addToBasket, useBasket } from "./basket_store.ts";
+import { useBasket } from "./basket_store.ts";
+import { usePreviewEntry } from "./use_preview_entry.ts";
+import { useEntryCommands } from "./use_entry_commands.ts";
 import {
   GALLERY_KEY,
   parseGallery,
@@ -44,10 +46,8 @@ import { SearchForm, type SearchQuery, SearchResults } from "./SearchPanel.tsx";
 
 export function Explorer({ path }: { path: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const auth = useAuth();
   const lists = usePreviewLists();
-  const [params, setParams] = useSearchParams();
   const folder = useFolder(path);
   const [view, setView] = useStoredValue(VIEW_KEY, parseView, String);
   const [gallery, setGallery] = useStoredValue(GALLERY_KEY, parseGallery);
@@ -99,33 +99,9 @@ export function Explorer({ path }: { path: string }) {
     return () => io.disconnect();
   }, [cursor, loadMore, folder.items.length]);
 
-  // The preview: ?preview=<name> of this folder (found in the listing, else asked for).
-  const previewName = params.get("preview");
-  const [previewEntry, setPreviewEntry] = useState<FsEntry | null>(null);
-  useEffect(() => {
-    if (!previewName) return setPreviewEntry(null);
-    const hit = folder.items.find((i) => i.name === previewName && i.type === "file");
-    if (hit) return setPreviewEntry(hit);
-    if (folder.status === "loading") return;
-    let alive = true;
-    getEntry(joinPath(path, previewName)).then(
-      (e) => alive && setPreviewEntry(e),
-      (err) => {
-        if (!alive) return;
-        toast.error(errorText(t, err));
-        setParams({}, { replace: true });
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [previewName, folder.items, folder.status, path, setParams, t]);
+  const preview = usePreviewEntry(path, folder.items, folder.status === "loading");
   const files = entries.filter((e) => e.type === "file");
-  const at = previewEntry ? files.findIndex((f) => f.path === previewEntry.path) : -1;
-  const openPreview = useCallback(
-    (e: FsEntry) => setParams({ preview: e.name }, { replace: true }),
-    [setParams],
-  );
+  const at = preview.entry ? files.findIndex((f) => f.path === preview.entry!.path) : -1;
 
   const hrefOf = (e: FsEntry) =>
     e.type === "directory" ? explorerHref(e.path) : explorerHref(path, e.name);
@@ -144,49 +120,7 @@ export function Explorer({ path }: { path: string }) {
   };
   const selectedEntries = entries.filter((e) => selected.has(e.path));
 
-  const toBasket = (list: FsEntry[]) => {
-    const n = addToBasket(
-      list.map((e) => ({ path: e.path, name: e.name, type: e.type, size: e.size })),
-    );
-    toast.success(n ? t("explorer.basket.added", { n }) : t("explorer.basket.already"));
-  };
-  const commands = {
-    open: (e: FsEntry) => navigate(hrefOf(e)),
-    download: async (e: FsEntry) => {
-      try {
-        const { url } = await fileLink(e.path, { download: true });
-        const a = document.createElement("a");
-        a.href = url;
-        a.download = e.name;
-        document.body.appendChild(a);
-        a.click();
-        a.remove();
-      } catch (err) {
-        toast.error(errorText(t, err));
-      }
-    },
-    basket: toBasket,
-    copyLink: async (e: FsEntry) => {
-      try {
-        const { url } = await fileLink(e.path);
-        await navigator.clipboard.writeText(url);
-        toast.success(t("explorer.linkCopied"));
-      } catch (err) {
-        toast.error(errorText(t, err));
-      }
-    },
-    share: async (e: FsEntry) => {
-      try {
-        const view = await createShare(e.path);
-        dialogs.open({ kind: "shared", name: e.name, url: view.url });
-      } catch (err) {
-        toast.error(errorText(t, err));
-      }
-    },
-    rename: (e: FsEntry) => dialogs.open({ kind: "rename", entry: e }),
-    copy: (list: FsEntry[]) => dialogs.open({ kind: "copy", entries: list }),
-    remove: (list: FsEntry[]) => dialogs.open({ kind: "delete", entries: list }),
-  };
+  const commands = useEntryCommands(hrefOf, dialogs.open);
 
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -283,7 +217,7 @@ export function Explorer({ path }: { path: string }) {
               total={entries.length}
               canCopy={can(Permission.MOUNT_COPY)}
               canDelete={can(Permission.MOUNT_DELETE)}
-              onBasket={() => toBasket(selectedEntries)}
+              onBasket={() => commands.basket(selectedEntries)}
               onCopy={() => commands.copy(selectedEntries)}
               onDelete={() => commands.remove(selectedEntries)}
               onSelectAll={() => setSelected(new Set(entries.map((e) => e.path)))}
@@ -340,17 +274,17 @@ export function Explorer({ path }: { path: string }) {
           },
         }}
       />
-      {previewEntry && (
+      {preview.entry && (
         <PreviewDialog
-          entry={previewEntry}
+          entry={preview.entry}
           prev={at > 0 ? files[at - 1] : null}
           next={at >= 0 && at < files.length - 1 ? files[at + 1] : null}
           canEdit={can(Permission.MOUNT_UPLOAD)}
-          onNavigate={openPreview}
-          onClose={() => setParams({}, { replace: true })}
+          onNavigate={preview.open}
+          onClose={preview.close}
           onSaved={(e) => {
             folder.upsert([e]);
-            setPreviewEntry(e);
+            preview.setEntry(e);
           }}
         />
       )}

@@ -1,16 +1,20 @@
 /**
  * Uploads into mount folders with progress (speed and time left from the shared uploader's
- * ProgressReporter). Each file streams through one `POST /api/fs/upload` (fields first, the
- * file last, so the server writes it straight to storage); two run at a time. A file can be
- * cancelled, retried or dismissed; finished files are reported so the listing can show them.
+ * ProgressReporter). A file below the multipart threshold streams through one
+ * `POST /api/fs/upload` (fields first, the file last, so the server writes it straight to
+ * storage); a larger one goes up in parts straight to storage (fs_multipart.ts). Two files run
+ * at a time. A file can be cancelled, retried (a multipart retry resumes) or dismissed;
+ * finished files are reported so the listing can show them.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiBase, ApiError } from "../../api/client.ts";
 import { RAW_UPLOAD_TIMEOUT_MS } from "../../../shared/constants.ts";
 import { ProgressReporter } from "../../lib/upload/speed.ts";
 import { authHeaders, envelopeResult, sendXhr } from "../../lib/upload/xhr.ts";
-import type { UploadProgress } from "../../lib/uploader.ts";
+import { multipartThreshold, type UploadProgress } from "../../lib/uploader.ts";
 import type { FsEntry } from "./explorer_api.ts";
+import { joinPath } from "./explorer_paths.ts";
+import { uploadInParts } from "./fs_multipart.ts";
 
 export type UploadStatus = "queued" | "uploading" | "done" | "failed" | "cancelled";
 
@@ -27,7 +31,7 @@ export type ExplorerUpload = {
 const CONCURRENCY = 2;
 let nextId = 1;
 
-/** Sends one file into `dir`; resolves with its entry. Throws ApiError (upload_cancelled…). */
+/** Sends one file into `dir` (in parts when large); resolves with its entry. Throws ApiError. */
 export async function uploadToFolder(
   file: File,
   dir: string,
@@ -36,6 +40,9 @@ export async function uploadToFolder(
 ): Promise<FsEntry> {
   const report = new ProgressReporter(file.size, onProgress);
   report.stage("starting");
+  if (file.size >= multipartThreshold()) {
+    return await uploadInParts(file, joinPath(dir, file.name), report, signal);
+  }
   const form = new FormData();
   form.append("path", dir);
   form.append("size", String(file.size));

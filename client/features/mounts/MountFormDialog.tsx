@@ -62,7 +62,9 @@ export function MountFormDialog(
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fid = (f: MountFormField) => `mount-${f}`;
-  const err = (f: MountFormField) => (errors[f] ? t(`mounts.form.errors.${errors[f]}`) : null);
+  /** A field's error: the server's message when it pointed at the field, else the check's. */
+  const err = (f: MountFormField) =>
+    errors[f] === "server" ? serverError : errors[f] ? t(`mounts.form.errors.${errors[f]}`) : null;
   const options = configs.filter((c) => c.storage_type === values.storage_type);
 
   const set = <K extends MountFormField>(key: K, value: MountFormValues[K]) => {
@@ -124,7 +126,7 @@ export function MountFormDialog(
       id={fid(f)}
       label={label}
       hint={opts.hint}
-      error={errors[f] === "server" ? serverError : err(f)}
+      error={err(f)}
     >
       {(a) => (
         <input
@@ -215,7 +217,7 @@ export function MountFormDialog(
           <FormField
             id={fid("storage_config_id")}
             label={t("mounts.form.storageConfig")}
-            error={errors.storage_config_id === "server" ? serverError : err("storage_config_id")}
+            error={err("storage_config_id")}
             hint={options.length === 0
               ? (
                 <>

@@ -68,15 +68,20 @@ export default function MountManagementPage() {
     void load();
   };
 
+  /** Enables or disables a mount; the switch moves at once and moves back if saving fails. */
   const toggle = async (m: MountView) => {
+    const replace = (next: MountView) =>
+      setMounts((list) => list?.map((x) => (x.id === next.id ? next : x)) ?? null);
     setBusyId(m.id);
+    replace({ ...m, is_active: !m.is_active });
     try {
       const saved = await updateMount(m.id, { is_active: !m.is_active });
-      setMounts((list) => list?.map((x) => (x.id === saved.id ? saved : x)) ?? null);
+      replace(saved);
       toast.success(
         t(saved.is_active ? "mounts.toast.enabled" : "mounts.toast.disabled", { name: m.name }),
       );
     } catch (err) {
+      replace(m);
       toast.error(errorText(t, err));
     } finally {
       setBusyId(null);

@@ -4,7 +4,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { Buffer } from "node:buffer";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "../fixtures.ts";
@@ -14,7 +14,7 @@ import type { StorageConfigView } from "../../../shared/schemas/storage_configs.
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function data<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, status: number) {
-  const body = await res.json();
+  const body = await res.json() as { data: unknown };
   expect(res.status(), JSON.stringify(body)).toBe(status);
   return body.data as T;
 }
@@ -24,13 +24,21 @@ export function uniqueSegment(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${crypto.randomUUID().slice(0, 6)}`;
 }
 
-/** A local storage config rooted in a fresh temporary directory. */
+const roots: string[] = [];
+
+/** Removes the temporary roots this worker made (call from `test.afterAll`). */
+export async function removeTemporaryRoots(): Promise<void> {
+  for (const root of roots.splice(0)) await rm(root, { recursive: true, force: true });
+}
+
+/** A local storage config rooted in a fresh temporary directory (see removeTemporaryRoots). */
 export async function createLocalConfig(
   request: APIRequestContext,
   token: string,
   name: string,
 ): Promise<StorageConfigView> {
   const root = await mkdtemp(join(tmpdir(), "cubby-e2e-mount-"));
+  roots.push(root);
   const res = await request.post("/api/s3-configs", {
     headers: bearer(token),
     data: { name, provider_type: "local", root_dir: root },

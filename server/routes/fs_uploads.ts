@@ -1,0 +1,95 @@
+/**
+ * Uploads into mounts straight to storage (spec §7 "Filesystem": fs/multipart/* and
+ * fs/presign): every route needs MOUNT_UPLOAD; paths go through MountService.resolve.
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../http/types.ts";
+import { ok } from "../http/envelope.ts";
+import { readJson } from "../http/validate.ts";
+import { requirePermission } from "../http/middleware.ts";
+import { Permission } from "../../shared/permissions.ts";
+
+const Path = z.string().min(1).max(4096);
+const UploadId = z.string().min(1).max(1024);
+const Size = z.number().int().min(0).max(5 * 1024 ** 4);
+const ContentType = z.string().max(255).optional();
+const PartNumber = z.number().int().min(1).max(10_000);
+
+const InitSchema = z.object({ path: Path, size: Size, contentType: ContentType });
+const UploadRefSchema = z.object({ path: Path, upload_id: UploadId });
+const CompleteSchema = UploadRefSchema.extend({
+  parts: z.array(z.object({ partNumber: PartNumber, ETag: z.string().min(1).max(256) }))
+    .min(1).max(10_000),
+});
+const RefreshSchema = UploadRefSchema.extend({
+  part_numbers: z.array(PartNumber).min(1).max(10_000),
+});
+const PresignSchema = z.object({ path: Path, contentType: ContentType, size: Size.optional() });
+const CommitSchema = z.object({
+  path: Path,
+  size: Size.optional(),
+  etag: z.string().max(256).optional(),
+});
+
+const uploads = (c: Context<AppEnv>) => c.get("services").fsUploads;
+
+/** Local storage signs Cubby-relative URLs; the browser needs them absolute. */
+function absolute(c: Context<AppEnv>, url: string): string {
+  return new URL(url, c.req.url).toString();
+}
+
+function absoluteParts(c: Context<AppEnv>, urls: { partNumber: number; url: string }[]) {
+  return urls.map((p) => ({ ...p, url: absolute(c, p.url) }));
+}
+
+export function fsUploadRoutes() {
+  const app = new Hono<AppEnv>();
+  const upload = requirePermission(Permission.MOUNT_UPLOAD);
+
+  app.post("/fs/multipart/init", upload, async (c) => {
+    const input = await readJson(c, InitSchema);
+    const res = await uploads(c).init(input, c.get("auth"));
+    return ok(c, { ...res, presigned_urls: absoluteParts(c, res.presigned_urls) });
+  });
+
+  app.post("/fs/multipart/complete", upload, async (c) => {
+    const { path, upload_id, parts } = await readJson(c, CompleteSchema);
+    return ok(c, await uploads(c).complete(path, upload_id, parts, c.get("auth")), 201);
+  });
+
+  app.post("/fs/multipart/abort", upload, async (c) => {
+    const { path, upload_id } = await readJson(c, UploadRefSchema);
+    await uploads(c).abort(path, upload_id, c.get("auth"));
+    return ok(c, null);
+  });
+
+  app.post("/fs/multipart/list-uploads", upload, async (c) => {
+    const { path } = await readJson(c, z.object({ path: Path }));
+    return ok(c, await uploads(c).listUploads(path, c.get("auth")));
+  });
+
+  app.post("/fs/multipart/list-parts", upload, async (c) => {
+    const { path, upload_id } = await readJson(c, UploadRefSchema);
+    return ok(c, await uploads(c).listParts(path, upload_id, c.get("auth")));
+  });
+
+  app.post("/fs/multipart/refresh-urls", upload, async (c) => {
+    const { path, upload_id, part_numbers } = await readJson(c, RefreshSchema);
+    const res = await uploads(c).refreshUrls(path, upload_id, part_numbers, c.get("auth"));
+    return ok(c, { ...res, presigned_urls: absoluteParts(c, res.presigned_urls) });
+  });
+
+  app.post("/fs/presign", upload, async (c) => {
+    const input = await readJson(c, PresignSchema);
+    const res = await uploads(c).presign(input, c.get("auth"));
+    return ok(c, { ...res, upload_url: absolute(c, res.upload_url) });
+  });
+
+  app.post("/fs/presign/commit", upload, async (c) => {
+    const input = await readJson(c, CommitSchema);
+    return ok(c, await uploads(c).commit(input, c.get("auth")), 201);
+  });
+  return app;
+}
