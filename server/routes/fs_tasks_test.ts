@@ -2,21 +2,8 @@ import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
 
-async function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
-  const admin = await t.adminAuth();
-  const cfgs = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
-  const res = await t.request("/api/mount/create", {
-    method: "POST",
-    auth: admin,
-    json: {
-      name: path,
-      mount_path: path,
-      storage_type: "local",
-      storage_config_id: cfgs[0].id,
-      ...extra,
-    },
-  });
-  assert.equal(res.status, 201, await res.clone().text());
+function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
+  return t.createMount(path, extra);
 }
 
 async function put(t: TestApp, dir: string, name: string, body: string) {
@@ -174,19 +161,7 @@ Deno.test("a cross-storage copy (local → s3rver) runs as a task and copies the
   const s3 = await startS3rver();
   try {
     const admin = await t.adminAuth();
-    const cfg = (await (await t.request("/api/s3-configs", {
-      method: "POST",
-      auth: admin,
-      json: {
-        name: "s3rver",
-        provider_type: "minio",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-      },
-    })).json()).data;
+    const cfg = await t.createS3rverConfig(s3);
     await mount(t, "/local");
     await mount(t, "/cloud", { storage_type: "s3", storage_config_id: cfg.id });
     const big = "x".repeat(300_000) + "end";

@@ -2,22 +2,8 @@ import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
 
-async function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
-  const admin = await t.adminAuth();
-  const cfgs = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
-  const res = await t.request("/api/mount/create", {
-    method: "POST",
-    auth: admin,
-    json: {
-      name: path,
-      mount_path: path,
-      storage_type: "local",
-      storage_config_id: cfgs[0].id,
-      ...extra,
-    },
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  return (await res.json()).data;
+function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
+  return t.createMount(path, extra);
 }
 
 async function put(t: TestApp, auth: string, dir: string, name: string, body: string | Uint8Array) {
@@ -245,19 +231,7 @@ Deno.test("an s3rver-backed mount with 2,500 objects in one folder lists complet
   const s3 = await startS3rver();
   try {
     const admin = await t.adminAuth();
-    const cfg = (await (await t.request("/api/s3-configs", {
-      method: "POST",
-      auth: admin,
-      json: {
-        name: "s3rver",
-        provider_type: "minio",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-      },
-    })).json()).data;
+    const cfg = await t.createS3rverConfig(s3);
     await mount(t, "/bucket", { storage_type: "s3", storage_config_id: cfg.id });
     const driver = await t.services.storageConfigs.driverFor(
       await t.services.storageConfigs.getRecord(cfg.id),

@@ -60,18 +60,8 @@ async function download(t: TestApp, auth: string, path: string): Promise<Uint8Ar
   return new Uint8Array(await res.arrayBuffer());
 }
 
-async function s3Config(t: TestApp, s3: Awaited<ReturnType<typeof startS3rver>>) {
-  const res = await post(t, await t.adminAuth(), "/api/s3-configs", {
-    name: "s3rver",
-    provider_type: "minio",
-    endpoint_url: s3.endpoint,
-    bucket_name: s3.bucket,
-    access_key_id: s3.accessKeyId,
-    secret_access_key: s3.secretAccessKey,
-    path_style: true,
-  });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.body.data;
+function s3Config(t: TestApp, s3: Awaited<ReturnType<typeof startS3rver>>) {
+  return t.createS3rverConfig(s3);
 }
 
 Deno.test("fs multipart into a local mount: parts to signed URLs, resume, complete byte-identical", async () => {

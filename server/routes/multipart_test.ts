@@ -101,15 +101,7 @@ Deno.test("multipart to S3 (s3rver): presigned parts straight to the bucket, the
   const s3 = await startS3rver();
   try {
     const admin = await t.adminAuth();
-    const cfg = (await post(t, admin, "/api/s3-configs", {
-      name: "s3rver",
-      provider_type: "minio",
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-    })).body.data;
+    const cfg = await t.createS3rverConfig(s3);
     const data = bytesOf(5 * MiB + 777);
     const up = (await post(t, admin, "/api/s3/multipart/init", {
       filename: "s3.bin",

@@ -299,19 +299,7 @@ Deno.test("webdav policies: 302 to a presigned URL on S3, streaming otherwise; m
   const dav = davClient(t);
   try {
     const admin = await t.adminAuth();
-    const cfg = (await (await t.request("/api/s3-configs", {
-      method: "POST",
-      auth: admin,
-      json: {
-        name: "s3rver",
-        provider_type: "minio",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-      },
-    })).json()).data;
+    const cfg = await t.createS3rverConfig(s3);
     await mount(t, "/s3", {
       storage_type: "s3",
       storage_config_id: cfg.id,

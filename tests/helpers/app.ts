@@ -26,6 +26,16 @@ export type TestApp = {
     permissions: Record<string, boolean>,
     extra?: Record<string, unknown>,
   ) => Promise<{ auth: string; id: string; key: string }>;
+  /** Creates a storage config for an s3rver bucket through the admin API; returns its view. */
+  createS3rverConfig: (
+    s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string },
+    extra?: Record<string, unknown>,
+  ) => Promise<{ id: string; [field: string]: unknown }>;
+  /** Creates a mount through the admin API (on the default local config unless given). */
+  createMount: (
+    mountPath: string,
+    extra?: Record<string, unknown>,
+  ) => Promise<{ id: string; [field: string]: unknown }>;
   close: () => Promise<void>;
 };
 
@@ -80,10 +90,52 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     return { auth: `ApiKey ${body.data.key}`, id: body.data.id, key: body.data.key };
   };
 
+  const adminJson = async (path: string, json: unknown) => {
+    const res = await request(path, { method: "POST", auth: await adminAuth(), json });
+    const body = await res.json();
+    if (res.status !== 201) throw new Error(`${path} failed: ${JSON.stringify(body)}`);
+    return body.data;
+  };
+
+  const createS3rverConfig: TestApp["createS3rverConfig"] = (s3, extra = {}) =>
+    adminJson("/api/s3-configs", {
+      name: "s3rver",
+      provider_type: "minio",
+      endpoint_url: s3.endpoint,
+      bucket_name: s3.bucket,
+      access_key_id: s3.accessKeyId,
+      secret_access_key: s3.secretAccessKey,
+      path_style: true,
+      ...extra,
+    });
+
+  const createMount: TestApp["createMount"] = async (mountPath, extra = {}) => {
+    const configs = await (await request("/api/s3-configs", { auth: await adminAuth() })).json();
+    const local = configs.data.find((c: { provider_type: string }) => c.provider_type === "local");
+    return await adminJson("/api/mount/create", {
+      name: mountPath,
+      mount_path: mountPath,
+      storage_type: "local",
+      storage_config_id: local.id,
+      ...extra,
+    });
+  };
+
   const close = async () => {
     kv.close();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   };
 
-  return { app, services, config, dir, request, adminAuth, createKey, close };
+  return {
+    app,
+    services,
+    config,
+    dir,
+    request,
+    adminAuth,
+    createKey,
+    createS3rverConfig,
+    createMount,
+    close,
+  };
 }
