@@ -6,7 +6,12 @@ import { ok } from "../http/envelope.ts";
 import { readJson } from "../http/validate.ts";
 import { requireMountAccess, requirePermission } from "../http/middleware.ts";
 import { Permission } from "../../shared/permissions.ts";
-import { BatchCopyCommitSchema, BatchCopySchema } from "../../shared/schemas/tasks.ts";
+import {
+  BatchCopyCommitSchema,
+  BatchCopySchema,
+  DeleteTaskSchema,
+  DownloadTaskSchema,
+} from "../../shared/schemas/tasks.ts";
 
 const tasks = (c: Context<AppEnv>) => c.get("services").tasks;
 
@@ -38,6 +43,20 @@ export function fsTaskRoutes() {
       }
     }
     return ok(c, { committed: results.filter((r) => r.ok).length, results });
+  });
+
+  // Deletes of many or large folders, run in the background (batch-remove is the direct way).
+  app.post("/fs/tasks/delete", requirePermission(Permission.MOUNT_DELETE), async (c) => {
+    const { paths } = await readJson(c, DeleteTaskSchema);
+    const task = await tasks(c).createDelete(paths, c.get("auth"));
+    return ok(c, { task_id: task.id, task }, 202);
+  });
+
+  // Server-side downloads of URLs into a folder ("offline download"), guarded like URL upload.
+  app.post("/fs/tasks/download", requirePermission(Permission.MOUNT_UPLOAD), async (c) => {
+    const { urls, path } = await readJson(c, DownloadTaskSchema);
+    const task = await tasks(c).createDownload(urls, path, c.get("auth"));
+    return ok(c, { task_id: task.id, task }, 202);
   });
 
   app.get("/fs/tasks", requireMountAccess, async (c) => ok(c, await tasks(c).list(c.get("auth"))));

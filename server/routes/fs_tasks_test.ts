@@ -181,3 +181,74 @@ Deno.test("a cross-storage copy (local → s3rver) runs as a task and copies the
     await t.close();
   }
 });
+
+Deno.test("delete and download tasks run in the background through the filesystem service", async () => {
+  const origin = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (req) =>
+      new URL(req.url).pathname === "/missing"
+        ? new Response("no", { status: 404 })
+        : new Response("fetched bytes", {
+          headers: { "content-disposition": 'attachment; filename="fetched.txt"' },
+        }),
+  );
+  const t = await createTestApp({ CUBBY_ALLOW_LOOPBACK_FETCH: "1" });
+  try {
+    const admin = await t.adminAuth();
+    await mount(t, "/m");
+    await put(t, "/m/old", "a.txt", "A");
+    await put(t, "/m/old/deep", "b.txt", "B");
+    await put(t, "/m", "c.txt", "C");
+    const del = await t.request("/api/fs/tasks/delete", {
+      method: "POST",
+      auth: admin,
+      json: { paths: ["/m/old", "/m/c.txt", "/m/nope.txt"] },
+    });
+    assert.equal(del.status, 202);
+    const deleted = await waitTask(t, admin, (await del.json()).data.task_id);
+    assert.deepEqual(
+      [deleted.type, deleted.status, deleted.success_count, deleted.failed_count],
+      ["delete", "completed", 2, 1],
+    );
+    assert.deepEqual(deleted.errors, [{ path: "/m/nope.txt", error: "file_not_found" }]);
+    assert.equal(await text(t, "/m/old/deep/b.txt"), null);
+    assert.equal(await text(t, "/m/c.txt"), null);
+
+    const base = `http://127.0.0.1:${origin.addr.port}`;
+    const dl = await t.request("/api/fs/tasks/download", {
+      method: "POST",
+      auth: admin,
+      json: { urls: [`${base}/file`, `${base}/missing`], path: "/m/inbox" },
+    });
+    const downloaded = await waitTask(t, admin, (await dl.json()).data.task_id);
+    assert.deepEqual([downloaded.type, downloaded.success_count, downloaded.failed_count], [
+      "download",
+      1,
+      1,
+    ]);
+    assert.equal(await text(t, "/m/inbox/fetched.txt"), "fetched bytes");
+    const found = await (await t.request("/api/fs/search?q=fetched", { auth: admin })).json();
+    assert.deepEqual(found.data.items.map((i: { path: string }) => i.path), [
+      "/m/inbox/fetched.txt",
+    ]);
+
+    const bad = await t.request("/api/fs/tasks/download", {
+      method: "POST",
+      auth: admin,
+      json: { urls: ["file:///etc/passwd"], path: "/m" },
+    });
+    assert.equal(bad.status, 400);
+    await bad.body?.cancel();
+    const viewer = (await t.createKey({ mount_view: true })).auth;
+    const denied = await t.request("/api/fs/tasks/delete", {
+      method: "POST",
+      auth: viewer,
+      json: { paths: ["/m/inbox"] },
+    });
+    assert.equal(denied.status, 403);
+    await denied.body?.cancel();
+  } finally {
+    await t.close();
+    await origin.shutdown();
+  }
+});

@@ -87,7 +87,11 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     },
     pathRemoved: (target) => search.pathRemoved(target),
   };
-  const tasks = new TaskService(new TaskRepo(kv), mounts, storageConfigs, apiKeys, taskWrites);
+  const tasks = new TaskService(new TaskRepo(kv), mounts, storageConfigs, apiKeys, taskWrites, {
+    fs,
+    allowLoopbackFetch: config.allowLoopbackFetch,
+    maxUploadBytes: () => settings.getMaxUploadBytes(),
+  });
   const backup = new BackupService({
     pastes: new PasteRepo(kv),
     files: fileRepo,

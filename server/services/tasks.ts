@@ -9,6 +9,7 @@ import type { MountService, Resolved } from "./mounts.ts";
 import type { StorageConfigService } from "./storage_configs.ts";
 import type { ApiKeyService } from "./api_keys.ts";
 import type { SearchHooks } from "./search.ts";
+import { deleteItem, downloadItem, type TaskStepDeps } from "./task_steps.ts";
 import { type Auth, creatorOf } from "./auth.ts";
 import { AppError, badRequest, forbidden, notFound } from "../errors.ts";
 import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
@@ -56,6 +57,8 @@ export class TaskService {
     private apiKeys: ApiKeyService,
     /** The search index, told of every file a task writes (search.ts). */
     private search?: SearchHooks,
+    /** Delete and download items (task_steps.ts); without it only copies run. */
+    private steps?: TaskStepDeps,
   ) {}
 
   /** Queues a copy of files or folders; checks every path now, and again per file later. */
@@ -69,17 +72,63 @@ export class TaskService {
       // skips the target subtree, so it never copies its own output. Onto itself is refused.
       if (to.path === from.path) throw badRequest("copy_into_itself", { path: from.path });
     }
+    return await this.enqueue("copy", items, skipExisting, auth);
+  }
+
+  /** Queues deletes of files or folders; each path is checked now and again when it runs. */
+  async createDelete(paths: string[], auth: Auth): Promise<TaskView> {
+    if (auth.type === "none") throw new AppError("unauthorized", 401);
+    for (const path of paths) {
+      if (!(await this.mounts.resolve(path, auth)).key) throw badRequest("storage_path_invalid");
+    }
+    return await this.enqueue(
+      "delete",
+      paths.map((p) => ({ sourcePath: p, targetPath: "" })),
+      false,
+      auth,
+    );
+  }
+
+  /** Queues server-side downloads of URLs into a folder of a mount (an "offline download"). */
+  async createDownload(urls: string[], folder: string, auth: Auth): Promise<TaskView> {
+    if (auth.type === "none") throw new AppError("unauthorized", 401);
+    await this.mounts.resolve(folder, auth);
+    for (const url of urls) {
+      let u: URL;
+      try {
+        u = new URL(url);
+      } catch {
+        throw badRequest("url_invalid", { url });
+      }
+      if (u.protocol !== "http:" && u.protocol !== "https:") {
+        throw badRequest("url_invalid", { url });
+      }
+    }
+    return await this.enqueue(
+      "download",
+      urls.map((u) => ({ sourcePath: u, targetPath: folder })),
+      false,
+      auth,
+    );
+  }
+
+  private async enqueue(
+    type: TaskRecord["type"],
+    items: TaskItem[],
+    skipExisting: boolean,
+    auth: Exclude<Auth, { type: "none" }>,
+  ): Promise<TaskView> {
     const now = new Date().toISOString();
     const rec: TaskRecord = {
       id: ulid(),
-      type: "copy",
+      type,
       status: "pending",
       items,
       skip_existing: skipExisting,
       next_item: 0,
       last_key: null,
       total: items.length,
-      total_counted: false,
+      total_counted: type !== "copy",
       success_count: 0,
       failed_count: 0,
       skipped_count: 0,
@@ -142,7 +191,8 @@ export class TaskService {
       skip_existing: true,
       next_item: 0,
       last_key: null,
-      total_counted: false,
+      total_counted: rec.type !== "copy",
+      total: rec.type === "copy" ? rec.total : rec.items.length,
       success_count: 0,
       failed_count: 0,
       skipped_count: 0,
@@ -248,7 +298,9 @@ export class TaskService {
     }
     while (entry.value.next_item < entry.value.items.length) {
       const item = entry.value.items[entry.value.next_item];
-      const ok = await this.copyItem(item, auth, () => entry.value, save);
+      const ok = entry.value.type === "copy"
+        ? await this.copyItem(item, auth, () => entry.value, save)
+        : await this.stepItem(entry.value.type, item, auth, () => entry.value, save);
       if (!ok) return; // cancelled or changed under us
       if (!await save({ next_item: entry.value.next_item + 1, last_key: null })) return;
     }
@@ -260,6 +312,26 @@ export class TaskService {
       current_file: null,
       completed_at: new Date().toISOString(),
     });
+  }
+
+  /** Runs one delete or download item; false when the task was cancelled or changed. */
+  private async stepItem(
+    type: TaskRecord["type"],
+    item: TaskItem,
+    auth: Auth,
+    current: () => TaskRecord,
+    save: (patch: Partial<TaskRecord>) => Promise<boolean>,
+  ): Promise<boolean> {
+    if ((await this.repo.get(current().id)).value?.status === "cancelled") return false;
+    if (!await save({ current_file: item.sourcePath })) return false;
+    try {
+      if (!this.steps) throw new AppError("internal", 500);
+      if (type === "delete") await deleteItem(this.steps, item, auth);
+      else await downloadItem(this.steps, item, auth);
+      return await save({ success_count: current().success_count + 1 });
+    } catch (err) {
+      return await this.record(current(), save, item.sourcePath, err);
+    }
   }
 
   /** How many files an item stands for (1 for a file or a missing path, the files of a folder). */

@@ -38,3 +38,10 @@ export type TaskView = {
   completed_at: string | null;
   created_by: string;
 };
+
+export const DeleteTaskSchema = z.object({ paths: z.array(Path).min(1).max(1000) });
+
+export const DownloadTaskSchema = z.object({
+  urls: z.array(z.string().min(1).max(4096)).min(1).max(100),
+  path: Path,
+});
