@@ -15,6 +15,7 @@ import { ActivityChart, type ChartKind } from "./ActivityChart.tsx";
 import { TotalsGrid } from "./TotalsGrid.tsx";
 import { CachePanel } from "./CachePanel.tsx";
 import { BucketUsageList } from "./BucketUsageList.tsx";
+import { RetryAlert } from "../../components/RetryAlert.tsx";
 
 const KINDS: ChartKind[] = ["bar", "line"];
 
@@ -108,14 +109,7 @@ export default function DashboardPage() {
         </div>
       </header>
 
-      {loadError && (
-        <div className="alert alert-error" role="alert">
-          <span>{loadError}</span>
-          <button type="button" className="btn btn-small" onClick={() => void load()}>
-            {t("common.retry")}
-          </button>
-        </div>
-      )}
+      {loadError && <RetryAlert message={loadError} onRetry={() => void load()} />}
       {stats === null && !loadError && <Spinner />}
 
       {stats && (

@@ -43,6 +43,7 @@ import { entryMenu } from "./entry_menu.ts";
 import { ExplorerDialogs, useExplorerDialogs } from "./ExplorerDialogs.tsx";
 import { PreviewDialog } from "./PreviewDialog.tsx";
 import { SearchForm, type SearchQuery, SearchResults } from "./SearchPanel.tsx";
+import { RetryAlert } from "../../components/RetryAlert.tsx";
 
 export function Explorer({ path }: { path: string }) {
   const { t } = useTranslation();
@@ -133,13 +134,9 @@ export function Explorer({ path }: { path: string }) {
     if (folder.status === "loading") return <Spinner />;
     if (folder.status === "failed") {
       return (
-        <div className="alert alert-error" role="alert">
-          <span>{errorText(t, folder.error)}</span>
-          <button type="button" className="btn btn-small" onClick={() => void folder.reload()}>
-            {t("common.retry")}
-          </button>
+        <RetryAlert message={errorText(t, folder.error)} onRetry={() => void folder.reload()}>
           {path !== "/" && <Link to={explorerHref(parentOf(path))}>{t("explorer.up")}</Link>}
-        </div>
+        </RetryAlert>
       );
     }
     if (entries.length === 0) {

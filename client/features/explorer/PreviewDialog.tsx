@@ -16,6 +16,7 @@ import { usePreviewLists } from "../../app/site_config.ts";
 import { MAX_PASTE_BYTES } from "../../../shared/constants.ts";
 import { fileLink, type FsEntry } from "./explorer_api.ts";
 import { formatBytes, formatDateTime } from "../upload/format.ts";
+import { RetryAlert } from "../../components/RetryAlert.tsx";
 
 const TextEditor = lazy(() => import("./TextEditor.tsx"));
 
@@ -149,14 +150,7 @@ export function PreviewDialog(
       <p className="muted explorer-preview-meta">
         {formatBytes(entry.size)} · {formatDateTime(entry.modified, i18n.language, "—")}
       </p>
-      {error && (
-        <div className="alert alert-error" role="alert">
-          <span>{error}</span>
-          <button type="button" className="btn btn-small" onClick={refresh}>
-            {t("common.retry")}
-          </button>
-        </div>
-      )}
+      {error && <RetryAlert message={error} onRetry={refresh} />}
       {!error && !file && <Spinner />}
       {file && editing && (
         <Suspense fallback={<Spinner />}>

@@ -14,6 +14,7 @@ import { KeyFormDialog } from "./KeyFormDialog.tsx";
 import { CreatedKeyDialog } from "./CreatedKeyDialog.tsx";
 import { formatDateTime, grantedPermissions } from "./format.ts";
 import { PERMISSION_KEYS } from "../../../shared/permissions.ts";
+import { RetryAlert } from "../../components/RetryAlert.tsx";
 
 type Dialog =
   | { kind: "none" }
@@ -110,14 +111,7 @@ export default function KeyManagementPage() {
         </div>
       </header>
 
-      {loadError && (
-        <div className="alert alert-error" role="alert">
-          <span>{loadError}</span>
-          <button type="button" className="btn btn-small" onClick={() => void load()}>
-            {t("common.retry")}
-          </button>
-        </div>
-      )}
+      {loadError && <RetryAlert message={loadError} onRetry={() => void load()} />}
 
       {keys === null && !loadError && <Spinner />}
 

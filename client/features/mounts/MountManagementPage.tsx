@@ -16,6 +16,7 @@ import { listStorageConfigs, type StorageConfigView } from "../storage/storage_a
 import { deleteMount, listMounts, type MountView, updateMount } from "./mounts_api.ts";
 import { MountFormDialog } from "./MountFormDialog.tsx";
 import { explorerHref } from "../explorer/explorer_paths.ts";
+import { RetryAlert } from "../../components/RetryAlert.tsx";
 
 type Dialog =
   | { kind: "none" }
@@ -128,14 +129,7 @@ export default function MountManagementPage() {
         </div>
       </header>
 
-      {loadError && (
-        <div className="alert alert-error" role="alert">
-          <span>{loadError}</span>
-          <button type="button" className="btn btn-small" onClick={() => void load()}>
-            {t("common.retry")}
-          </button>
-        </div>
-      )}
+      {loadError && <RetryAlert message={loadError} onRetry={() => void load()} />}
       {mounts === null && !loadError && <Spinner />}
       {mounts !== null && mounts.length === 0 && (
         <p className="empty-state">{isAdmin ? t("mounts.empty") : t("mounts.emptyKey")}</p>

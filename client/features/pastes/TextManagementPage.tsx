@@ -22,6 +22,7 @@ import {
 } from "./pastes_api.ts";
 import { PasteTable } from "./PasteTable.tsx";
 import { Pagination } from "../../components/Pagination.tsx";
+import { RetryAlert } from "../../components/RetryAlert.tsx";
 
 const PasteEditDialog = lazy(() => import("./PasteEditDialog.tsx"));
 
@@ -171,14 +172,7 @@ export default function TextManagementPage() {
         </div>
       </div>
 
-      {loadError && (
-        <div className="alert alert-error" role="alert">
-          <span>{loadError}</span>
-          <button type="button" className="btn btn-small" onClick={refresh}>
-            {t("common.retry")}
-          </button>
-        </div>
-      )}
+      {loadError && <RetryAlert message={loadError} onRetry={refresh} />}
 
       {list === null && loading ? <Spinner /> : (
         <div className="texts-list" aria-busy={loading}>

@@ -29,6 +29,7 @@ import {
   validateSettingsForm,
 } from "./settings_form.ts";
 import { SettingField } from "./SettingField.tsx";
+import { RetryAlert } from "../../components/RetryAlert.tsx";
 
 /** Numbers shown with an enum setting as their unit select. */
 const PAIRED_UNITS: Record<string, string> = { max_upload_size: "max_upload_size_unit" };
@@ -151,14 +152,7 @@ export default function SettingsPage({ group }: { group: SettingGroupId }) {
           <p className="muted">{t(`settings.descriptions.${name}`)}</p>
         </div>
       </header>
-      {loadError && (
-        <div className="alert alert-error" role="alert">
-          <span>{loadError}</span>
-          <button type="button" className="btn btn-small" onClick={() => void load()}>
-            {t("common.retry")}
-          </button>
-        </div>
-      )}
+      {loadError && <RetryAlert message={loadError} onRetry={() => void load()} />}
       {!entries && !loadError && <Spinner />}
       {entries && (
         <form ref={formRef} className="card form settings-form" onSubmit={onSubmit} noValidate>

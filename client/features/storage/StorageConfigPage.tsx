@@ -18,6 +18,7 @@ import {
 import { StorageConfigCard } from "./StorageConfigCard.tsx";
 import { StorageConfigDialog } from "./StorageConfigDialog.tsx";
 import { StorageTestDialog } from "./StorageTestDialog.tsx";
+import { RetryAlert } from "../../components/RetryAlert.tsx";
 
 type Dialog =
   | { kind: "none" }
@@ -109,14 +110,7 @@ export default function StorageConfigPage() {
         </div>
       </header>
 
-      {loadError && (
-        <div className="alert alert-error" role="alert">
-          <span>{loadError}</span>
-          <button type="button" className="btn btn-small" onClick={() => void load()}>
-            {t("common.retry")}
-          </button>
-        </div>
-      )}
+      {loadError && <RetryAlert message={loadError} onRetry={() => void load()} />}
 
       {configs === null && !loadError && <Spinner />}
       {configs !== null && configs.length === 0 && (

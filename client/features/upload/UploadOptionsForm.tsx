@@ -16,6 +16,7 @@ import {
 } from "./upload_form.ts";
 import { FormField } from "./FormField.tsx";
 import { formatBytes } from "./format.ts";
+import { RetryAlert } from "../../components/RetryAlert.tsx";
 
 export type UploadFormErrors = { slug?: string | null; maxViews?: string | null };
 
@@ -64,14 +65,7 @@ export function UploadOptionsForm(
   return (
     <div className="upload-options">
       {configsError
-        ? (
-          <div className="alert alert-error" role="alert">
-            <span>{configsError}</span>
-            <button type="button" className="btn btn-small" onClick={onReloadConfigs}>
-              {t("common.retry")}
-            </button>
-          </div>
-        )
+        ? <RetryAlert message={configsError} onRetry={onReloadConfigs} />
         : configs && configs.length === 0
         ? (
           <div className="alert alert-warning" role="alert">
