@@ -104,6 +104,7 @@ try {
   const driver = new LocalDriver({
     root: join(work, "direct"),
     signingSecret: "bench",
+    configId: "bench",
     urlPrefix: "/x",
   });
 

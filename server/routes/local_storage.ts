@@ -9,6 +9,7 @@ import { plainErrors } from "../http/middleware.ts";
 import { objectResponse } from "../http/bytes.ts";
 import { parseRange, resolveRequestedRange } from "../storage/ranges.ts";
 import { LocalDriver } from "../storage/local.ts";
+import { sizeMismatch } from "../storage/local_errors.ts";
 import { AppError } from "../errors.ts";
 
 async function localDriverOf(c: Context<AppEnv>): Promise<LocalDriver> {
@@ -44,7 +45,13 @@ export function localStorageRoutes() {
     const body = c.req.raw.body;
     if (!body) throw new AppError("file_required", 400);
     const length = c.req.header("content-length");
-    const size = length && /^\d+$/.test(length) ? Number(length) : undefined;
+    const sent = length && /^\d+$/.test(length) ? Number(length) : undefined;
+    // A size bound into the signature is the only size accepted; the driver enforces it on
+    // the stream too, so a body without Content-Length cannot exceed it either.
+    if (signed.size !== undefined && sent !== undefined && sent !== signed.size) {
+      throw sizeMismatch(signed.size, sent);
+    }
+    const size = signed.size ?? sent;
     if (signed.op === "part") {
       const { etag } = await driver.uploadPart(
         signed.key,

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { proxyLinkMessage } from "../services/proxy_links.ts";
 
 async function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
   const admin = await t.adminAuth();
@@ -168,7 +169,7 @@ Deno.test("proxy links: signed when required → 401 without, 403 tampered or ex
 
     // A link that expired, with a valid MAC, is refused.
     const past = Date.now() - 1000;
-    const mac = await t.services.signer.mac(`proxy-link|/sec/a.txt|${past}`);
+    const mac = await t.services.signer.mac(proxyLinkMessage(m, "/sec/a.txt", past));
     const expired = await get(t, `/api/p/sec/a.txt?sign=${past}.${mac}`);
     assert.equal(expired.status, 403);
     assert.equal(expired.headers.get("x-error-code"), "storage_signature_expired");
@@ -181,7 +182,7 @@ Deno.test("proxy links: signed when required → 401 without, 403 tampered or ex
     assert.equal((await get(t, timed.url)).status, 200);
     assert.equal((await get(t, link.url)).status, 403, "the old never-expiring link");
     const far = Date.now() + 3600_000;
-    const farMac = await t.services.signer.mac(`proxy-link|/sec/a.txt|${far}`);
+    const farMac = await t.services.signer.mac(proxyLinkMessage(m, "/sec/a.txt", far));
     assert.equal((await get(t, `/api/p/sec/a.txt?sign=${far}.${farMac}`)).status, 403);
 
     // The setting's lifetime applies when the mount has none.
@@ -230,6 +231,45 @@ Deno.test("proxy-link access: MOUNT_VIEW, base path /a vs /ab, traversal, missin
 
     // The public link itself needs no key: anyone holding it may read (that is the point).
     assert.equal((await get(t, "/api/p/ab/x.txt")).text, "x");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("proxy links are bound to their mount and its storage: a replaced or re-pointed mount refuses old links", async () => {
+  const t = await createTestApp();
+  try {
+    const admin = await t.adminAuth();
+    const other = await t.request("/api/s3-configs", {
+      method: "POST",
+      auth: admin,
+      json: { name: "other", provider_type: "local", root_dir: `${t.dir}/other` },
+    });
+    assert.equal(other.status, 201, await other.clone().text());
+    const otherId = (await other.json()).data.id;
+
+    const m = await mount(t, "/sec", { web_proxy: true });
+    await put(t, "/sec", "a.txt", "first storage");
+    const link = await linkOf(t, admin, "/sec/a.txt");
+    assert.equal((await get(t, link.url)).text, "first storage");
+
+    // The same mount, pointed at another storage holding another a.txt: the link is refused.
+    await updateMount(t, m.id, { storage_config_id: otherId });
+    await put(t, "/sec", "a.txt", "second storage");
+    const repointed = await get(t, link.url);
+    assert.equal(repointed.status, 403, repointed.text);
+    assert.equal(repointed.headers.get("x-error-code"), "storage_signature_invalid");
+    const fresh = await linkOf(t, admin, "/sec/a.txt");
+    assert.equal((await get(t, fresh.url)).text, "second storage");
+
+    // A new mount at the same path (same storage, same file) does not honour the old mount's link.
+    const del = await t.request(`/api/mount/${m.id}`, { method: "DELETE", auth: admin });
+    assert.equal(del.status, 200, await del.clone().text());
+    await del.body?.cancel();
+    await mount(t, "/sec", { web_proxy: true, storage_config_id: otherId });
+    assert.equal((await get(t, fresh.url)).status, 403, "link of the deleted mount");
+    const again = await linkOf(t, admin, "/sec/a.txt");
+    assert.equal((await get(t, again.url)).status, 200);
   } finally {
     await t.close();
   }

@@ -263,6 +263,7 @@ export class FileService {
     const uploadUrl = await driver.presignPut(pending.storage_path, {
       expiresIn: PRESIGN_TTL_S,
       contentType: pending.mimetype,
+      size: pending.size,
     });
     return {
       upload_url: uploadUrl,

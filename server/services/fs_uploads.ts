@@ -197,7 +197,11 @@ export class FsUploadService {
   async presign(input: { path: string; contentType?: string; size?: number }, auth: Auth) {
     const { r, cfg, driver } = await this.target(input.path, auth);
     const contentType = contentTypeFor(r.key, input.contentType);
-    const url = await driver.presignPut(r.key, { expiresIn: FS_UPLOAD_URL_TTL_S, contentType });
+    const url = await driver.presignPut(r.key, {
+      expiresIn: FS_UPLOAD_URL_TTL_S,
+      contentType,
+      size: input.size,
+    });
     return {
       upload_url: url,
       path: r.path,

@@ -1,8 +1,9 @@
 /**
  * Public proxy links of mount files: `/api/p/<path>` streams a file of a mount whose web proxy
  * is on, to anyone holding the link. When signing is on (setting `proxy_sign_all`, or the
- * mount's `enable_sign`) the link carries `sign=<expiry ms>.<HMAC>` over the path and expiry;
- * expiry 0 means the link never expires.
+ * mount's `enable_sign`) the link carries `sign=<expiry ms>.<HMAC>` over the mount id, the
+ * mount's storage config id, the path and the expiry (`proxyLinkMessage`), so a link stops
+ * working when its mount is replaced or pointed at another storage; expiry 0 means never.
  *
  * The lifetime is the mount's `sign_expires` when above 0, else the setting
  * `proxy_sign_expires`; 0 for both means never. A link is checked against the lifetime in
@@ -21,6 +22,17 @@ import type { RequestedRange } from "../storage/ranges.ts";
 
 /** Clock skew allowed between instances when checking a link's expiry against its lifetime. */
 const SKEW_MS = 60_000;
+
+/** The text a proxy link's signature covers: everything that decides which bytes it serves. */
+export function proxyLinkMessage(
+  mount: Pick<MountRecord, "id" | "storage_config_id">,
+  path: string,
+  exp: number,
+): string {
+  return ["proxy-link-v2", mount.id, mount.storage_config_id, path, exp]
+    .map((part) => encodeURIComponent(String(part)))
+    .join("|");
+}
 
 /** The URL path of a proxy link (each segment percent-encoded). */
 export function proxyPathOf(path: string): string {
@@ -44,8 +56,8 @@ export class ProxyLinkService {
     };
   }
 
-  private async mac(path: string, exp: number): Promise<string> {
-    return await this.signer.mac(`proxy-link|${path}|${exp}`);
+  private async mac(mount: MountRecord, path: string, exp: number): Promise<string> {
+    return await this.signer.mac(proxyLinkMessage(mount, path, exp));
   }
 
   /**
@@ -60,7 +72,7 @@ export class ProxyLinkService {
     const { signed, expiresIn } = await this.policy(r.mount);
     if (!signed) return { url: proxyPathOf(r.path), signed, expires_at: null };
     const exp = expiresIn > 0 ? Date.now() + expiresIn * 1000 : 0;
-    const sign = `${exp}.${await this.mac(r.path, exp)}`;
+    const sign = `${exp}.${await this.mac(r.mount, r.path, exp)}`;
     return {
       url: `${proxyPathOf(r.path)}?sign=${encodeURIComponent(sign)}`,
       signed,
@@ -80,17 +92,22 @@ export class ProxyLinkService {
     const r = await this.mounts.resolve(p, ANONYMOUS);
     if (!r.mount.web_proxy || !r.key) throw notFound("not_found");
     const { signed, expiresIn } = await this.policy(r.mount);
-    if (signed) await this.verify(r.path, sign, expiresIn);
+    if (signed) await this.verify(r.mount, r.path, sign, expiresIn);
     return await this.fs.download(r.path, ANONYMOUS, range);
   }
 
-  private async verify(path: string, sign: string | undefined, expiresIn: number) {
+  private async verify(
+    mount: MountRecord,
+    path: string,
+    sign: string | undefined,
+    expiresIn: number,
+  ) {
     if (!sign) throw new AppError("proxy_sign_required", 401);
     const dot = sign.indexOf(".");
     const expText = sign.slice(0, Math.max(dot, 0));
     const exp = /^\d{1,16}$/.test(expText) ? Number(expText) : NaN;
     const valid = Number.isSafeInteger(exp) &&
-      safeEqual(sign.slice(dot + 1), await this.mac(path, exp));
+      safeEqual(sign.slice(dot + 1), await this.mac(mount, path, exp));
     if (!valid) throw new AppError("storage_signature_invalid", 403);
     const now = Date.now();
     const stale = exp > 0 && exp < now;

@@ -103,6 +103,7 @@ async function localHarness(): Promise<Harness> {
   driver = new LocalDriver({
     root,
     signingSecret: "contract-secret",
+    configId: "contract",
     urlPrefix: `http://127.0.0.1:${server.addr.port}/api/storage/local`,
   });
   return {

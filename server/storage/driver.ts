@@ -86,8 +86,14 @@ export interface StorageDriver {
   list(prefix: string, opts?: ListOptions): Promise<ListResult>;
   /** A short-lived URL that GETs the object without other credentials. */
   presignGet(key: string, opts: PresignGetOptions): Promise<string>;
-  /** A short-lived URL that accepts one PUT of the object's bytes. */
-  presignPut(key: string, opts: { expiresIn: number; contentType?: string }): Promise<string>;
+  /**
+   * A short-lived URL that accepts one PUT of the object's bytes. With `size`, drivers that
+   * can bind it (local) accept only a body of exactly that many bytes.
+   */
+  presignPut(
+    key: string,
+    opts: { expiresIn: number; contentType?: string; size?: number },
+  ): Promise<string>;
   /** Starts a multipart upload and returns its id. */
   createMultipart(key: string, opts?: { contentType?: string }): Promise<string>;
   /** Uploads one part (1..10000); re-uploading a part number replaces it. */

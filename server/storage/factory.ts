@@ -18,6 +18,7 @@ export function createDriver(
     return new LocalDriver({
       root: opts.localRoot,
       signingSecret: opts.signingSecret,
+      configId: rec.id,
       urlPrefix: localUrlPrefix(rec.id),
     });
   }

@@ -61,6 +61,8 @@ export type LocalDriverOptions = {
   root: string;
   /** HMAC secret for presigned Cubby URLs. */
   signingSecret: string;
+  /** The storage config id; every signed URL is bound to it. */
+  configId: string;
   /** Absolute URL or path that the local storage route is mounted at, e.g. `/api/storage/local`. */
   urlPrefix: string;
   /** fsync each file before renaming it into place (default true). */
@@ -75,11 +77,13 @@ export class LocalDriver implements StorageDriver {
 
   constructor(opts: LocalDriverOptions) {
     if (!opts.signingSecret) throw new Error("LocalDriver needs a signingSecret");
+    if (!opts.configId) throw new Error("LocalDriver needs a configId");
     this.#root = new LocalRoot(opts.root);
     this.#store = { root: this.#root, fsync: opts.fsync ?? true };
     this.#signing = {
       signingSecret: opts.signingSecret,
       urlPrefix: opts.urlPrefix.replace(/\/+$/, ""),
+      scope: opts.configId,
     };
   }
 
@@ -221,8 +225,18 @@ export class LocalDriver implements StorageDriver {
   }
 
   // deno-lint-ignore require-await
-  async presignPut(key: string, opts: { expiresIn: number; contentType?: string }) {
-    const params: Record<string, string> = opts.contentType ? { ct: opts.contentType } : {};
+  async presignPut(
+    key: string,
+    opts: { expiresIn: number; contentType?: string; size?: number },
+  ) {
+    const params: Record<string, string> = {};
+    if (opts.contentType) params.ct = opts.contentType;
+    if (opts.size !== undefined) {
+      if (!Number.isSafeInteger(opts.size) || opts.size < 0) {
+        throw new Error(`size must be a non-negative integer, got ${opts.size}`);
+      }
+      params.size = String(opts.size);
+    }
     return signedUrl(this.#signing, "put", key, opts.expiresIn, params);
   }
 

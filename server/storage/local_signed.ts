@@ -2,6 +2,8 @@
  * The local driver's "presigned" URLs: they point back at Cubby
  * (`urlPrefix/<key>?op=…&exp=…&sig=…`), signed by `signing.ts`, and the serving route
  * (`routes/local_storage.ts`) checks them with `verifySignedUrl` before touching the driver.
+ * The signature binds the config id (`scope`), so a URL signed for one config is refused on
+ * another config's route even though all local configs share the signing secret.
  */
 import { AppError } from "../errors.ts";
 import { encodeKeyPath, validateKey } from "./driver.ts";
@@ -14,12 +16,14 @@ export type SignedRequest = {
   filename?: string;
   contentType?: string;
   download: boolean;
+  /** The exact byte count a signed PUT must carry, when it was bound. */
+  size?: number;
   uploadId?: string;
   partNumber?: number;
 };
 
-/** Where signed URLs point and the secret that signs them. */
-export type SigningConfig = { signingSecret: string; urlPrefix: string };
+/** Where signed URLs point, the secret that signs them and the config id they are bound to. */
+export type SigningConfig = { signingSecret: string; urlPrefix: string; scope: string };
 
 /** A signed URL for one operation on a key; throws 400 on a bad key. */
 export function signedUrl(
@@ -30,7 +34,13 @@ export function signedUrl(
   params: Record<string, string>,
 ): string {
   validateKey(key);
-  const query = signStorageQuery(cfg.signingSecret, { op, key, expiresIn, params });
+  const query = signStorageQuery(cfg.signingSecret, {
+    scope: cfg.scope,
+    op,
+    key,
+    expiresIn,
+    params,
+  });
   return `${cfg.urlPrefix}/${encodeKeyPath(key)}?${query}`;
 }
 
@@ -60,6 +70,7 @@ export function verifySignedUrl(
   const allowed = op === "get" ? m === "GET" || m === "HEAD" : op === "put" || op === "part";
   if (!allowed || (op !== "get" && m !== "PUT")) throw invalid();
   const result = verifyStorageQuery(cfg.signingSecret, {
+    scope: cfg.scope,
     op,
     key,
     query: u.searchParams,
@@ -75,6 +86,7 @@ export function verifySignedUrl(
     filename: p.filename,
     contentType: p.ct,
     download: p.dl === "1",
+    size: p.size ? Number(p.size) : undefined,
     uploadId: p.uploadId,
     partNumber: p.partNumber ? Number(p.partNumber) : undefined,
   };

@@ -21,7 +21,12 @@ async function rejectsWith(p: Promise<unknown>, code: string, status: number) {
 async function withDriver(fn: (d: LocalDriver, root: string) => Promise<void>) {
   const base = await Deno.makeTempDir({ prefix: "cubby-local-" });
   const root = join(base, "root");
-  const d = new LocalDriver({ root, signingSecret: "s3cret", urlPrefix: "/api/storage/local/c1" });
+  const d = new LocalDriver({
+    root,
+    signingSecret: "s3cret",
+    configId: "c1",
+    urlPrefix: "/api/storage/local/c1",
+  });
   try {
     await fn(d, root);
   } finally {
@@ -246,6 +251,7 @@ Deno.test("local: verifySignedRequest binds key, op, parameters and expiry", asy
       filename: "x.txt",
       contentType: "text/plain",
       download: true,
+      size: undefined,
       uploadId: undefined,
       partNumber: undefined,
     });
@@ -271,6 +277,7 @@ Deno.test("local: verifySignedRequest binds key, op, parameters and expiry", asy
     const other = new LocalDriver({
       root: "/nonexistent",
       signingSecret: "another secret",
+      configId: "c1",
       urlPrefix: "/api/storage/local/c1",
     });
     assert.throws(() => other.verifySignedRequest(part, "PUT"), /storage_signature_invalid/);
@@ -280,6 +287,7 @@ Deno.test("local: verifySignedRequest binds key, op, parameters and expiry", asy
 Deno.test("signing: sign/verify round trip, tampering and expiry", () => {
   const now = 1_700_000_000_000;
   const q = signStorageQuery("secret", {
+    scope: "cfg-a",
     op: "get",
     key: "a/b.txt",
     expiresIn: 60,
@@ -287,14 +295,18 @@ Deno.test("signing: sign/verify round trip, tampering and expiry", () => {
     now,
   });
   const ok = verifyStorageQuery("secret", {
+    scope: "cfg-a",
     op: "get",
     key: "a/b.txt",
     query: new URLSearchParams(q),
     now: now + 59_000,
   });
   assert.deepEqual(ok, { ok: true, params: { filename: "b.txt" }, expiresAt: now / 1000 + 60 });
-  const verify = (over: Partial<{ op: "get" | "put"; key: string; query: string; now: number }>) =>
+  const verify = (
+    over: Partial<{ scope: string; op: "get" | "put"; key: string; query: string; now: number }>,
+  ) =>
     verifyStorageQuery(over.key === "" ? "" : "secret", {
+      scope: over.scope ?? "cfg-a",
       op: over.op ?? "get",
       key: over.key ?? "a/b.txt",
       query: new URLSearchParams(over.query ?? q),
@@ -302,6 +314,8 @@ Deno.test("signing: sign/verify round trip, tampering and expiry", () => {
     });
   assert.deepEqual(verify({ now: now + 61_000 }), { ok: false, reason: "expired" });
   assert.deepEqual(verify({ op: "put" }), { ok: false, reason: "invalid" });
+  assert.deepEqual(verify({ scope: "cfg-b" }), { ok: false, reason: "invalid" });
+  assert.deepEqual(verify({ scope: "" }), { ok: false, reason: "invalid" });
   assert.deepEqual(verify({ key: "a/c.txt" }), { ok: false, reason: "invalid" });
   assert.deepEqual(verify({ query: q.replace("b.txt", "c.txt") }), {
     ok: false,
@@ -316,10 +330,11 @@ Deno.test("signing: sign/verify round trip, tampering and expiry", () => {
     ok: false,
     reason: "invalid",
   });
-  assert.throws(() => signStorageQuery("secret", { op: "get", key: "k", expiresIn: 0 }));
-  assert.throws(() =>
-    signStorageQuery("secret", { op: "get", key: "k", expiresIn: 5, params: { sig: "x" } })
-  );
+  const sign = (over: Record<string, unknown>) => () =>
+    signStorageQuery("secret", { scope: "c", op: "get", key: "k", expiresIn: 5, ...over });
+  assert.throws(sign({ expiresIn: 0 }));
+  assert.throws(sign({ params: { sig: "x" } }));
+  assert.throws(sign({ scope: "" }), /scope/);
 });
 
 Deno.test("local: a 200 MB generated stream is written with small RSS growth", async () => {
