@@ -158,8 +158,8 @@ export class FileRepo {
   }
 
   /** Counts one view of the file read at `entry`, within its limit (see view_counter.ts). */
-  countView(entry: Deno.KvEntry<FileRecord>): Promise<CountResult> {
-    const record = { key: entry.key, versionstamp: entry.versionstamp };
+  countView(entry: { value: FileRecord; versionstamp: string }): Promise<CountResult> {
+    const record = { key: keys.files(entry.value.id), versionstamp: entry.versionstamp };
     return countView(this.kv, keys.fileViews(entry.value.id), record, entry.value.max_views);
   }
 

@@ -54,12 +54,12 @@ export function publicFileRoutes() {
     const origin = new URL(c.req.url).origin;
     return ok(
       c,
-      await access(c).officeLinks(
-        c.req.param("slug"),
-        c.req.query("password"),
+      await access(c).officeLinks(c.req.param("slug"), {
+        token: c.req.query("t"),
+        password: c.req.query("password"),
         origin,
-        c.get("clientIp"),
-      ),
+        ip: c.get("clientIp"),
+      }),
     );
   });
 

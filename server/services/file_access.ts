@@ -1,11 +1,14 @@
 /**
  * Public access to file shares: opening (counted), password checks, and delivery of bytes.
- * A counted open hands out preview/download links with a signed token that do not count again.
+ * Every route that hands out a share's bytes or links to them (info, verify, view, download,
+ * Office preview) is admitted by the access funnel (`access_funnel.ts`): a view token from
+ * an earlier counted open, or one counted view. Links carry the token, so they do not count
+ * again, and never outlive it.
  */
 import type { FileRecord, FileRepo } from "../kv/file_repo.ts";
 import type { StorageConfigService } from "./storage_configs.ts";
 import type { RateLimiter } from "../kv/rate_limit_repo.ts";
-import type { Signer } from "./view_tokens.ts";
+import type { AccessFunnel } from "./access_funnel.ts";
 import type { Auth } from "./auth.ts";
 import { AppError, gone, notFound, unauthorized } from "../errors.ts";
 import { verifyPassword } from "./crypto.ts";
@@ -13,8 +16,6 @@ import type { PublicFileView } from "../../shared/schemas/files.ts";
 import type { GetResult } from "../storage/driver.ts";
 import { type RequestedRange, resolveRequestedRange } from "../storage/ranges.ts";
 import { s3UrlTtlMs, type TtlCache } from "./caches.ts";
-
-const LINK_TTL_MS = 60 * 60_000;
 
 export type Delivery =
   | { kind: "redirect"; url: string }
@@ -25,23 +26,17 @@ export class FileAccessService {
     private repo: FileRepo,
     private storage: StorageConfigService,
     private limiter: RateLimiter,
-    private signer: Signer,
+    private funnel: AccessFunnel<FileRecord>,
     /** Presigned GET URLs, keyed by file and config version (see caches.ts). */
     private urlCache: TtlCache<string>,
   ) {}
 
-  /** The live record of a slug with its versionstamp; 404 when missing, 410 when expired. */
-  async findLiveEntry(slug: string): Promise<Deno.KvEntry<FileRecord>> {
-    const entry = await this.repo.getBySlug(slug);
-    const value = entry.value;
-    if (!value) throw notFound("file_not_found");
-    if (value.expires_at && Date.parse(value.expires_at) <= Date.now()) throw gone("file_expired");
-    return entry as Deno.KvEntry<FileRecord>;
-  }
-
   /** The live record of a slug; 404 when missing, 410 when expired. */
   async findLive(slug: string): Promise<FileRecord> {
-    return (await this.findLiveEntry(slug)).value;
+    const value = (await this.repo.getBySlug(slug)).value;
+    if (!value) throw notFound("file_not_found");
+    if (value.expires_at && Date.parse(value.expires_at) <= Date.now()) throw gone("file_expired");
+    return value;
   }
 
   private async checkPassword(rec: FileRecord, password: string | undefined, ip: string) {
@@ -57,23 +52,17 @@ export class FileAccessService {
     }
   }
 
-  /**
-   * Checks the password if any and counts one view; returns the record it counted against
-   * (read again when it changed meanwhile).
-   */
-  private async openCounted(slug: string, password: string | undefined, ip: string) {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const entry = await this.findLiveEntry(slug);
-      await this.checkPassword(entry.value, password, ip);
-      const res = await this.repo.countView(entry);
-      if (res.ok) return { rec: entry.value, views: res.views };
-      if (res.reason === "used_up") throw gone("file_expired");
-    }
-    throw new AppError("conflict", 409);
+  /** The funnel's password check for a file share (401 / 429 as documented on the routes). */
+  private passwordCheck(password: string | undefined, ip: string) {
+    return (rec: FileRecord) => this.checkPassword(rec, password, ip);
   }
 
-  private async publicView(rec: FileRecord, views: number, auth: Auth): Promise<PublicFileView> {
-    const token = await this.signer.issue(`file:${rec.id}`, LINK_TTL_MS);
+  private publicView(
+    rec: FileRecord,
+    views: number,
+    token: string,
+    auth: Auth,
+  ): PublicFileView {
     const q = `?t=${encodeURIComponent(token)}`;
     return {
       id: rec.id,
@@ -96,8 +85,10 @@ export class FileAccessService {
 
   /** Opens a share (GET public info, or verify with a password); counts one view. */
   async open(slug: string, password: string | undefined, auth: Auth, ip: string) {
-    const { rec, views } = await this.openCounted(slug, password, ip);
-    return await this.publicView(rec, views, auth);
+    const { entry, views, token } = await this.funnel.admit(slug, {
+      checkAccess: this.passwordCheck(password, ip),
+    });
+    return this.publicView(entry.value, views!, token, auth);
   }
 
   /** Metadata only, for server rendering: never counts a view and never exposes links. */
@@ -120,8 +111,8 @@ export class FileAccessService {
   }
 
   /**
-   * Resolves a byte request: a valid token skips counting; otherwise the password (if any) is
-   * checked and one view is counted. Then streams or redirects to a presigned URL.
+   * Resolves a byte request through the funnel (a valid token, or the password if any and one
+   * counted view), then streams or redirects to a presigned URL.
    */
   async deliver(
     slug: string,
@@ -133,10 +124,11 @@ export class FileAccessService {
       ip: string;
     },
   ): Promise<Delivery> {
-    let rec = await this.findLive(slug);
-    if (!await this.signer.verify(`file:${rec.id}`, opts.token)) {
-      rec = (await this.openCounted(slug, opts.password, opts.ip)).rec;
-    }
+    const { entry } = await this.funnel.admit(slug, {
+      token: opts.token,
+      checkAccess: this.passwordCheck(opts.password, opts.ip),
+    });
+    const rec = entry.value;
     const cfg = await this.storage.getRecord(rec.storage_config_id);
     const driver = await this.storage.driverFor(cfg);
     if (!rec.use_proxy && driver.stat().kind === "s3") {
@@ -162,12 +154,20 @@ export class FileAccessService {
     return { kind: "stream", rec, object };
   }
 
-  /** A URL an online Office viewer can fetch (signed, so it works without the password). */
-  async officeLinks(slug: string, password: string | undefined, origin: string, ip: string) {
-    const rec = await this.findLive(slug);
-    await this.checkPassword(rec, password, ip);
-    const token = await this.signer.issue(`file:${rec.id}`, LINK_TTL_MS);
-    const url = `${origin}/api/file-download/${encodeURIComponent(rec.slug)}?t=${
+  /**
+   * Links an online Office viewer can fetch, admitted by the funnel like a download: a view
+   * token `t` from a counted open (the links reuse it, so they expire with it), or the
+   * password if any and one counted view.
+   */
+  async officeLinks(
+    slug: string,
+    opts: { token?: string; password?: string; origin: string; ip: string },
+  ) {
+    const { entry, token } = await this.funnel.admit(slug, {
+      token: opts.token,
+      checkAccess: this.passwordCheck(opts.password, opts.ip),
+    });
+    const url = `${opts.origin}/api/file-download/${encodeURIComponent(entry.value.slug)}?t=${
       encodeURIComponent(token)
     }`;
     return {

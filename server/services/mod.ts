@@ -12,6 +12,7 @@ import { PasteService } from "./pastes.ts";
 import { StorageConfigRepo } from "../kv/storage_config_repo.ts";
 import { FileRepo } from "../kv/file_repo.ts";
 import { SecretBox } from "./secret_box.ts";
+import { fileFunnel, pasteFunnel } from "./access_funnel.ts";
 import { loadSigningSecret, Signer } from "./view_tokens.ts";
 import { StorageConfigService } from "./storage_configs.ts";
 import { FileService } from "./files.ts";
@@ -46,10 +47,11 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   const apiKeys = new ApiKeyService(new ApiKeyRepo(kv));
   const auth = new AuthService(config, new AccountRepo(kv), apiKeys, limiter, log);
   const settings = new SettingsService(new SettingsRepo(kv));
-  const pastes = new PasteService(new PasteRepo(kv), limiter, config);
   const box = await SecretBox.open(config);
   const signingSecret = await loadSigningSecret(kv);
   const signer = await Signer.fromSecret(signingSecret);
+  const pasteRepo = new PasteRepo(kv);
+  const pastes = new PasteService(pasteRepo, limiter, config, pasteFunnel(pasteRepo, signer));
   const storageConfigRepo = new StorageConfigRepo(kv);
   const storageConfigs = new StorageConfigService(config, storageConfigRepo, box, signingSecret);
   await storageConfigs.ensureDefault();
@@ -62,7 +64,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     fileRepo,
     storageConfigs,
     limiter,
-    signer,
+    fileFunnel(fileRepo, signer),
     caches.s3Url,
   );
   const multipartUploads = new MultipartUploadService(files);

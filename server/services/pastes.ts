@@ -1,16 +1,17 @@
 /**
- * Text shares (spec §3, §7 "Texts"; product.md §3). Opening a paste counts a view through the
- * repo's checked counter *before* the content is read, so a view-limited paste is delivered
- * exactly `max_views` times however many requests race for it. Server rendering uses `peek`,
- * which never counts.
+ * Text shares (spec §3, §7 "Texts"; product.md §3). Opening a paste (JSON or raw) passes the
+ * access funnel (`access_funnel.ts`), which counts a view *before* the content is read, so a
+ * view-limited paste is delivered exactly `max_views` times however many requests race for
+ * it. Server rendering uses `peek`, which never counts.
  */
 import { ulid } from "ulid";
 import type { PasteEntry, PasteRecord, PasteRepo } from "../kv/paste_repo.ts";
 import type { RateLimiter } from "../kv/rate_limit_repo.ts";
+import type { AccessFunnel } from "./access_funnel.ts";
 import type { Config } from "../config.ts";
 import { type Auth, creatorOf } from "./auth.ts";
 import { hashPassword, randomBase62, verifyPassword } from "./crypto.ts";
-import { AppError, badRequest, conflict, forbidden, gone, notFound } from "../errors.ts";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
 import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
 import { hasPermission, Permission } from "../../shared/permissions.ts";
 import {
@@ -87,6 +88,7 @@ export class PasteService {
     private repo: PasteRepo,
     private limiter: RateLimiter,
     private config: Pick<Config, "kdfIterations">,
+    private funnel: AccessFunnel<PasteRecord>,
   ) {}
 
   /** Creates a paste. Throws 400 for a past expiry, 409 slug_taken for a used custom slug. */
@@ -273,31 +275,17 @@ export class PasteService {
   }
 
   /**
-   * Checks availability and access, counts one view, then reads the content. A record edited
-   * between the read and the count is read again, so the check always matches what is counted.
+   * Admits one delivery through the funnel (availability, access, one counted view), then
+   * reads the content of the record it counted against.
    */
   private async deliver(
     slug: string,
     auth: Auth,
     checkAccess: (rec: PasteRecord) => Promise<void>,
   ): Promise<PasteView> {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const entry = SLUG_PATTERN.test(slug) ? await this.repo.getBySlug(slug) : null;
-      if (!entry) throw notFound("paste_not_found");
-      const rec = entry.value;
-      if (isPastExpiry(rec, Date.now())) throw gone("paste_expired");
-      if (rec.max_views > 0) {
-        const views = (await this.repo.getViews([rec.id])).get(rec.id) ?? 0;
-        if (isUsedUp(rec, views)) throw gone("paste_expired");
-      }
-      await checkAccess(rec);
-      const counted = await this.repo.countView(entry);
-      if (!counted.ok && counted.reason === "used_up") throw gone("paste_expired");
-      if (!counted.ok) continue;
-      const { entry: current, text } = await this.readText(entry);
-      return toView(current.value, counted.views, text, auth);
-    }
-    throw conflict("conflict");
+    const { entry, views } = await this.funnel.admit(slug, { checkAccess });
+    const { entry: current, text } = await this.readText(entry);
+    return toView(current.value, views!, text, auth);
   }
 
   /** Reads the content of a record; if its version was replaced meanwhile, of the new one. */

@@ -272,6 +272,31 @@ test.describe("file view", () => {
     await context.close();
   });
 
+  test("an Office preview reuses the open's view token and counts no second view", async ({ browser, request, adminToken }) => {
+    const file = await upload(request, adminToken, "e2e-report.docx", Buffer.from("PK e2e"), {
+      max_views: "5",
+    });
+    const context = await browser.newContext();
+    // The online viewers are not reachable from tests; only the link they would get matters.
+    await context.route(/officeapps\.live\.com|docs\.google\.com/, (route) => route.abort());
+    const view = new FileViewPage(await context.newPage());
+    await view.open(file.slug);
+    await expect(view.fact("Views")).toHaveText("1 / 5");
+    const frame = view.page.locator("iframe.file-frame-office");
+    await expect(frame).toHaveAttribute("src", /officeapps\.live\.com/);
+    const viewerSrc = new URL((await frame.getAttribute("src"))!).searchParams.get("src")!;
+    const href = (await view.downloadLink().getAttribute("href"))!;
+    const tokenOf = (url: string) => new URL(url, "http://x").searchParams.get("t");
+    expect(tokenOf(viewerSrc)).toBeTruthy();
+    expect(tokenOf(viewerSrc)).toBe(tokenOf(href));
+    const meta = await request.get(`/api/files?search=${file.slug}`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    const item = (await meta.json()).data.items.find((i: Uploaded) => i.slug === file.slug);
+    expect(item.views).toBe(1);
+    await context.close();
+  });
+
   test("an unknown file shows not found", async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -57,7 +57,7 @@ type Screen =
   | { kind: "deleted" };
 
 /** What a navigation within the app may hand over (after editing the link suffix). */
-type HandedState = { file?: PublicFileView; password?: string } | null;
+type HandedState = { file?: PublicFileView; password?: string; reopen?: boolean } | null;
 
 /** The page data describes the document's first URL only; later screens fetch instead. */
 let serverPageUsed = false;
@@ -67,6 +67,10 @@ function initialScreen(slug: string, page: PageData | undefined, navState: unkno
   const handed = navState as HandedState;
   if (handed?.file?.slug === slug) {
     return { kind: "ready", file: handed.file, password: handed.password };
+  }
+  // The owner's edit retired the links (see `saved`): open again, with the password if any.
+  if (handed?.reopen) {
+    return { kind: "opening", meta: null, password: handed.password };
   }
   if (page && !serverPageUsed) {
     // Only a file page's error: the document may have been another share page.
@@ -170,10 +174,19 @@ function FileScreen({ slug }: { slug: string }) {
     };
     if (screen.kind === "ready") {
       const pw = password === undefined ? screen.password : password ?? undefined;
-      const file = withSlug({ ...screen.file, ...facts }, next.slug);
-      setScreen({ kind: "ready", file, password: pw });
-      if (next.slug !== slug) {
-        navigate(paths.file(next.slug), { replace: true, state: { file, password: pw } });
+      // The links' view token is bound to the password and the view limit: a change to
+      // either retires it, so the share is opened again (one counted view) for fresh links.
+      const retired = password !== undefined || next.max_views !== screen.file.max_views;
+      if (retired && next.slug !== slug) {
+        navigate(paths.file(next.slug), { replace: true, state: { reopen: true, password: pw } });
+      } else if (retired) {
+        setScreen({ kind: "opening", meta: null, password: pw });
+      } else {
+        const file = withSlug({ ...screen.file, ...facts }, next.slug);
+        setScreen({ kind: "ready", file, password: pw });
+        if (next.slug !== slug) {
+          navigate(paths.file(next.slug), { replace: true, state: { file, password: pw } });
+        }
       }
     } else if (screen.kind === "password" || screen.kind === "opening") {
       const meta = screen.meta ? { ...screen.meta, ...facts, slug: next.slug } : null;

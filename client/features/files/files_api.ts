@@ -57,12 +57,20 @@ export function unlockFile(slug: string, password: string): Promise<PublicFileVi
   });
 }
 
-/** Links for the online Office viewers (checks the password; does not count a view). */
-export function getOfficeLinks(slug: string, password?: string): Promise<OfficeLinks> {
-  return api<OfficeLinks>(`/office-preview/${enc(slug)}`, {
-    query: { password: password || undefined },
+/**
+ * Links for the online Office viewers. The view token of the share's links (from the counted
+ * open) admits it without counting again; without one the server counts a view.
+ */
+export function getOfficeLinks(file: PublicFileView, password?: string): Promise<OfficeLinks> {
+  return api<OfficeLinks>(`/office-preview/${enc(file.slug)}`, {
+    query: { t: viewTokenOf(file) || undefined, password: password || undefined },
     anonymous: true,
   });
+}
+
+/** The view token carried by a share's links ("" when they carry none). */
+export function viewTokenOf(file: Pick<PublicFileView, "download_url">): string {
+  return new URL(file.download_url, "http://cubby.invalid").searchParams.get("t") ?? "";
 }
 
 /** Lists the files the caller may manage (key users see their own). */

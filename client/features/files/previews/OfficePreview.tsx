@@ -1,6 +1,7 @@
 /**
  * Office documents through Microsoft's or Google's online viewer. The server hands out a
- * signed download link for the viewer to fetch, so the viewer needs internet access and must
+ * signed download link for the viewer to fetch (admitted by the view token of the share's
+ * links, so it does not count another view), so the viewer needs internet access and must
  * be able to reach this server; the page says so and keeps the download at hand.
  */
 import { useEffect, useId, useState } from "react";
@@ -24,14 +25,15 @@ export function OfficePreview(
     let alive = true;
     setLinks(null);
     setFailure(null);
-    getOfficeLinks(file.slug, password).then(
+    getOfficeLinks(file, password).then(
       (l) => alive && setLinks(l),
       (err) => alive && setFailure(err instanceof ApiError ? err.status : 0),
     );
     return () => {
       alive = false;
     };
-  }, [file.slug, password]);
+    // The links depend on the share and its token only, not on the object's identity.
+  }, [file.slug, file.download_url, password]);
 
   if (failure !== null) return <PreviewProblem status={failure} {...actions} />;
   if (!links) return <PreviewLoading />;
