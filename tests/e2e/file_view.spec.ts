@@ -1,12 +1,14 @@
 /**
  * The file view (`/file/{slug}`): server-rendered info, hydration without mismatches, the
- * previews (image, PDF, video, Markdown), the password prompt and a byte-exact download.
+ * previews (image, PDF, video, Markdown, Office links), the password prompt, a byte-exact
+ * download, and fresh links after the owner changes the password.
  * Files are uploaded through the API (`PUT /api/upload-direct/{name}`) as the admin; every
  * visit happens in a fresh, anonymous browser context.
  */
 import { Buffer } from "node:buffer";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { newContext } from "./pages/test_data.ts";
 
 test.use({ locale: "en-US" });
 
@@ -294,6 +296,33 @@ test.describe("file view", () => {
     });
     const item = (await meta.json()).data.items.find((i: Uploaded) => i.slug === file.slug);
     expect(item.views).toBe(1);
+    await context.close();
+  });
+
+  test("after the owner sets a password, the page opens the share again for working links", async ({ browser, request, adminToken }) => {
+    const file = await upload(request, adminToken, "e2e-owned.txt", Buffer.from("owned text"), {
+      max_views: "10",
+    });
+    const context = await newContext(browser, { adminToken });
+    const view = new FileViewPage(await context.newPage());
+    await view.open(file.slug);
+    await expect(view.content("e2e-owned.txt")).toHaveText("owned text");
+    await expect(view.fact("Views")).toHaveText("1 / 10");
+    const before = (await view.downloadLink().getAttribute("href"))!;
+
+    await view.page.getByRole("button", { name: "Edit" }).click();
+    await view.page.getByLabel("New password").fill("owner-secret");
+    await view.page.getByRole("button", { name: "Save" }).click();
+    await expect(view.page.getByText("File share saved")).toBeVisible();
+    // The new password retired the old links' token; the page opened the share again.
+    await expect(view.fact("Views")).toHaveText("2 / 10");
+    await expect(view.fact("Access")).toHaveText("Password protected");
+    const after = (await view.downloadLink().getAttribute("href"))!;
+    expect(after).not.toBe(before);
+    expect((await request.get(before)).status()).toBe(401);
+    const fresh = await request.get(after);
+    expect(fresh.status()).toBe(200);
+    expect(await fresh.text()).toBe("owned text");
     await context.close();
   });
 
