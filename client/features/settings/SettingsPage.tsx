@@ -53,6 +53,7 @@ function applyToSiteConfig(group: SettingGroupId, v: Record<string, SettingValue
       announcementContent: String(v.site_announcement_content ?? ""),
       customHead: String(v.site_custom_head ?? ""),
       customBody: String(v.site_custom_body ?? ""),
+      sourceUrl: String(v.site_source_url ?? "").trim(),
     });
   } else if (group === 2) {
     patchSiteConfig({
