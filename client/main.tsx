@@ -19,6 +19,7 @@ import "./styles/settings.css";
 import "./styles/backup.css";
 import "./styles/mounts.css";
 import "./styles/explorer.css";
+import "./styles/tables.css";
 
 const root = document.getElementById("root")!;
 const initial = readEmbeddedData() ?? { siteTitle: document.title || "Cubby" };

@@ -2,7 +2,6 @@
 
 export const APP_VERSION = "0.8.1";
 export const APP_NAME = "Cubby";
-export const SOURCE_REPOSITORY_URL = "https://github.com/cubby-app/cubby";
 
 export const LANGUAGES = ["zh-CN", "en-US"] as const;
 export type Language = typeof LANGUAGES[number];

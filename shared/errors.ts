@@ -266,6 +266,10 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "只接受 http、https 或 data: 地址",
     "en-US": "Only http, https or data: URLs are accepted",
   },
+  setting_link_invalid: {
+    "zh-CN": "只接受 http 或 https 地址",
+    "en-US": "Only http or https URLs are accepted",
+  },
   setting_extensions_invalid: {
     "zh-CN": "扩展名用逗号分隔，只能包含字母、数字、下划线、加号和连字符",
     "en-US":

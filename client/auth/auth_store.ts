@@ -91,8 +91,15 @@ export function markValidated(patch: Partial<AuthState> = {}) {
   save({ ...state, ...patch, lastValidated: Date.now() });
 }
 
+/** Why stored credentials stopped working: each is a catalogue code (errors.<reason>). */
+export type AuthExpiredReason =
+  | "session_expired"
+  | "api_key_invalid"
+  | "api_key_unauthorized"
+  | "auth_failed";
+
 /** Clears credentials; with a reason, fires the auth-expired event. */
-export function clearAuth(reason?: "session_expired" | "api_key_invalid") {
+export function clearAuth(reason?: AuthExpiredReason) {
   save(EMPTY);
   if (reason) globalThis.dispatchEvent?.(new CustomEvent(AUTH_EXPIRED_EVENT, { detail: reason }));
 }

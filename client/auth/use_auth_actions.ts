@@ -15,27 +15,12 @@ import {
   setApiKeyAuth,
 } from "./auth_store.ts";
 import { AUTH_REVALIDATE_MS } from "../../shared/constants.ts";
-import { permissionsToMask } from "../../shared/permissions.ts";
 import { paths } from "../routes.ts";
+import { type ApiKeyTestReply, checkKeyReply } from "./key_reply.ts";
+
+export type { ApiKeyTestReply };
 
 type LoginReply = { token?: string; username?: string; expires_at?: string };
-
-/** What GET /test/api-key answers (server/routes/auth.ts). */
-export type ApiKeyTestReply = {
-  name: string;
-  permissions: Record<string, boolean>;
-  permission_mask?: number;
-  key_info: { id: string; name: string; basic_path: string };
-  expires_at: string | null;
-  is_guest: boolean;
-};
-
-/** The key's permission bitmask from a /test/api-key reply. */
-function maskOf(reply: ApiKeyTestReply): number {
-  return typeof reply.permission_mask === "number"
-    ? reply.permission_mask
-    : permissionsToMask(reply.permissions ?? {});
-}
 
 /**
  * Logs in as the admin. Throws ApiError: the server's (invalid_credentials, too_many_requests,
@@ -53,8 +38,9 @@ export async function loginWithPassword(username: string, password: string): Pro
 
 /**
  * Logs in with an API key by asking the server what the key may do. Throws ApiError
- * `api_key_verify_failed` when the key is refused (or the reply is unusable), or the transport
- * error (network, timeout, rate limit) otherwise.
+ * `api_key_verify_failed` when the key is refused, `permission_info_failed` when the reply has
+ * no readable permissions, `api_key_unauthorized` when the key grants nothing (checkKeyReply),
+ * or the transport error (network, timeout, rate limit) otherwise.
  */
 export async function loginWithApiKey(key: string): Promise<void> {
   let data: ApiKeyTestReply | null;
@@ -69,8 +55,9 @@ export async function loginWithApiKey(key: string): Promise<void> {
     }
     throw err;
   }
-  if (!data?.key_info) throw new ApiError("api_key_verify_failed", 200, null);
-  setApiKeyAuth(key, data.key_info, maskOf(data));
+  const check = checkKeyReply(data);
+  if (!check.ok) throw new ApiError(check.code, 200, null);
+  setApiKeyAuth(key, check.keyInfo, check.mask);
 }
 
 /**
@@ -103,35 +90,46 @@ let inFlight: Promise<void> | null = null;
 
 /**
  * Checks the stored credentials with the server and refreshes what it says (username, key
- * permissions and base path). A 401 clears them (the API client does that and fires the
- * auth-expired event). When the server cannot be reached the credentials are kept and marked
- * checked, so the app stays usable offline. Concurrent calls share one request. Never throws.
+ * permissions and base path). Expired credentials are cleared by the API client, which fires
+ * the auth-expired event; any other refusal (a 401/403 that is not an expiry, a reply that does
+ * not confirm the credentials) clears them with `auth_failed`, and a key that no longer grants
+ * anything with `api_key_unauthorized`. When the server cannot be reached the credentials are
+ * kept and marked checked, so the app stays usable offline. Concurrent calls share one request.
+ * Never throws.
  */
 export function revalidateAuth(): Promise<void> {
   inFlight ??= (async () => {
     const before = getAuth();
     try {
       if (before.authType === "admin") {
-        const data = await api<{ username?: string | null } | null>("/test/admin-token");
+        const data = await api<{ valid?: boolean; username?: string | null } | null>(
+          "/test/admin-token",
+        );
         if (getAuth() !== before) return;
+        if (data?.valid !== true) return clearAuth("auth_failed");
         const name = data?.username ?? before.userInfo?.name ?? "admin";
         markValidated({ userInfo: { id: "admin", name, basicPath: "/" } });
       } else if (before.authType === "apikey") {
         const data = await api<ApiKeyTestReply>("/test/api-key");
         if (getAuth() !== before) return;
-        const info = data.key_info ?? before.keyInfo;
+        const check = checkKeyReply(data);
+        if (!check.ok) {
+          return clearAuth(
+            check.code === "api_key_unauthorized" ? "api_key_unauthorized" : "auth_failed",
+          );
+        }
+        const info = check.keyInfo;
         markValidated({
-          permissions: maskOf(data),
+          permissions: check.mask,
           keyInfo: info,
-          userInfo: info
-            ? { id: info.id, name: info.name, basicPath: info.basic_path }
-            : before.userInfo,
+          userInfo: { id: info.id, name: info.name, basicPath: info.basic_path },
         });
       }
     } catch (err) {
-      const cleared = err instanceof ApiError && err.status === 401 &&
-        getAuth().authType === "none";
-      if (!cleared && getAuth() === before) markValidated();
+      if (getAuth() !== before) return; // cleared as expired, or changed meanwhile
+      const refused = err instanceof ApiError && (err.status === 401 || err.status === 403);
+      if (refused) clearAuth("auth_failed");
+      else markValidated();
     }
   })().finally(() => {
     inFlight = null;

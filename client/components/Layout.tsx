@@ -12,7 +12,7 @@ import { TopNav } from "./TopNav.tsx";
 import { Toaster } from "./Toaster.tsx";
 import { toast } from "./toast.ts";
 import { useStoredLanguage } from "./LanguageSwitcher.tsx";
-import { AUTH_EXPIRED_EVENT } from "../auth/auth_store.ts";
+import { AUTH_EXPIRED_EVENT, type AuthExpiredReason } from "../auth/auth_store.ts";
 import { loginPathFor } from "../features/admin/modules.ts";
 import { paths } from "../routes.ts";
 import { SiteConfigProvider } from "../app/site_config.ts";
@@ -34,10 +34,8 @@ function useAuthExpiredRedirect() {
   const here = location.pathname + location.search;
   useEffect(() => {
     const onExpired = (e: Event) => {
-      const reason = (e as CustomEvent<string>).detail;
-      toast.error(
-        t(reason === "api_key_invalid" ? "errors.api_key_invalid" : "errors.session_expired"),
-      );
+      const reason = (e as CustomEvent<AuthExpiredReason | undefined>).detail;
+      toast.error(t(`errors.${reason ?? "auth_failed"}`));
       if (!here.startsWith(paths.login)) navigate(loginPathFor(here), { replace: true });
     };
     globalThis.addEventListener(AUTH_EXPIRED_EVENT, onExpired);

@@ -1,6 +1,7 @@
 /**
- * The top navigation (spec §2): home, upload, mount explorer, admin, the source repository,
- * the language switcher and the theme toggle. On narrow screens the links fold into a menu
+ * The top navigation (spec §2): home, upload, mount explorer, admin, the source repository
+ * (the `site_source_url` setting; hidden while it is empty), the language switcher and the
+ * theme toggle. On narrow screens the links fold into a menu
  * button. It renders the same markup on the server and on the first client render.
  */
 import { useEffect, useState } from "react";
@@ -8,7 +9,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { paths } from "../routes.ts";
 import { useInitialData } from "../app/initial_data.tsx";
-import { SOURCE_REPOSITORY_URL } from "../../shared/constants.ts";
+import { useSiteConfig } from "../app/site_config.ts";
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 
@@ -70,6 +71,7 @@ function SourceIcon() {
 export function TopNav() {
   const { t } = useTranslation();
   const { siteTitle } = useInitialData();
+  const { sourceUrl } = useSiteConfig();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -105,18 +107,20 @@ export function TopNav() {
                 </NavLink>
               </li>
             ))}
-            <li>
-              <a
-                href={SOURCE_REPOSITORY_URL}
-                className="topnav-link topnav-source"
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t("shell.sourceLink")}
-              >
-                <SourceIcon />
-                <span aria-hidden="true">{t("nav.source")}</span>
-              </a>
-            </li>
+            {sourceUrl && (
+              <li>
+                <a
+                  href={sourceUrl}
+                  className="topnav-link topnav-source"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t("shell.sourceLink")}
+                >
+                  <SourceIcon />
+                  <span aria-hidden="true">{t("nav.source")}</span>
+                </a>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="topnav-tools">

@@ -153,10 +153,10 @@ Deno.test("per-bucket usage matches what was uploaded to each config, against it
     assert.equal(s.storage_used_bytes, 3500);
     const byName = new Map(s.buckets.map((b) => [b.name, b]));
     assert.deepEqual(
-      { ...byName.get("Local storage")!, id: "" },
+      { ...byName.get("本地存储")!, id: "" },
       {
         id: "",
-        name: "Local storage",
+        name: "本地存储",
         provider_type: "local",
         storage_type: "local",
         used_bytes: 1500,

@@ -126,7 +126,7 @@ Deno.test("settings: defaults, groups, metadata and includeSystem", async () => 
       [1, "global", 6],
       [2, "preview", 6],
       [3, "webdav", 1],
-      [4, "site", 7],
+      [4, "site", 8],
     ]);
 
     const one = await t.request("/api/admin/settings/metadata?key=proxy_sign_expires", {
@@ -142,7 +142,7 @@ Deno.test("settings: defaults, groups, metadata and includeSystem", async () => 
     ]);
     const every = (await json(await t.request("/api/admin/settings/metadata", { auth: admin })))
       .data;
-    assert.equal(every.length, 21);
+    assert.equal(every.length, 22);
     const missing = await t.request("/api/admin/settings/metadata?key=nope", { auth: admin });
     assert.equal(missing.status, 404);
     assert.equal((await json(missing)).error, "setting_not_found");
@@ -169,14 +169,19 @@ Deno.test("settings: values are typed and normalised; the update returns the gro
     assert.equal(ext.status, 200);
     assert.equal((await values(t, 2)).preview_text_types, "txt, md, log, c++");
 
+    const before = (await json(await t.request("/api/public/site-config"))).data;
+    assert.equal(before.site_source_url, "", "no source link by default");
     const site = await put(t, 4, {
       site_title: "  My Cubby  ",
       site_favicon_url: "data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=",
+      site_source_url: " https://git.example.com/me/cubby ",
     });
     assert.equal(site.status, 200);
     const v4 = await values(t, 4);
     assert.equal(v4.site_title, "My Cubby");
+    assert.equal(v4.site_source_url, "https://git.example.com/me/cubby");
     const pub = (await json(await t.request("/api/public/site-config"))).data;
+    assert.equal(pub.site_source_url, "https://git.example.com/me/cubby");
     assert.match(String(pub.site_updated_at), /^\d{4}-\d\d-\d\dT/);
     assert.deepEqual((pub.preview_types as unknown as Record<string, string[]>).text, [
       "txt",
@@ -224,6 +229,11 @@ Deno.test("settings: every failing key is reported and nothing of the group is w
         "site_favicon_url",
         "setting_url_invalid",
       ],
+      [4, { site_source_url: "javascript:alert(1)" }, "site_source_url", "setting_link_invalid"],
+      [4, { site_source_url: "data:text/html,x" }, "site_source_url", "setting_link_invalid"],
+      [4, { site_source_url: "ftp://example.com/repo" }, "site_source_url", "setting_link_invalid"],
+      [4, { site_source_url: "example.com/repo" }, "site_source_url", "setting_link_invalid"],
+      [4, { site_source_url: "https://" }, "site_source_url", "setting_link_invalid"],
       [4, { site_title: "x".repeat(101) }, "site_title", "setting_too_long"],
       [4, { site_title: "a\nb" }, "site_title", "setting_text_invalid"],
       [4, { site_footer_markdown: 42 }, "site_footer_markdown", "setting_text_invalid"],

@@ -9,6 +9,7 @@ import {
   StorageConfigCreateSchema,
   StorageConfigUpdateSchema,
 } from "../../shared/schemas/storage_configs.ts";
+import { withStorageName } from "../../shared/storage_names.ts";
 
 export function storageConfigRoutes() {
   const app = new Hono<AppEnv>();
@@ -18,21 +19,23 @@ export function storageConfigRoutes() {
   app.get(
     "/s3-configs",
     requirePermission(Permission.FILE_SHARE),
-    async (c) => ok(c, await svc(c).list(c.get("auth"))),
+    async (c) =>
+      ok(c, (await svc(c).list(c.get("auth"))).map((v) => withStorageName(v, c.get("lang")))),
   );
   app.get(
     "/s3-configs/:id",
     requirePermission(Permission.FILE_SHARE),
-    async (c) => ok(c, await svc(c).get(c.req.param("id"), c.get("auth"))),
+    async (c) =>
+      ok(c, withStorageName(await svc(c).get(c.req.param("id"), c.get("auth")), c.get("lang"))),
   );
 
   app.post("/s3-configs", requireAdmin, async (c) => {
     const input = await readJson(c, StorageConfigCreateSchema);
-    return ok(c, await svc(c).create(input), 201);
+    return ok(c, withStorageName(await svc(c).create(input), c.get("lang")), 201);
   });
   app.put("/s3-configs/:id", requireAdmin, async (c) => {
     const input = await readJson(c, StorageConfigUpdateSchema);
-    return ok(c, await svc(c).update(c.req.param("id"), input));
+    return ok(c, withStorageName(await svc(c).update(c.req.param("id"), input), c.get("lang")));
   });
   app.delete("/s3-configs/:id", requireAdmin, async (c) => {
     await svc(c).delete(c.req.param("id"));

@@ -2,6 +2,48 @@ import assert from "node:assert/strict";
 import { createTestApp } from "../../tests/helpers/app.ts";
 import { BROWSER_UPLOAD_CORS, startS3rver } from "../../tests/helpers/s3rver.ts";
 
+Deno.test("storage configs: the default one is named in the reader's language until renamed", async () => {
+  const t = await createTestApp();
+  try {
+    const admin = await t.adminAuth();
+    const names = async (language: string) => {
+      const res = await t.request("/api/s3-configs", {
+        auth: admin,
+        headers: { "accept-language": language },
+      });
+      return (await res.json()).data.map((c: { name: string }) => c.name);
+    };
+    assert.deepEqual(await names("zh-CN"), ["本地存储"]);
+    assert.deepEqual(await names("en-US,en;q=0.9"), ["Local storage"]);
+    const [local] = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
+    const stats = await t.request("/api/admin/dashboard/stats", {
+      auth: admin,
+      headers: { "accept-language": "en-US" },
+    });
+    assert.deepEqual(
+      (await stats.json()).data.buckets.map((b: { name: string }) => b.name),
+      ["Local storage"],
+    );
+    const renamed = await t.request(`/api/s3-configs/${local.id}`, {
+      method: "PUT",
+      auth: admin,
+      json: { name: "Disk" },
+    });
+    assert.equal((await renamed.json()).data.name, "Disk");
+    assert.deepEqual(await names("en-US"), ["Disk"]);
+    assert.deepEqual(await names("zh-CN"), ["Disk"]);
+    const blank = await t.request(`/api/s3-configs/${local.id}`, {
+      method: "PUT",
+      auth: admin,
+      json: { name: "  " },
+    });
+    assert.equal(blank.status, 400, "an admin cannot name a config empty");
+    await blank.body?.cancel();
+  } finally {
+    await t.close();
+  }
+});
+
 Deno.test("storage configs: create, secret sealed at rest and never returned, default, delete", async () => {
   const t = await createTestApp();
   try {
@@ -50,13 +92,13 @@ Deno.test("storage configs: create, secret sealed at rest and never returned, de
     const list = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
     assert.deepEqual(
       list.map((c: { name: string; is_default: boolean }) => [c.name, c.is_default]),
-      [["Local storage", false], ["renamed", true]],
+      [["本地存储", false], ["renamed", true]],
     );
     const keyUser = (await t.createKey({ file: true })).auth;
     const visible = (await (await t.request("/api/s3-configs", { auth: keyUser })).json()).data;
     assert.deepEqual(
       visible.map((c: { name: string }) => c.name),
-      ["Local storage"],
+      ["本地存储"],
       "public only",
     );
 

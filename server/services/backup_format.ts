@@ -112,7 +112,8 @@ export type MountBackup = z.infer<typeof MountBackupSchema>;
 
 const StorageConfigBackupSchema = z.object({
   id: Id,
-  name: z.string().min(1).max(100),
+  // Empty is the first-start default config, named in the reader's language (storage_names.ts).
+  name: z.string().max(100),
   provider_type: z.enum(PROVIDER_TYPES),
   endpoint_url: z.string().max(2000),
   bucket_name: z.string().max(255),

@@ -225,6 +225,7 @@ export class SettingsService {
       site_announcement_content: String(v("site_announcement_content")),
       site_custom_head: String(v("site_custom_head")),
       site_custom_body: String(v("site_custom_body")),
+      site_source_url: String(v("site_source_url")),
       site_updated_at: String(v("site_updated_at")),
       preview_types: previewListsFrom(v),
     };

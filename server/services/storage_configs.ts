@@ -35,14 +35,17 @@ export class StorageConfigService {
     private signingSecret: string,
   ) {}
 
-  /** On a fresh install, creates a public local config under DATA_DIR/storage as the default. */
+  /**
+   * On a fresh install, creates a public local config under DATA_DIR/storage as the default.
+   * Its name is stored empty: routes show it in the reader's language (shared/storage_names.ts).
+   */
   async ensureDefault(): Promise<void> {
     if (await this.repo.getDefaultId()) return;
     if ((await this.repo.list()).length > 0) return;
     const now = new Date().toISOString();
     await this.repo.createInitialDefault({
       id: ulid(),
-      name: "Local storage",
+      name: "",
       provider_type: "local",
       endpoint_url: "",
       bucket_name: "",

@@ -33,6 +33,7 @@ export type SettingType =
   | "enum"
   | "string"
   | "url"
+  | "link"
   | "markdown"
   | "html"
   | "extensions"
@@ -106,6 +107,7 @@ export const SETTINGS_METADATA: readonly SettingMeta[] = [
   meta("site_announcement_content", 4, "markdown", "", { max_length: BIG_TEXT }),
   meta("site_custom_head", 4, "html", "", { max_length: BIG_TEXT }),
   meta("site_custom_body", 4, "html", "", { max_length: BIG_TEXT }),
+  meta("site_source_url", 4, "link", "", { max_length: 2000 }),
   meta("site_updated_at", 4, "datetime", "", { system: true }),
 ];
 
@@ -136,6 +138,18 @@ const EXTENSION = /^[a-z0-9][a-z0-9_+-]{0,31}$/;
 export function isFaviconUrl(value: string): boolean {
   if (value === "") return true;
   if (/^data:[a-z0-9.+-]+\/[a-z0-9.+-]+(?:;[a-z0-9=.+-]+)*,/i.test(value)) return true;
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** An http or https address with a host (the source link); "" means none. */
+export function isHttpUrl(value: string): boolean {
+  if (value === "") return true;
   if (!/^https?:\/\//i.test(value)) return false;
   try {
     const url = new URL(value);
@@ -181,11 +195,12 @@ export function checkSettingValue(m: SettingMeta, raw: unknown): SettingCheck {
       if (typeof raw !== "string") return fail("setting_text_invalid");
       const max = m.max_length ?? BIG_TEXT;
       if (raw.length > max) return fail("setting_too_long", { max });
-      if (m.type === "string" || m.type === "url") {
+      if (m.type === "string" || m.type === "url" || m.type === "link") {
         const value = raw.trim();
         // deno-lint-ignore no-control-regex
         if (/[\u0000-\u001f\u007f]/.test(value)) return fail("setting_text_invalid");
         if (m.type === "url" && !isFaviconUrl(value)) return fail("setting_url_invalid");
+        if (m.type === "link" && !isHttpUrl(value)) return fail("setting_link_invalid");
         return { ok: true, value };
       }
       if (m.type === "extensions") {
@@ -209,6 +224,8 @@ export type SiteConfig = {
   announcementContent: string;
   customHead: string;
   customBody: string;
+  /** The top bar's source-code link; "" hides it. */
+  sourceUrl: string;
   /**
    * The extension lists of the preview settings. Anonymous visitors' file pages choose their
    * preview in the browser, so these travel with the public site config (they are not secret).
@@ -227,6 +244,7 @@ export type PublicSiteConfig = {
   site_announcement_content: string;
   site_custom_head: string;
   site_custom_body: string;
+  site_source_url: string;
   site_updated_at: string;
   preview_types: Record<PreviewListType, string[]>;
 };
@@ -241,6 +259,7 @@ export function toSiteConfig(p: PublicSiteConfig, now: number): SiteConfig {
     announcementContent: p.site_announcement_content,
     customHead: p.site_custom_head,
     customBody: p.site_custom_body,
+    sourceUrl: p.site_source_url ?? "",
     previewTypes: p.preview_types,
     lastUpdated: now,
   };
@@ -267,6 +286,7 @@ export const SITE_CONFIG_DEFAULTS: SiteConfig = toSiteConfig(
     site_announcement_content: "",
     site_custom_head: "",
     site_custom_body: "",
+    site_source_url: "",
     site_updated_at: "",
     preview_types: previewListsFrom((key) => settingMeta(key)!.default),
   },

@@ -257,7 +257,7 @@ test.describe("file view", () => {
     const password = view.page.getByLabel("Password", { exact: true });
     await password.fill("not-it");
     await view.page.getByRole("button", { name: "Open file" }).click();
-    await expect(view.page.getByRole("alert")).toHaveText("Wrong password");
+    await expect(view.page.getByRole("alert")).toHaveText("Wrong password, please retry");
 
     await password.fill("open-sesame");
     await view.page.getByRole("button", { name: "Open file" }).click();

@@ -243,3 +243,45 @@ test("the environment switcher shows only for admins with ?showEnvSwitcher", asy
     await context.close();
   }
 });
+
+test("the top bar's source link is a site setting: hidden when empty, http(s) only", async ({ browser, isolatedServer }) => {
+  const server = isolatedServer;
+  const token = await loginAdmin(server);
+  const paste = await api(server, token, "/paste", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ content: "source link e2e" }),
+  });
+  const { context, page, settings } = await adminSession(browser, server);
+  const source = page.getByRole("link", { name: "Source code (opens in a new tab)" });
+  try {
+    await expect(page.locator(".topnav-title")).toBeVisible();
+    await expect(source).toHaveCount(0);
+    const field = settings.field("Source code link");
+    await field.fill("javascript:alert(1)");
+    await settings.save.click();
+    await expect(page.getByText("Only http or https URLs are accepted")).toBeVisible();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(source).toHaveCount(0);
+
+    await field.fill("https://git.example.com/acme/cubby");
+    await settings.saveAndConfirm();
+    await expect(source).toHaveAttribute("href", "https://git.example.com/acme/cubby");
+    // A server-rendered share page has it in its HTML, and in zh-CN under the zh-CN label.
+    const html = await (await page.request.get(`/paste/${paste.slug}`)).text();
+    expect(html).toContain('href="https://git.example.com/acme/cubby"');
+    const zh = await browser.newContext({ baseURL: server.url, locale: "zh-CN" });
+    const zhPage = await zh.newPage();
+    await zhPage.goto(`/paste/${paste.slug}`);
+    await expect(zhPage.getByRole("link", { name: "源代码（在新标签页中打开）" }))
+      .toHaveAttribute("href", "https://git.example.com/acme/cubby");
+    await zh.close();
+
+    await settings.goto("site");
+    await field.fill("");
+    await settings.saveAndConfirm();
+    await expect(source).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../api/errors.ts";
+import { saveErrorText } from "../../api/save_errors.ts";
 import { toast } from "../../components/toast.ts";
 import { Spinner } from "../../components/Spinner.tsx";
 import { utf8ByteLength } from "../../../shared/slug.ts";
@@ -53,7 +53,7 @@ export default function TextEditor(
       toast.success(t("explorer.edit.saved", { name: entry.name }));
       onSaved(saved);
     } catch (err) {
-      setError(errorText(t, err));
+      setError(saveErrorText(t, err));
       setSaving(false);
     }
   };

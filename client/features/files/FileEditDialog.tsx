@@ -6,7 +6,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client.ts";
-import { errorText } from "../../api/errors.ts";
+import { saveErrorText } from "../../api/save_errors.ts";
 import { Modal } from "../../components/Modal.tsx";
 import {
   type ShareOptionErrors,
@@ -82,7 +82,7 @@ export default function FileEditDialog(
     try {
       onSaved(await updateFile(file.id, input), input.password);
     } catch (err) {
-      const text = errorText(t, err);
+      const text = saveErrorText(t, err);
       if (err instanceof ApiError && err.code.startsWith("slug_")) {
         setSlugServerError(text);
         document.getElementById(`${idPrefix}-slug`)?.focus();

@@ -118,7 +118,12 @@ export default function KeyManagementPage() {
       {keys !== null && keys.length === 0 && <p className="empty-state">{t("keys.empty")}</p>}
 
       {keys !== null && keys.length > 0 && (
-        <div className="table-wrap" role="region" aria-label={t("keys.table.caption")} tabIndex={0}>
+        <div
+          className="table-wrap table-wrap-cards"
+          role="region"
+          aria-label={t("keys.table.caption")}
+          tabIndex={0}
+        >
           <table className="table">
             <caption className="sr-only">{t("keys.table.caption")}</caption>
             <thead>
@@ -130,7 +135,7 @@ export default function KeyManagementPage() {
                 <th scope="col">{t("keys.table.expires")}</th>
                 <th scope="col">{t("keys.table.lastUsed")}</th>
                 <th scope="col">{t("keys.table.status")}</th>
-                <th scope="col">
+                <th scope="col" className="cell-actions">
                   <span className="sr-only">{t("keys.table.actions")}</span>
                 </th>
               </tr>
@@ -139,18 +144,22 @@ export default function KeyManagementPage() {
               {keys.map((k) => (
                 <tr key={k.id} className={k.is_expired ? "row-muted" : undefined}>
                   <th scope="row" className="cell-name">{k.name}</th>
-                  <td>
+                  <td data-label={t("keys.table.key")}>
                     <code className="key-masked">{k.key_masked}</code>
                   </td>
-                  <td>
+                  <td data-label={t("keys.table.permissions")}>
                     <PermissionBadges keyView={k} />
                   </td>
-                  <td>
+                  <td data-label={t("keys.table.basePath")}>
                     <code>{k.basic_path}</code>
                   </td>
-                  <td className="cell-nowrap">{date(k.expires_at, t("keys.never"))}</td>
-                  <td className="cell-nowrap">{date(k.last_used, t("keys.neverUsed"))}</td>
-                  <td>
+                  <td className="cell-nowrap" data-label={t("keys.table.expires")}>
+                    {date(k.expires_at, t("keys.never"))}
+                  </td>
+                  <td className="cell-nowrap" data-label={t("keys.table.lastUsed")}>
+                    {date(k.last_used, t("keys.neverUsed"))}
+                  </td>
+                  <td data-label={t("keys.table.status")}>
                     <span className="badge-list">
                       {k.is_expired
                         ? <span className="badge badge-danger">{t("keys.status.expired")}</span>
@@ -171,8 +180,7 @@ export default function KeyManagementPage() {
                       type="button"
                       className="btn btn-small btn-danger-outline"
                       aria-label={t("keys.deleteKey", { name: k.name })}
-                      onClick={() =>
-                        setDialog({ kind: "delete", key: k })}
+                      onClick={() => setDialog({ kind: "delete", key: k })}
                     >
                       {t("common.delete")}
                     </button>

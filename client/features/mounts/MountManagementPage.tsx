@@ -136,7 +136,7 @@ export default function MountManagementPage() {
       )}
       {mounts !== null && mounts.length > 0 && (
         <div
-          className="table-wrap"
+          className="table-wrap table-wrap-cards"
           role="region"
           aria-label={t("mounts.table.caption")}
           tabIndex={0}
@@ -151,7 +151,7 @@ export default function MountManagementPage() {
                 <th scope="col">{t("mounts.table.cacheTtl")}</th>
                 <th scope="col">{t("mounts.table.webdav")}</th>
                 <th scope="col">{t("mounts.table.status")}</th>
-                <th scope="col">
+                <th scope="col" className="cell-actions">
                   <span className="sr-only">{t("mounts.table.actions")}</span>
                 </th>
               </tr>
@@ -163,28 +163,28 @@ export default function MountManagementPage() {
                     <span className="mount-name">{m.name}</span>
                     {m.remark && <span className="muted mount-remark">{m.remark}</span>}
                   </th>
-                  <td>
+                  <td data-label={t("mounts.table.path")}>
                     <code>{m.mount_path}</code>
                   </td>
-                  <td>
+                  <td data-label={t("mounts.table.storage")}>
                     <span className="badge">{t(`mounts.storageType.${m.storage_type}`)}</span>
                     {isAdmin && (
                       <span className="mount-config">{configName(m.storage_config_id)}</span>
                     )}
                   </td>
-                  <td className="cell-nowrap">
+                  <td className="cell-nowrap" data-label={t("mounts.table.cacheTtl")}>
                     {m.cache_ttl === 0
                       ? t("mounts.noCache")
                       : t("mounts.seconds", { value: m.cache_ttl })}
                   </td>
-                  <td>
+                  <td data-label={t("mounts.table.webdav")}>
                     <span className="badge-list">
                       <span className="badge">{t(`mounts.webdavPolicy.${m.webdav_policy}`)}</span>
                       {m.web_proxy && <span className="badge">{t("mounts.badge.proxy")}</span>}
                       {m.enable_sign && <span className="badge">{t("mounts.badge.signed")}</span>}
                     </span>
                   </td>
-                  <td>
+                  <td data-label={t("mounts.table.status")}>
                     {isAdmin
                       ? (
                         <label className="check mount-switch">

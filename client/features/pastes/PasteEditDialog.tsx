@@ -6,7 +6,7 @@
 import { type FormEvent, useDeferredValue, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client.ts";
-import { errorText } from "../../api/errors.ts";
+import { saveErrorText } from "../../api/save_errors.ts";
 import { Modal } from "../../components/Modal.tsx";
 import { MAX_PASTE_BYTES } from "../../../shared/constants.ts";
 import { type PasteView, updatePaste, type UpdatePasteInput } from "./pastes_api.ts";
@@ -94,7 +94,7 @@ export default function PasteEditDialog(
       const next = await updatePaste(paste.id, input);
       onSaved({ ...next, content: next.content ?? input.content ?? original });
     } catch (err) {
-      const text = errorText(t, err);
+      const text = saveErrorText(t, err);
       if (err instanceof ApiError && err.code.startsWith("slug_")) {
         setSlugServerError(text);
         document.getElementById(`${idPrefix}-slug`)?.focus();

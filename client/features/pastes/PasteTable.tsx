@@ -73,7 +73,7 @@ export function PasteTable(
             <th scope="col">{col.expires}</th>
             <th scope="col">{col.views}</th>
             <th scope="col">{col.status}</th>
-            <th scope="col">{col.actions}</th>
+            <th scope="col" className="texts-actions-cell">{col.actions}</th>
           </tr>
         </thead>
         <tbody>
@@ -93,7 +93,7 @@ export function PasteTable(
                   {item.slug}
                 </a>
               </td>
-              <td data-label={col.remark}>{item.remark || "—"}</td>
+              <td data-label={col.remark} className="texts-remark">{item.remark || "—"}</td>
               <td data-label={col.preview} className="texts-preview">
                 <span>{item.preview}</span>
               </td>
@@ -127,7 +127,7 @@ export function PasteTable(
                   )}
                 </span>
               </td>
-              <td data-label={col.actions}>
+              <td data-label={col.actions} className="texts-actions-cell">
                 <span className="texts-row-actions">
                   <a
                     className="btn btn-small"

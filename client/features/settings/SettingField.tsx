@@ -142,7 +142,7 @@ export function SettingField({ meta, values, errors, onChange, unit }: FieldProp
         onChange={(v) => onChange(meta.key, v)}
       />
     );
-  } else if (meta.type === "string" || meta.type === "url") {
+  } else if (meta.type === "string" || meta.type === "url" || meta.type === "link") {
     const text = String(value ?? "");
     control = (
       <div className="input-group">
@@ -151,7 +151,7 @@ export function SettingField({ meta, values, errors, onChange, unit }: FieldProp
           name={meta.key}
           className="input"
           type="text"
-          inputMode={meta.type === "url" ? "url" : undefined}
+          inputMode={meta.type === "string" ? undefined : "url"}
           maxLength={meta.max_length}
           value={text}
           aria-describedby={describedBy}

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { patchSiteConfig } from "../../app/site_config.ts";
 import { errorText } from "../../api/errors.ts";
+import { saveErrorText } from "../../api/save_errors.ts";
 import { toast } from "../../components/toast.ts";
 import { Spinner } from "../../components/Spinner.tsx";
 import {
@@ -53,6 +54,7 @@ function applyToSiteConfig(group: SettingGroupId, v: Record<string, SettingValue
       announcementContent: String(v.site_announcement_content ?? ""),
       customHead: String(v.site_custom_head ?? ""),
       customBody: String(v.site_custom_body ?? ""),
+      sourceUrl: String(v.site_source_url ?? "").trim(),
     });
   } else if (group === 2) {
     patchSiteConfig({
@@ -135,7 +137,7 @@ export default function SettingsPage({ group }: { group: SettingGroupId }) {
         setErrors(fields);
         focusFirst(fields, entries);
       }
-      setServerError(errorText(t, err, "save_failed"));
+      setServerError(saveErrorText(t, err, "save_failed"));
     } finally {
       setBusy(false);
     }
