@@ -13,8 +13,6 @@ export const OFFLINE_TOAST_MS = 3000;
 export const OFFLINE_CACHE_MAX_AGE_S = 7 * 24 * 60 * 60;
 /** After accepting an update the page reloads this long after the new worker takes over. */
 export const UPDATE_RELOAD_DELAY_MS = 1000;
-/** A message to the service worker that gets no answer in this time has failed. */
-export const SW_MESSAGE_TIMEOUT_MS = 5000;
 
 /**
  * The server sets this header to "1" on a reply that holds nothing but an open share (no
@@ -44,10 +42,8 @@ export const SW_CACHES = {
 export const SW_MESSAGES = {
   /** Activate a waiting worker now. */
   skipWaiting: "SKIP_WAITING",
-  /** Answers with the build id of the worker. */
+  /** Answers with the build id of the worker: `{build}`. */
   getVersion: "GET_VERSION",
-  /** Drops cached pages and reads (on logout). */
-  clearUserCaches: "CLEAR_USER_CACHES",
 } as const;
 
 /** The brand colour of the browser UI (theme-color) and of the maskable icon's background. */

@@ -2,7 +2,7 @@
  * Messages from the page (shared/pwa.ts SW_MESSAGES). A message that expects an answer gets
  * it on the MessageChannel port it came with, as workbox-window's messageSW expects.
  */
-import { SW_CACHES, SW_MESSAGES } from "../../shared/pwa.ts";
+import { SW_MESSAGES } from "../../shared/pwa.ts";
 import { BUILD_ID, sw } from "./scope.ts";
 
 /** Starts answering the page's messages. */
@@ -16,9 +16,6 @@ export function listenForMessages() {
         break;
       case SW_MESSAGES.getVersion:
         reply({ build: BUILD_ID });
-        break;
-      case SW_MESSAGES.clearUserCaches:
-        event.waitUntil(caches.delete(SW_CACHES.shares).then(() => reply({ cleared: true })));
         break;
     }
   });
