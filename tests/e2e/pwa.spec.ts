@@ -212,3 +212,45 @@ test("a new build deployed while a tab is open shows the update card; accepting 
     await rm(dist, { recursive: true, force: true });
   }
 });
+
+test("the install card follows beforeinstallprompt and stays away 7 days after 'later'", async ({ page }) => {
+  // Chrome fires beforeinstallprompt only for a real, user-engaged profile; the test sends the
+  // event itself, shaped like Chrome's, with a prompt whose answer it records.
+  const offerInstall = () =>
+    page.evaluate(() => {
+      const event = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+        prompt: () => {
+          (globalThis as unknown as { prompted: boolean }).prompted = true;
+          return Promise.resolve();
+        },
+        userChoice: Promise.resolve({ outcome: "accepted" }),
+      });
+      globalThis.dispatchEvent(event);
+    });
+  const card = page.getByRole("dialog", { name: "Install the app" });
+  // The card is checked every 5 s: the test drives the page's clock instead of waiting.
+  await page.clock.install();
+  await page.goto("/");
+  await offerInstall();
+  await expect(card).toBeHidden();
+  await page.clock.runFor(5_000);
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Later" }).click();
+  await expect(card).toBeHidden();
+  const dismissedAt = await page.evaluate(() => localStorage.getItem("pwaInstallDismissedAt"));
+  expect(Number(dismissedAt)).toBeGreaterThan(0);
+
+  // Offered again within the 7 days: the checks keep it hidden.
+  await offerInstall();
+  await page.clock.runFor(5_000);
+  await expect(card).toBeHidden();
+
+  // Eight days later it shows again, and "Install" opens the browser's prompt.
+  await page.clock.fastForward(8 * 24 * 3600_000);
+  await page.clock.runFor(5_000);
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Install" }).click();
+  await expect(card).toBeHidden();
+  expect(await page.evaluate(() => (globalThis as unknown as { prompted: boolean }).prompted))
+    .toBe(true);
+});
