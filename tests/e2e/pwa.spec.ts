@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import process from "node:process";
-import { expect, startServer, test } from "./fixtures.ts";
+import { expect, sharedServerUrl, startServer, test } from "./fixtures.ts";
 import { createPaste, newContext, readPasteAsManager, uniqueSlug } from "./pages/test_data.ts";
 import { pngSize, PwaShell } from "./pages/pwa.ts";
 import { PastePage } from "./pages/paste_page.ts";
@@ -253,4 +253,27 @@ test("the install card follows beforeinstallprompt and stays away 7 days after '
   await expect(card).toBeHidden();
   expect(await page.evaluate(() => (globalThis as unknown as { prompted: boolean }).prompted))
     .toBe(true);
+});
+
+test("on iOS the install card explains Add to Home Screen", async ({ browser }) => {
+  const ios = await browser.newContext({
+    baseURL: sharedServerUrl(),
+    locale: "en-US",
+    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 " +
+      "(KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+  });
+  const page = await ios.newPage();
+  try {
+    await page.clock.install();
+    await page.goto("/");
+    await page.clock.runFor(5_000);
+    const card = page.getByRole("dialog", { name: "Install the app" });
+    await expect(card).toContainText("Add to Home Screen");
+    await card.getByRole("button", { name: "Got it" }).click();
+    await expect(card).toBeHidden();
+    await page.clock.runFor(5_000);
+    await expect(card).toBeHidden();
+  } finally {
+    await ios.close();
+  }
 });
