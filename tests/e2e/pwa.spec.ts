@@ -277,3 +277,44 @@ test("on iOS the install card explains Add to Home Screen", async ({ browser }) 
     await ios.close();
   }
 });
+
+test("after a redeploy removed the old lazy chunks, an open tab shows the recoverable error", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const root = findRepoRoot();
+  const dist = await mkdtemp(join(tmpdir(), "cubby-dist-"));
+  await cp(join(root, "dist"), dist, { recursive: true });
+  const built = JSON.parse(await readFile(join(dist, "manifest.json"), "utf8"));
+  const precached = new Set((built.precache as { url: string }[]).map((e) => e.url));
+  const lazyChunks = (built.files as string[]).filter((f) =>
+    f.endsWith(".js") && !precached.has(f)
+  );
+  expect(lazyChunks.length).toBeGreaterThan(0);
+  const server = await startServer({ CUBBY_DIST_DIR: dist });
+  const context = await browser.newContext({ baseURL: server.url, locale: "en-US" });
+  const page = await context.newPage();
+  const pwa = new PwaShell(page);
+  try {
+    await page.goto("/");
+    await pwa.waitForControl();
+    await expect(new HomePage(page).heading).toBeVisible();
+    // The redeploy wiped the chunks this tab would load next (the login page's among them).
+    const moved = join(dist, "removed");
+    await cp(join(dist, "assets"), moved, { recursive: true });
+    for (const f of lazyChunks) {
+      const cachedHere = await page.evaluate(async (u) => !!(await caches.match(u)), f);
+      if (!cachedHere) await rm(join(dist, f));
+    }
+    await new TopNav(page).link("Admin").click();
+    await expect(pwa.pageError).toContainText("could not be loaded");
+    await expect(new TopNav(page).link("Home")).toBeVisible();
+
+    // Once the files are back (the new version serves them), retry recovers in place.
+    await cp(moved, join(dist, "assets"), { recursive: true });
+    await pwa.retryButton.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+  } finally {
+    await context.close();
+    await server.stop();
+    await rm(dist, { recursive: true, force: true });
+  }
+});
