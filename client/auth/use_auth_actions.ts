@@ -15,6 +15,7 @@ import {
   setApiKeyAuth,
 } from "./auth_store.ts";
 import { AUTH_REVALIDATE_MS } from "../../shared/constants.ts";
+import { clearUserCaches } from "../pwa/worker_state.ts";
 import { paths } from "../routes.ts";
 import { type ApiKeyTestReply, checkKeyReply } from "./key_reply.ts";
 
@@ -78,6 +79,8 @@ export async function logout(): Promise<void> {
     } catch { /* the token is forgotten below either way */ }
   }
   clearAuth();
+  // Share pages read while logged in stay on this device no longer than the session.
+  await clearUserCaches().catch(() => {});
 }
 
 /** True when the credentials should be checked again (never checked, or over 5 minutes ago). */

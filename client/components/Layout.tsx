@@ -1,6 +1,6 @@
 /**
  * The app shell around every page: skip link, announcement, top navigation, main content,
- * footer, environment switcher and the toast region, inside the live site config. It also
+ * footer, environment switcher, the install and update cards and the toast region, inside the live site config. It also
  * turns the API client's auth-expired event into a toast plus a trip to the login page. The
  * same markup renders on the server (share pages) and on the first client render; everything
  * that reads the browser runs in effects.
@@ -19,6 +19,10 @@ import { SiteConfigProvider } from "../app/site_config.ts";
 import { Footer } from "./Footer.tsx";
 import { AnnouncementBanner } from "./AnnouncementBanner.tsx";
 import { EnvSwitcher } from "./EnvSwitcher.tsx";
+import { useInitialData } from "../app/initial_data.tsx";
+import { OfflinePage } from "../features/misc/OfflinePage.tsx";
+import { PwaCards } from "../pwa/PwaCards.tsx";
+import { useOfflineToast } from "../pwa/online.ts";
 
 /** True for admin screens (not the login page): they have their own chrome and no footer. */
 export function isAdminPath(pathname: string): boolean {
@@ -43,6 +47,17 @@ function useAuthExpiredRedirect() {
   }, [t, navigate, here]);
 }
 
+/**
+ * The routed page, except in the offline document the service worker serves for a page it
+ * cannot reach (its data says `offline: true`): the first render at any URL is then the
+ * offline page, and navigating away renders routes as usual.
+ */
+function PageOutlet() {
+  const { page } = useInitialData();
+  const { key } = useLocation();
+  return page?.offline === true && key === "default" ? <OfflinePage /> : <Outlet />;
+}
+
 /** The shell route element: nav, <main> with the page, footer (not on admin) and toasts. */
 export function Layout() {
   const { t } = useTranslation();
@@ -50,6 +65,7 @@ export function Layout() {
   const admin = isAdminPath(pathname);
   useStoredLanguage();
   useAuthExpiredRedirect();
+  useOfflineToast();
   return (
     <SiteConfigProvider>
       <div className={`app${admin ? " app-admin" : ""}`}>
@@ -57,10 +73,11 @@ export function Layout() {
         {!admin && <AnnouncementBanner />}
         <TopNav />
         <main id="main" className="app-main" tabIndex={-1}>
-          <Outlet />
+          <PageOutlet />
         </main>
         {!admin && <Footer />}
         <EnvSwitcher />
+        <PwaCards />
         <Toaster />
       </div>
     </SiteConfigProvider>

@@ -1,7 +1,7 @@
 /**
  * The top navigation (spec §2): home, upload, mount explorer, admin, the source repository
- * (the `site_source_url` setting; hidden while it is empty), the language switcher and the
- * theme toggle. On narrow screens the links fold into a menu
+ * (the `site_source_url` setting; hidden while it is empty), the language switcher, the theme
+ * toggle and an offline badge while offline. On narrow screens the links fold into a menu
  * button. It renders the same markup on the server and on the first client render.
  */
 import { useEffect, useState } from "react";
@@ -12,6 +12,7 @@ import { useInitialData } from "../app/initial_data.tsx";
 import { useSiteConfig } from "../app/site_config.ts";
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
+import { OfflineBadge } from "../pwa/OfflineBadge.tsx";
 
 const LINKS = [
   { to: paths.home, key: "nav.home", end: true },
@@ -124,6 +125,7 @@ export function TopNav() {
           </ul>
         </nav>
         <div className="topnav-tools">
+          <OfflineBadge />
           <LanguageSwitcher />
           <ThemeToggle />
         </div>

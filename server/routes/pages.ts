@@ -17,12 +17,15 @@ import { toSiteConfig } from "../../shared/schemas/settings.ts";
 import { renderMarkdown } from "../../shared/markdown.ts";
 import { sanitizeHtml } from "../ssr/sanitize.ts";
 import type { SiteData } from "../../client/app/site_config.ts";
+import { markCacheableShare, type ShareAccess } from "../http/offline_cache.ts";
 
 /** What a server-rendered page needs: its status, data for the app and a description. */
 export type PageLoad = {
   status: 200 | 404 | 410;
   page: Record<string, unknown>;
   description?: string;
+  /** The share shown, when there is one: an open share may be cached for offline reading. */
+  share?: ShareAccess;
 };
 
 type Loader = (services: Services, params: string[], lang: Language) => Promise<PageLoad>;
@@ -31,7 +34,9 @@ type Loader = (services: Services, params: string[], lang: Language) => Promise<
 const SSR_PAGES: [RegExp, Loader][] = [
   [/^\/paste\/([^/]+)\/?$/, (s, [slug], lang) => loadPastePage(s, slug, lang)],
   [/^\/file\/([^/]+)\/?$/, (s, [slug]) => loadFilePage(s, slug)],
-  [/^\/offline\/?$/, () => Promise.resolve({ status: 200, page: {} })],
+  // The service worker also answers failed navigations with this document (any URL), so it
+  // says what it is: the client shows the offline page for it wherever it lands.
+  [/^\/offline\/?$/, () => Promise.resolve({ status: 200, page: { offline: true } })],
 ];
 
 const siteMarkdownMemo = new Map<string, string>();
@@ -89,6 +94,7 @@ export function pageRoutes() {
       status = load.status;
       description = load.description;
       data.page = load.page;
+      if (load.share && status === 200) markCacheableShare(c, load.share);
       html = await renderApp(c.req.url.slice(new URL(c.req.url).origin.length), lang, data);
       break;
     }
@@ -104,6 +110,7 @@ export function pageRoutes() {
         assets: await assets,
         nonce,
         faviconUrl: site.faviconUrl,
+        appName: siteTitle,
         customHead: site.customHead,
         customBody: site.customBody,
       }),
