@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { extname, join, normalize } from "node:path";
 import type { AppEnv } from "../http/types.ts";
+import { AppError } from "../errors.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -25,7 +26,14 @@ export function staticRoutes(distDir: string) {
     const path = c.req.path;
     const isAsset = path.startsWith("/assets/") || path.startsWith("/icons/");
     if (!isAsset && !ROOT_FILES.has(path)) return next();
-    const rel = normalize(decodeURIComponent(path)).replace(/^\/+/, "");
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      c.set("plainErrors", true);
+      throw new AppError("url_malformed", 400);
+    }
+    const rel = normalize(decoded).replace(/^\/+/, "");
     if (rel.startsWith("..") || rel.includes("\0")) return next();
     let file: Deno.FsFile;
     try {
