@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { ADMIN, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
-import { DEFAULT_RATE_LIMITS, type RateLimits } from "../config.ts";
+import { DEFAULT_KDF_ITERATIONS, DEFAULT_RATE_LIMITS, type RateLimits } from "../config.ts";
 
 const BURST = 50;
 const WINDOW_MS = 4_000;
@@ -268,6 +268,31 @@ Deno.test("WebDAV Basic: 50 concurrent wrong passwords, at most 10 verified; key
     assert.equal(after.status, 207);
     await after.body?.cancel();
   });
+});
+
+Deno.test("WebDAV Basic: a client opening 30 connections at once with the right password", async () => {
+  // The production KDF cost, so the 30 checks overlap instead of finishing one by one.
+  const t = await createTestApp({}, {
+    rateLimits: shortLimits(),
+    kdfIterations: DEFAULT_KDF_ITERATIONS,
+  });
+  try {
+    await t.createMount("/m");
+    const auth = `Basic ${btoa(`${ADMIN.username}:${ADMIN.password}`)}`;
+    const counts = await burst(
+      Array.from(
+        { length: 30 },
+        () => () =>
+          t.request("/dav/m/", {
+            method: "PROPFIND",
+            headers: { authorization: auth, depth: "0" },
+          }),
+      ),
+    );
+    assert.deepEqual(counts, { 207: 30 });
+  } finally {
+    await t.close();
+  }
 });
 
 Deno.test("password checks queue in the KDF gate; a burst beyond its queue gets 429", async () => {

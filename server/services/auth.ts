@@ -196,20 +196,28 @@ export class AuthService {
       if (key instanceof AppError) throw key;
       if (key) return keyAuth(key);
     }
-    const valid = await this.attempts.check(
-      "webdavLogin",
-      clientIp,
-      async () =>
-        admin !== null && admin.username === username &&
-        await verifyPassword(password, admin.password_hash),
-    );
-    if (!valid || !admin) throw unauthorized("invalid_credentials");
+    // Clients open many connections at once with the same credentials: identical checks from
+    // one address share one attempt, so a correct burst never fills the limit by itself.
+    const flight = `${memo}\0${clientIp}`;
+    let check = this.basicInFlight.get(flight);
+    if (!check) {
+      check = this.attempts.check(
+        "webdavLogin",
+        clientIp,
+        async () =>
+          admin !== null && admin.username === username &&
+          await verifyPassword(password, admin.password_hash),
+      ).finally(() => this.basicInFlight.delete(flight));
+      this.basicInFlight.set(flight, check);
+    }
+    if (!await check || !admin) throw unauthorized("invalid_credentials");
     if (this.basicMemo.size >= 64) this.basicMemo.clear();
     this.basicMemo.set(memo, Date.now() + 5 * 60_000);
     return this.adminAuth(admin.username);
   }
 
   private basicMemo = new Map<string, number>();
+  private basicInFlight = new Map<string, Promise<boolean>>();
 
   private adminAuth(username: string): Auth {
     return {
