@@ -8,6 +8,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./http/types.ts";
 import { AppError } from "./errors.ts";
 import { replyError } from "./http/envelope.ts";
+import { clientFault } from "./http/client_faults.ts";
 import { requestContext, resolveAuth, securityHeaders } from "./http/middleware.ts";
 import type { Services } from "./services/mod.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -78,7 +79,8 @@ export function createApp({ services, log = console.error }: AppOptions) {
   app.route("/", staticRoutes(services.config.distDir));
   app.route("/", pageRoutes());
 
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = clientFault(thrown) ?? thrown;
     if (err instanceof AppError) {
       return replyError(c, err.code, err.status as ContentfulStatusCode, err.details);
     }

@@ -21,6 +21,38 @@ export type Config = {
   allowLoopbackFetch: boolean;
   /** Run the expired-share sweeper every N ms; 0 turns it off. */
   sweepIntervalMs: number;
+  /** Failed attempts allowed per subject and window, per scope (see rate_limit_repo.ts). */
+  rateLimits: RateLimits;
+  /** Password checks (PBKDF2) that may run at once; more wait in a queue of `kdfQueue`. */
+  kdfConcurrency: number;
+  /** Password checks that may wait for a slot; beyond that, or after 10 s, 429. */
+  kdfQueue: number;
+};
+
+/** One limit: at most `max` failed attempts per subject in a fixed window of `windowMs`. */
+export type RateLimitRule = { max: number; windowMs: number };
+
+/** The limited scopes: admin login, share passwords, WebDAV Basic, and API keys. */
+export type RateLimitScope =
+  | "login"
+  | "sharePassword"
+  | "webdavLogin"
+  | "apiKeyClient"
+  | "apiKeyPrefix";
+
+export type RateLimits = Record<RateLimitScope, RateLimitRule>;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  /** Per client address and username (and per client for the account form). */
+  login: { max: 5, windowMs: 15 * 60_000 },
+  /** Per client address and share. */
+  sharePassword: { max: 10, windowMs: 5 * 60_000 },
+  /** Per client address, for WebDAV Basic credentials. */
+  webdavLogin: { max: 10, windowMs: 15 * 60_000 },
+  /** Unknown API keys per client address. */
+  apiKeyClient: { max: 10, windowMs: 15 * 60_000 },
+  /** Unknown API keys per key prefix (first 6 characters), from every client together. */
+  apiKeyPrefix: { max: 50, windowMs: 15 * 60_000 },
 };
 
 export const DEFAULT_KDF_ITERATIONS = 600_000;
@@ -46,5 +78,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     allowLoopbackFetch: env.CUBBY_ALLOW_LOOPBACK_FETCH === "1",
     sweepIntervalMs: Number(env.SWEEP_INTERVAL_MS ?? 60_000),
+    rateLimits: structuredClone(DEFAULT_RATE_LIMITS),
+    kdfConcurrency: 2,
+    kdfQueue: 32,
   };
 }

@@ -14,6 +14,15 @@ export const ERROR_CATALOGUE = {
   validation_failed: { "zh-CN": "请求参数无效", "en-US": "Invalid request" },
   invalid_json: { "zh-CN": "请求体不是有效的 JSON", "en-US": "Request body is not valid JSON" },
   payload_too_large: { "zh-CN": "请求体过大", "en-US": "Request body is too large" },
+  value_too_long: { "zh-CN": "请求中的某个值过长", "en-US": "A value in the request is too long" },
+  name_too_long: {
+    "zh-CN": "名称过长（每一级最多 255 字节）",
+    "en-US": "Name too long (at most 255 bytes per path segment)",
+  },
+  url_malformed: {
+    "zh-CN": "地址中含有无效的百分号编码",
+    "en-US": "The address contains invalid percent-encoding",
+  },
   not_found: { "zh-CN": "资源不存在", "en-US": "Not found" },
   route_not_found: { "zh-CN": "接口不存在", "en-US": "No such API route" },
   method_not_allowed: { "zh-CN": "不支持的请求方法", "en-US": "Method not allowed" },

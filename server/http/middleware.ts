@@ -43,13 +43,18 @@ function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
 
 /** Resolves the Authorization header into c.var.auth. */
 export const resolveAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set("auth", await c.get("services").auth.authenticate(c.req.header("authorization")));
+  const header = c.req.header("authorization");
+  c.set("auth", await c.get("services").auth.authenticate(header, c.get("clientIp")));
   await next();
 };
 
-/** Throws the right 401 for a caller that is not logged in. */
-function assertLoggedIn(auth: Auth): asserts auth is Exclude<Auth, { type: "none" }> {
-  if (auth.type === "none") throw new AppError(auth.failure ?? "unauthorized", 401);
+/** Throws the right 401 (or 429 after too many wrong keys) for a caller not logged in. */
+export function assertLoggedIn(auth: Auth): asserts auth is Exclude<Auth, { type: "none" }> {
+  if (auth.type !== "none") return;
+  if (auth.failure === "too_many_requests") {
+    throw new AppError("too_many_requests", 429, { seconds: auth.retryAfter ?? 1 });
+  }
+  throw new AppError(auth.failure ?? "unauthorized", 401);
 }
 
 /** Admin session required. */

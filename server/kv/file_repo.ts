@@ -2,6 +2,7 @@
 import { keys } from "./keys.ts";
 import { countCreated, countDeleted } from "./stats_repo.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
+import { SLUG_PATTERN } from "../../shared/slug.ts";
 
 export type FileRecord = {
   id: string;
@@ -59,8 +60,10 @@ export class FileRepo {
 
   /** Finds a file by slug. */
   async getBySlug(slug: string): Promise<Deno.KvEntryMaybe<FileRecord>> {
-    const idx = await this.kv.get<string>(keys.filesBySlug(slug));
-    if (!idx.value) return { key: keys.files(""), value: null, versionstamp: null };
+    // Every stored slug matches the pattern (creation and import check it), so nothing else
+    // can exist: a malformed slug is answered without a KV read.
+    const idx = SLUG_PATTERN.test(slug) ? await this.kv.get<string>(keys.filesBySlug(slug)) : null;
+    if (!idx?.value) return { key: keys.files(""), value: null, versionstamp: null };
     return await this.get(idx.value);
   }
 

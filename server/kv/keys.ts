@@ -1,7 +1,12 @@
 /**
  * Every KV key is built here. Prefixes are plural snake_case; indexes are `<entity>_by_<field>`.
  * Values of index keys hold the primary id.
+ *
+ * Many key parts come from requests (slugs, ids, paths). KV refuses keys over 2 KiB with a
+ * TypeError, so every builder checks the size of the key it built and throws 400
+ * `value_too_long` instead: an oversized value is the caller's mistake, never a server error.
  */
+import { AppError } from "../errors.ts";
 
 /** Top-level prefixes that a restore may clear as a whole (one module's records and indexes). */
 export type EntityPrefix =
@@ -28,7 +33,7 @@ export type EntityPrefix =
   | "api_key_last_used"
   | "settings";
 
-export const keys = {
+const builders = {
   meta: (name: string) => ["meta", name] as const,
   migrations: (n: number) => ["migrations", n] as const,
 
@@ -127,3 +132,36 @@ export const keys = {
   /** Records of `kind` created on one UTC day (`yyyy-mm-dd`). */
   statsDaily: (day: string, kind: string) => ["stats_daily", day, kind] as const,
 };
+
+/** KV's key size limit (reads allow one byte more). */
+const MAX_KEY_BYTES = 2048;
+const encoder = new TextEncoder();
+
+/** The size of a key in KV's tuple encoding, counted generously. */
+export function kvKeySize(key: Deno.KvKey): number {
+  let size = 0;
+  for (const part of key) {
+    if (typeof part === "string" || part instanceof Uint8Array) {
+      const bytes = typeof part === "string" ? encoder.encode(part) : part;
+      size += 2 + bytes.length + bytes.filter((b) => b === 0).length; // tag, escapes, terminator
+    } else size += typeof part === "bigint" ? 18 : 9;
+  }
+  return size;
+}
+
+type Builders = typeof builders;
+
+/** Wraps every builder so that a key too large for KV throws 400 `value_too_long`. */
+function checkedBuilders(all: Builders): Builders {
+  const out: Record<string, unknown> = {};
+  for (const [name, build] of Object.entries(all)) {
+    out[name] = (...args: never[]) => {
+      const key = (build as (...a: never[]) => Deno.KvKey)(...args);
+      if (kvKeySize(key) > MAX_KEY_BYTES) throw new AppError("value_too_long", 400);
+      return key;
+    };
+  }
+  return out as Builders;
+}
+
+export const keys = checkedBuilders(builders);

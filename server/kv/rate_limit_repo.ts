@@ -1,53 +1,102 @@
 /**
- * Fixed-window failure counters kept in KV, so limits hold across restarts and instances.
- * Only failures count: a successful login does not use up the budget.
+ * Fixed-window attempt counters kept in KV, so limits hold across restarts and instances.
+ *
+ * An attempt is reserved *before* it is verified: `reserve` moves the counter with a checked
+ * commit (retried on conflict) only while it is below the limit, so N concurrent attempts can
+ * never pass more than `max` to verification, and the rest get 429 at once. A reservation
+ * stands as the failure it will most likely be; a success clears the subject (`reset`), and an
+ * attempt that was never verified gives its slot back (`release`). Subjects are stored hashed,
+ * so no user-controlled value (a username, a forwarded address) can make a key too large.
  */
 import { keys } from "./keys.ts";
 import { AppError } from "../errors.ts";
-
-export type RateLimitRule = { max: number; windowMs: number };
-
-export const RATE_LIMITS = {
-  login: { max: 5, windowMs: 15 * 60_000 },
-  apiKeyLogin: { max: 10, windowMs: 15 * 60_000 },
-  sharePassword: { max: 10, windowMs: 5 * 60_000 },
-  webdavLogin: { max: 10, windowMs: 15 * 60_000 },
-} satisfies Record<string, RateLimitRule>;
+import type { RateLimits, RateLimitScope } from "../config.ts";
 
 type Window = { count: number; reset_at: number };
 
-export class RateLimiter {
-  constructor(private kv: Deno.Kv) {}
+/** Commits tried before a reservation gives up under contention (and answers 429). */
+const MAX_RESERVE_ATTEMPTS = 200;
 
-  /** Throws 429 too_many_requests when the subject has used up its failures in this window. */
-  async assertAllowed(scope: keyof typeof RATE_LIMITS, subject: string): Promise<void> {
-    const rule = RATE_LIMITS[scope];
-    const entry = await this.kv.get<Window>(keys.rateLimits(scope, subject));
-    const w = entry.value;
-    if (w && w.reset_at > Date.now() && w.count >= rule.max) {
-      const seconds = Math.ceil((w.reset_at - Date.now()) / 1000);
-      throw new AppError("too_many_requests", 429, { seconds });
-    }
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function tooMany(resetAt: number): AppError {
+  return new AppError("too_many_requests", 429, {
+    seconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
+  });
+}
+
+export class RateLimiter {
+  constructor(private kv: Deno.Kv, private rules: RateLimits) {}
+
+  private async key(scope: RateLimitScope, subject: string) {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(subject));
+    return keys.rateLimits(scope, new Uint8Array(digest).toBase64());
   }
 
-  /** Records one failure for the subject. */
-  async recordFailure(scope: keyof typeof RATE_LIMITS, subject: string): Promise<void> {
-    const rule = RATE_LIMITS[scope];
-    const key = keys.rateLimits(scope, subject);
-    for (let attempt = 0; attempt < 10; attempt++) {
+  private live(entry: Deno.KvEntryMaybe<Window>, now = Date.now()): Window | null {
+    return entry.value && entry.value.reset_at > now ? entry.value : null;
+  }
+
+  /**
+   * The 429 to answer when any of the subjects has used up its attempts, or null. A read only,
+   * for a cheap first check.
+   */
+  async blocked(subjects: [RateLimitScope, string][]): Promise<AppError | null> {
+    const entries = await this.kv.getMany<Window[]>(
+      await Promise.all(subjects.map(([scope, subject]) => this.key(scope, subject))),
+    );
+    for (const [i, entry] of entries.entries()) {
+      const w = this.live(entry);
+      if (w && w.count >= this.rules[subjects[i][0]].max) return tooMany(w.reset_at);
+    }
+    return null;
+  }
+
+  /** Throws 429 too_many_requests when the subject has used up its attempts in this window. */
+  async assertAllowed(scope: RateLimitScope, subject: string): Promise<void> {
+    const refusal = await this.blocked([[scope, subject]]);
+    if (refusal) throw refusal;
+  }
+
+  /**
+   * Reserves one attempt: counts it while the window has room, atomically. Throws 429 when the
+   * subject has used up its attempts, or when the counter stays contended (failing closed).
+   */
+  async reserve(scope: RateLimitScope, subject: string): Promise<void> {
+    const rule = this.rules[scope];
+    const key = await this.key(scope, subject);
+    for (let attempt = 0; attempt < MAX_RESERVE_ATTEMPTS; attempt++) {
       const entry = await this.kv.get<Window>(key);
       const now = Date.now();
-      const w = entry.value && entry.value.reset_at > now
-        ? { count: entry.value.count + 1, reset_at: entry.value.reset_at }
-        : { count: 1, reset_at: now + rule.windowMs };
+      const w = this.live(entry, now) ?? { count: 0, reset_at: now + rule.windowMs };
+      if (w.count >= rule.max) throw tooMany(w.reset_at);
+      const next = { count: w.count + 1, reset_at: w.reset_at };
       const res = await this.kv.atomic().check(entry)
-        .set(key, w, { expireIn: w.reset_at - now }).commit();
+        .set(key, next, { expireIn: Math.max(1, next.reset_at - now) }).commit();
       if (res.ok) return;
+      await sleep(Math.random() * Math.min(20, 1 + attempt));
+    }
+    throw tooMany(Date.now() + 1000);
+  }
+
+  /** Gives back one reserved attempt that was never verified (same window only). */
+  async release(scope: RateLimitScope, subject: string): Promise<void> {
+    const key = await this.key(scope, subject);
+    for (let attempt = 0; attempt < MAX_RESERVE_ATTEMPTS; attempt++) {
+      const entry = await this.kv.get<Window>(key);
+      const now = Date.now();
+      const w = this.live(entry, now);
+      if (!w || w.count === 0) return;
+      const res = await this.kv.atomic().check(entry)
+        .set(key, { ...w, count: w.count - 1 }, { expireIn: Math.max(1, w.reset_at - now) })
+        .commit();
+      if (res.ok) return;
+      await sleep(Math.random() * Math.min(20, 1 + attempt));
     }
   }
 
-  /** Clears the subject's failures (after a success). */
-  async reset(scope: keyof typeof RATE_LIMITS, subject: string): Promise<void> {
-    await this.kv.delete(keys.rateLimits(scope, subject));
+  /** Clears the subject's attempts (after a success). */
+  async reset(scope: RateLimitScope, subject: string): Promise<void> {
+    await this.kv.delete(await this.key(scope, subject));
   }
 }

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson } from "../http/validate.ts";
-import { requireAdmin, requireAuth } from "../http/middleware.ts";
+import { assertLoggedIn, requireAdmin, requireAuth } from "../http/middleware.ts";
 import { ChangePasswordSchema, LoginSchema } from "../../shared/schemas/auth.ts";
 import { maskToPermissions } from "../../shared/permissions.ts";
 import { AppError } from "../errors.ts";
@@ -32,6 +32,7 @@ export function authRoutes() {
     if (auth.type === "none" && !c.req.header("authorization")) {
       throw new AppError("unauthorized", 401);
     }
+    if (auth.type === "none" && auth.failure === "too_many_requests") assertLoggedIn(auth);
     if (auth.type !== "apikey") throw new AppError("api_key_invalid", 401);
     return ok(c, {
       name: auth.key.name,

@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import { extname, join, normalize } from "node:path";
 import type { AppEnv } from "../http/types.ts";
+import { AppError } from "../errors.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -45,12 +46,14 @@ export function staticRoutes(distDir: string) {
     if (!isAsset && !ROOT_FILES.has(path)) {
       return ROOT_FILE_PATTERN.test(path) ? notFound() : next();
     }
-    let rel: string;
+    let decoded: string;
     try {
-      rel = normalize(decodeURIComponent(path)).replace(/^\/+/, "");
+      decoded = decodeURIComponent(path);
     } catch {
-      return notFound();
+      c.set("plainErrors", true);
+      throw new AppError("url_malformed", 400);
     }
+    const rel = normalize(decoded).replace(/^\/+/, "");
     if (rel.startsWith("..") || rel.includes("\0")) return notFound();
     let file: Deno.FsFile;
     try {

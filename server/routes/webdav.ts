@@ -36,8 +36,12 @@ async function authenticate(c: Context<AppEnv>): Promise<Auth | Response> {
   const header = c.req.header("authorization") ?? "";
   const basic = /^basic\s+(.+)$/i.exec(header.trim());
   if (!basic) {
-    const found = await auth.authenticate(header || undefined);
-    return found.type === "none" ? challenge(c, found.failure ?? "unauthorized") : found;
+    const found = await auth.authenticate(header || undefined, c.get("clientIp"));
+    if (found.type !== "none") return found;
+    if (found.failure === "too_many_requests") {
+      throw new AppError("too_many_requests", 429, { seconds: found.retryAfter ?? 1 });
+    }
+    return challenge(c, found.failure ?? "unauthorized");
   }
   let user: string;
   let pass: string;

@@ -6,7 +6,8 @@ import { randomBase62, sha256Hex } from "./crypto.ts";
 import { maskToPermissions, normalizePath, permissionsToMask } from "../../shared/permissions.ts";
 import type { ApiKeyCreate, ApiKeyUpdate, ApiKeyView } from "../../shared/schemas/api_keys.ts";
 
-const PREFIX_LENGTH = 6;
+/** Characters of a key kept for display, and the subject of the per-prefix failure limit. */
+export const KEY_PREFIX_LENGTH = 6;
 
 /** True when the key's expiry has passed. */
 export function isKeyExpired(rec: ApiKeyRecord, now = Date.now()): boolean {
@@ -56,7 +57,7 @@ export class ApiKeyService {
       id: ulid(),
       name: input.name,
       key_hash: await sha256Hex(key),
-      key_prefix: key.slice(0, PREFIX_LENGTH),
+      key_prefix: key.slice(0, KEY_PREFIX_LENGTH),
       permissions: permissionsToMask(input.permissions),
       role: input.role,
       basic_path: cleanBasicPath(input.basic_path),

@@ -2,18 +2,23 @@
  * Authentication: the admin account, its sessions and API keys. `authenticate` turns an
  * Authorization header into an Auth value; every route's guard reads only that value.
  */
-import type { Config } from "../config.ts";
+import type { Config, RateLimitScope } from "../config.ts";
 import { type AccountRepo, type AdminAccount } from "../kv/account_repo.ts";
-import type { RateLimiter } from "../kv/rate_limit_repo.ts";
+import type { AttemptGuard } from "./attempts.ts";
 import type { ApiKeyRecord } from "../kv/api_key_repo.ts";
-import type { ApiKeyService } from "./api_keys.ts";
+import { type ApiKeyService, KEY_PREFIX_LENGTH } from "./api_keys.ts";
 import { AppError, badRequest, unauthorized } from "../errors.ts";
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from "./crypto.ts";
 import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
 import type { ChangePassword } from "../../shared/schemas/auth.ts";
 
 export type Auth =
-  | { type: "none"; failure?: "session_expired" | "api_key_invalid" }
+  | {
+    type: "none";
+    failure?: "session_expired" | "api_key_invalid" | "too_many_requests";
+    /** With `too_many_requests`: seconds until the client may try again. */
+    retryAfter?: number;
+  }
   | {
     type: "admin";
     id: "admin";
@@ -26,6 +31,21 @@ export type Auth =
 
 export const ANONYMOUS: Auth = { type: "none" };
 
+/** The Auth of a verified API key. */
+function keyAuth(key: ApiKeyRecord): Auth {
+  return {
+    type: "apikey",
+    id: key.id,
+    key,
+    permissions: key.permissions,
+    basicPath: key.basic_path,
+  };
+}
+
+function retryAfter(err: AppError): number {
+  return Number(err.details?.seconds ?? 1);
+}
+
 /** The created_by value for records made by this caller. */
 export function creatorOf(auth: Auth): string {
   if (auth.type === "apikey") return `apikey:${auth.id}`;
@@ -37,7 +57,7 @@ export class AuthService {
     private config: Config,
     private accounts: AccountRepo,
     private keys: ApiKeyService,
-    private limiter: RateLimiter,
+    private attempts: AttemptGuard,
     private log: (msg: string) => void = console.log,
   ) {}
 
@@ -66,18 +86,21 @@ export class AuthService {
     }
   }
 
-  /** Checks username and password; returns a new session token. Throws 401 or 429. */
+  /**
+   * Checks username and password; returns a new session token. Throws 401, or 429 when the
+   * client has used up its attempts for this username (reserved before the check).
+   */
   async login(username: string, password: string, clientIp: string) {
     const subject = `${clientIp}|${username.toLowerCase()}`;
-    await this.limiter.assertAllowed("login", subject);
     const { value: admin } = await this.accounts.getAdmin();
-    const valid = admin !== null && admin.username === username &&
-      await verifyPassword(password, admin.password_hash);
-    if (!valid || !admin) {
-      await this.limiter.recordFailure("login", subject);
-      throw unauthorized("invalid_credentials");
-    }
-    await this.limiter.reset("login", subject);
+    const valid = await this.attempts.check(
+      "login",
+      subject,
+      async () =>
+        admin !== null && admin.username === username &&
+        await verifyPassword(password, admin.password_hash),
+    );
+    if (!valid || !admin) throw unauthorized("invalid_credentials");
     const token = randomToken(32);
     const session = await this.accounts.createSession(await sha256Hex(token), admin.session_epoch);
     return { token, username: admin.username, expires_at: session.expires_at };
@@ -88,25 +111,52 @@ export class AuthService {
     if (auth.type === "admin") await this.accounts.deleteSession(auth.tokenHash);
   }
 
-  /** Resolves an Authorization header; never throws for bad credentials. */
-  async authenticate(header: string | undefined): Promise<Auth> {
+  /**
+   * Resolves an Authorization header; never throws for bad credentials. Unknown API keys are
+   * limited per client address and per key prefix (`too_many_requests` failure).
+   */
+  async authenticate(header: string | undefined, clientIp: string): Promise<Auth> {
     if (!header) return ANONYMOUS;
     const space = header.indexOf(" ");
     const scheme = space > 0 ? header.slice(0, space).toLowerCase() : "";
     const credential = space > 0 ? header.slice(space + 1).trim() : "";
     if (scheme === "bearer" && credential) return await this.authenticateSession(credential);
     if (scheme === "apikey" && credential) {
-      const key = await this.keys.verify(credential);
+      const key = await this.verifyKey(credential, clientIp);
+      if (key instanceof AppError) {
+        return { type: "none", failure: "too_many_requests", retryAfter: retryAfter(key) };
+      }
       if (!key) return { type: "none", failure: "api_key_invalid" };
-      return {
-        type: "apikey",
-        id: key.id,
-        key,
-        permissions: key.permissions,
-        basicPath: key.basic_path,
-      };
+      return keyAuth(key);
     }
     return ANONYMOUS;
+  }
+
+  /**
+   * Looks a key up, limiting unknown keys per client address and per key prefix. Returns the
+   * record, null for an unknown key, or the 429 to answer. Keys are a hash lookup, cheap
+   * enough to check before counting, so a valid key costs one extra read and never a write.
+   * Every decision still follows one counter value: a subject that has used up its attempts
+   * is refused before the lookup, and a miss that finds it used up meanwhile answers 429 too,
+   * just as a hit would have; so at most `max` wrong keys per window are ever told apart.
+   */
+  private async verifyKey(key: string, clientIp: string): Promise<ApiKeyRecord | null | AppError> {
+    const subjects: [RateLimitScope, string][] = [
+      ["apiKeyClient", clientIp],
+      ["apiKeyPrefix", key.slice(0, KEY_PREFIX_LENGTH)],
+    ];
+    const limiter = this.attempts.limiter;
+    const refusal = await limiter.blocked(subjects);
+    if (refusal) return refusal;
+    const rec = await this.keys.verify(key);
+    if (rec) return rec;
+    try {
+      for (const [scope, subject] of subjects) await limiter.reserve(scope, subject);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 429) return err;
+      throw err;
+    }
+    return null;
   }
 
   private async authenticateSession(token: string): Promise<Auth> {
@@ -136,36 +186,38 @@ export class AuthService {
    */
   async authenticateBasic(username: string, password: string, clientIp: string): Promise<Auth> {
     // Checked first, so a blocked client cannot confirm a guess through the memo either.
-    await this.limiter.assertAllowed("webdavLogin", clientIp);
+    await this.attempts.limiter.assertAllowed("webdavLogin", clientIp);
     const { value: admin } = await this.accounts.getAdmin();
     const memo = admin ? await sha256Hex(`${username}\0${password}\0${admin.password_hash}`) : "";
     const hit = this.basicMemo.get(memo);
     if (admin && hit && hit > Date.now()) return this.adminAuth(admin.username);
     if (username === password) {
-      const key = await this.keys.verify(password);
-      if (key) {
-        return {
-          type: "apikey",
-          id: key.id,
-          key,
-          permissions: key.permissions,
-          basicPath: key.basic_path,
-        };
-      }
+      const key = await this.verifyKey(password, clientIp);
+      if (key instanceof AppError) throw key;
+      if (key) return keyAuth(key);
     }
-    if (
-      admin && admin.username === username && await verifyPassword(password, admin.password_hash)
-    ) {
-      if (this.basicMemo.size >= 64) this.basicMemo.clear();
-      this.basicMemo.set(memo, Date.now() + 5 * 60_000);
-      await this.limiter.reset("webdavLogin", clientIp);
-      return this.adminAuth(admin.username);
+    // Clients open many connections at once with the same credentials: identical checks from
+    // one address share one attempt, so a correct burst never fills the limit by itself.
+    const flight = `${memo}\0${clientIp}`;
+    let check = this.basicInFlight.get(flight);
+    if (!check) {
+      check = this.attempts.check(
+        "webdavLogin",
+        clientIp,
+        async () =>
+          admin !== null && admin.username === username &&
+          await verifyPassword(password, admin.password_hash),
+      ).finally(() => this.basicInFlight.delete(flight));
+      this.basicInFlight.set(flight, check);
     }
-    await this.limiter.recordFailure("webdavLogin", clientIp);
-    throw unauthorized("invalid_credentials");
+    if (!await check || !admin) throw unauthorized("invalid_credentials");
+    if (this.basicMemo.size >= 64) this.basicMemo.clear();
+    this.basicMemo.set(memo, Date.now() + 5 * 60_000);
+    return this.adminAuth(admin.username);
   }
 
   private basicMemo = new Map<string, number>();
+  private basicInFlight = new Map<string, Promise<boolean>>();
 
   private adminAuth(username: string): Auth {
     return {
@@ -178,17 +230,6 @@ export class AuthService {
     };
   }
 
-  /** Verifies an API key for a login form; throws 401 api_key_verify_failed or 429. */
-  async loginWithApiKey(key: string, clientIp: string): Promise<ApiKeyRecord> {
-    await this.limiter.assertAllowed("apiKeyLogin", clientIp);
-    const rec = await this.keys.verify(key);
-    if (!rec) {
-      await this.limiter.recordFailure("apiKeyLogin", clientIp);
-      throw unauthorized("api_key_verify_failed");
-    }
-    return rec;
-  }
-
   /**
    * Changes the admin username and/or password after checking the current password.
    * Every session is revoked. Throws 400 for invalid input, 401 for a wrong password.
@@ -199,13 +240,14 @@ export class AuthService {
     const newPassword = input.newPassword || undefined;
     if (!newUsername && !newPassword) throw badRequest("nothing_to_change");
     const subject = `${clientIp}|account`;
-    await this.limiter.assertAllowed("login", subject);
     const entry = await this.accounts.getAdmin();
     const admin = entry.value as AdminAccount;
-    if (!await verifyPassword(input.currentPassword, admin.password_hash)) {
-      await this.limiter.recordFailure("login", subject);
-      throw unauthorized("wrong_current_password");
-    }
+    const valid = await this.attempts.check(
+      "login",
+      subject,
+      () => verifyPassword(input.currentPassword, admin.password_hash),
+    );
+    if (!valid) throw unauthorized("wrong_current_password");
     if (newPassword && newPassword === input.currentPassword) {
       throw badRequest("password_unchanged");
     }

@@ -7,8 +7,8 @@
  */
 import type { FileRecord, FileRepo } from "../kv/file_repo.ts";
 import type { StorageConfigService } from "./storage_configs.ts";
-import type { RateLimiter } from "../kv/rate_limit_repo.ts";
 import type { AccessFunnel } from "./access_funnel.ts";
+import type { AttemptGuard } from "./attempts.ts";
 import type { Auth } from "./auth.ts";
 import { AppError, gone, notFound, unauthorized } from "../errors.ts";
 import { verifyPassword } from "./crypto.ts";
@@ -25,7 +25,7 @@ export class FileAccessService {
   constructor(
     private repo: FileRepo,
     private storage: StorageConfigService,
-    private limiter: RateLimiter,
+    private attempts: AttemptGuard,
     private funnel: AccessFunnel<FileRecord>,
     /** Presigned GET URLs, keyed by file and config version (see caches.ts). */
     private urlCache: TtlCache<string>,
@@ -44,10 +44,11 @@ export class FileAccessService {
     if (!password) {
       throw new AppError("password_required", 401, { slug: rec.slug, has_password: true });
     }
+    const hash = rec.password_hash;
     const subject = `${ip}|file:${rec.slug}`;
-    await this.limiter.assertAllowed("sharePassword", subject);
-    if (!await verifyPassword(password, rec.password_hash)) {
-      await this.limiter.recordFailure("sharePassword", subject);
+    if (
+      !await this.attempts.check("sharePassword", subject, () => verifyPassword(password, hash))
+    ) {
       throw unauthorized("wrong_password");
     }
   }

@@ -17,6 +17,7 @@ import type { FileShareOptions } from "../../shared/schemas/files.ts";
 import type { RequestedRange } from "../storage/ranges.ts";
 import type { DirectoryCache } from "./directory_cache.ts";
 import { resolveRequestedRange } from "../storage/ranges.ts";
+import { utf8ByteLength } from "../../shared/slug.ts";
 
 export type FsEntry = {
   name: string;
@@ -37,12 +38,13 @@ function join(dir: string, name: string): string {
   return dir === "/" ? `/${name}` : `${dir}/${name}`;
 }
 
-/** A file or folder name: no slashes, no `.`/`..`, no NUL or backslash. */
+/** A file or folder name: no slashes, no `.`/`..`, no NUL or backslash, at most 255 bytes. */
 export function checkName(name: string): string {
   const n = name.trim();
-  if (!n || n === "." || n === ".." || /[\/\\\0]/.test(n) || n.length > 255) {
+  if (!n || n === "." || n === ".." || /[\/\\\0]/.test(n)) {
     throw badRequest("storage_path_invalid", { name });
   }
+  if (utf8ByteLength(n) > 255) throw badRequest("name_too_long", { name });
   return n;
 }
 

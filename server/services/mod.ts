@@ -3,6 +3,8 @@ import type { Config } from "../config.ts";
 import { AccountRepo } from "../kv/account_repo.ts";
 import { ApiKeyRepo } from "../kv/api_key_repo.ts";
 import { RateLimiter } from "../kv/rate_limit_repo.ts";
+import { AttemptGuard } from "./attempts.ts";
+import { KdfGate } from "./kdf_gate.ts";
 import { PasteRepo } from "../kv/paste_repo.ts";
 import { ApiKeyService } from "./api_keys.ts";
 import { AuthService } from "./auth.ts";
@@ -43,15 +45,16 @@ export type Services = Awaited<ReturnType<typeof createServices>>;
 
 /** Wires repositories and services together. */
 export async function createServices(config: Config, kv: Deno.Kv, log: (msg: string) => void) {
-  const limiter = new RateLimiter(kv);
+  const limiter = new RateLimiter(kv, config.rateLimits);
+  const attempts = new AttemptGuard(limiter, new KdfGate(config.kdfConcurrency, config.kdfQueue));
   const apiKeys = new ApiKeyService(new ApiKeyRepo(kv));
-  const auth = new AuthService(config, new AccountRepo(kv), apiKeys, limiter, log);
+  const auth = new AuthService(config, new AccountRepo(kv), apiKeys, attempts, log);
   const settings = new SettingsService(new SettingsRepo(kv));
   const box = await SecretBox.open(config);
   const signingSecret = await loadSigningSecret(kv);
   const signer = await Signer.fromSecret(signingSecret);
   const pasteRepo = new PasteRepo(kv);
-  const pastes = new PasteService(pasteRepo, limiter, config, pasteFunnel(pasteRepo, signer));
+  const pastes = new PasteService(pasteRepo, attempts, config, pasteFunnel(pasteRepo, signer));
   const storageConfigRepo = new StorageConfigRepo(kv);
   const storageConfigs = new StorageConfigService(config, storageConfigRepo, box, signingSecret);
   await storageConfigs.ensureDefault();
@@ -63,7 +66,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   const fileAccess = new FileAccessService(
     fileRepo,
     storageConfigs,
-    limiter,
+    attempts,
     fileFunnel(fileRepo, signer),
     caches.s3Url,
   );
@@ -115,6 +118,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     config,
     kv,
     limiter,
+    attempts,
     apiKeys,
     auth,
     settings,

@@ -6,8 +6,8 @@
  */
 import { ulid } from "ulid";
 import type { PasteEntry, PasteRecord, PasteRepo } from "../kv/paste_repo.ts";
-import type { RateLimiter } from "../kv/rate_limit_repo.ts";
 import type { AccessFunnel } from "./access_funnel.ts";
+import type { AttemptGuard } from "./attempts.ts";
 import type { Config } from "../config.ts";
 import { type Auth, creatorOf } from "./auth.ts";
 import { hashPassword, randomBase62, verifyPassword } from "./crypto.ts";
@@ -86,7 +86,7 @@ function toListItem(rec: PasteRecord, views: number, auth: Auth, now: number): P
 export class PasteService {
   constructor(
     private repo: PasteRepo,
-    private limiter: RateLimiter,
+    private attempts: AttemptGuard,
     private config: Pick<Config, "kdfIterations">,
     private funnel: AccessFunnel<PasteRecord>,
   ) {}
@@ -325,14 +325,14 @@ export class PasteService {
 
   /** Verifies a share password, rate-limited per client and slug (429 too_many_requests). */
   private async checkPassword(rec: PasteRecord, password: string, clientIp: string) {
-    if (!rec.password_hash) return;
+    const hash = rec.password_hash;
+    if (!hash) return;
     const subject = `${clientIp}|${rec.slug}`;
-    await this.limiter.assertAllowed("sharePassword", subject);
-    if (!await verifyPassword(password, rec.password_hash)) {
-      await this.limiter.recordFailure("sharePassword", subject);
+    if (
+      !await this.attempts.check("sharePassword", subject, () => verifyPassword(password, hash))
+    ) {
       throw new AppError("wrong_password", 401);
     }
-    await this.limiter.reset("sharePassword", subject);
   }
 
   /** Normalises an expiry to ISO UTC; it must lie in the future unless it is `unchanged`. */

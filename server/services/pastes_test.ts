@@ -8,7 +8,7 @@ import { CHUNK_BYTES } from "../kv/paste_repo.ts";
 async function withApp(fn: (t: TestApp, admin: Auth) => Promise<void>) {
   const t = await createTestApp();
   try {
-    await fn(t, await t.services.auth.authenticate(await t.adminAuth()));
+    await fn(t, await t.services.auth.authenticate(await t.adminAuth(), "127.0.0.1"));
   } finally {
     await t.close();
   }

@@ -32,6 +32,9 @@ export function fsError(err: unknown, key: string): unknown {
   ) {
     return new AppError("storage_conflict", 409, { key });
   }
+  if ((err as { code?: string })?.code === "ENAMETOOLONG") {
+    return new AppError("name_too_long", 400, { key });
+  }
   if ((err as { code?: string })?.code === "ENOSPC") {
     return new AppError("storage_error", 507, { key, message: "No space left on device" });
   }

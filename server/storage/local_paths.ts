@@ -10,6 +10,10 @@ import { AppError } from "../errors.ts";
 import { validateKey } from "./driver.ts";
 import { fsError } from "./local_errors.ts";
 
+/** The longest file or folder name common filesystems hold (NAME_MAX). */
+export const MAX_NAME_BYTES = 255;
+const encoder = new TextEncoder();
+
 /** Top-level names with this prefix are reserved: never keys, never listed. */
 export const RESERVED_PREFIX = ".cubby-";
 /** Temp files being written, renamed into place when complete. */
@@ -62,11 +66,17 @@ export class LocalRoot {
     return join(await this.real(), STAGING_DIR);
   }
 
-  /** Validates a key (reserved names included) and joins it onto the real root; throws 400. */
+  /**
+   * Validates a key (reserved names included) and joins it onto the real root; throws 400
+   * (`name_too_long` for a name the filesystem cannot hold).
+   */
   async pathOf(key: string): Promise<string> {
     validateKey(key);
     if (key.split("/")[0].startsWith(RESERVED_PREFIX)) {
       throw new AppError("storage_path_invalid", 400, { key });
+    }
+    if (key.split("/").some((name) => encoder.encode(name).length > MAX_NAME_BYTES)) {
+      throw new AppError("name_too_long", 400, { key });
     }
     return join(await this.real(), ...key.split("/"));
   }

@@ -39,8 +39,14 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** Builds an app on a fresh temporary KV and data directory. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds an app on a fresh temporary KV and data directory. `overrides` replace config fields
+ * after the environment is read (for example short rate-limit windows).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
   const dir = await Deno.makeTempDir({ prefix: "cubby-test-" });
   const config: Config = {
     ...loadConfig({
@@ -51,6 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       ...env,
     }),
     kdfIterations: 1_000,
+    ...overrides,
   };
   const kv = await Deno.openKv(join(dir, "cubby.kv"));
   const services = await createServices(config, kv, () => {});
