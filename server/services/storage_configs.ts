@@ -229,6 +229,12 @@ export class StorageConfigService {
     return rec.root_dir || join(this.config.dataDir, "storage");
   }
 
+  /** The root folders of every local config, each once. */
+  async localRoots(): Promise<string[]> {
+    const recs = (await this.repo.list()).filter((r) => r.provider_type === "local");
+    return [...new Set(recs.map((r) => this.localRoot(r)))];
+  }
+
   /** Bytes used on a config (counted by uploads and deletes through Cubby). */
   usedBytes(id: string): Promise<number> {
     return this.repo.usedBytes(id);

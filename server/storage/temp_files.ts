@@ -48,10 +48,11 @@ export async function reclaimStaleTemp(
   const cutoff = (opts.now ?? Date.now()) - (opts.olderThanMs ?? TEMP_STALE_MS);
   let removed = 0;
   try {
-    for await (const entry of Deno.readDir(dir)) {
+    const real = await Deno.realPath(dir); // writers may have registered either spelling
+    for await (const entry of Deno.readDir(real)) {
       if (!entry.isFile) continue;
-      const path = join(dir, entry.name);
-      if (held.has(path)) continue;
+      const path = join(real, entry.name);
+      if (held.has(path) || held.has(join(dir, entry.name))) continue;
       const info = await Deno.lstat(path).catch(() => null);
       const written = info?.mtime?.getTime() ?? 0;
       if (!info || written > cutoff) continue;
