@@ -12,6 +12,7 @@ import { type Auth, creatorOf } from "./auth.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
 import { hashPassword, randomBase62 } from "./crypto.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
+import { SHARE_OBJECTS_FOLDER } from "../storage/share_area.ts";
 import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
 import { isReservedSlug } from "../../shared/slug.ts";
 import type {
@@ -132,7 +133,7 @@ export class FileService {
   private storagePath(id: string, filename: string): string {
     const d = new Date();
     const month = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
-    return `uploads/${month}/${id}/${safeFilename(filename)}`;
+    return `${SHARE_OBJECTS_FOLDER}/${month}/${id}/${safeFilename(filename)}`;
   }
 
   private async buildRecord(

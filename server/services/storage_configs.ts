@@ -17,6 +17,7 @@ import type {
 } from "../../shared/schemas/storage_configs.ts";
 import type { StorageDriver } from "../storage/driver.ts";
 import { createDriver } from "../storage/factory.ts";
+import { mountScoped } from "../storage/share_area.ts";
 
 const DEFAULT_SIGNATURE_EXPIRES = 3600;
 
@@ -222,6 +223,14 @@ export class StorageConfigService {
     });
     this.drivers.set(rec.id, { stamp: rec.updated_at, driver });
     return driver;
+  }
+
+  /**
+   * The driver of a config as mounts see it: Cubby's reserved area (share objects) is neither
+   * listed nor reachable (storage/share_area.ts). Every mount-facing service uses this one.
+   */
+  async mountDriverFor(rec: StorageConfigRecord): Promise<StorageDriver> {
+    return mountScoped(await this.driverFor(rec));
   }
 
   /** Where a local config keeps its files. */
