@@ -14,6 +14,7 @@ import { FileRepo } from "../kv/file_repo.ts";
 import { SecretBox } from "./secret_box.ts";
 import { loadSigningSecret, Signer } from "./view_tokens.ts";
 import { StorageConfigService } from "./storage_configs.ts";
+import { migrateShareObjects } from "./share_objects_migration.ts";
 import { FileService } from "./files.ts";
 import { FileAccessService } from "./file_access.ts";
 import { MultipartUploadService } from "./multipart_uploads.ts";
@@ -58,6 +59,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   if (await stats.migrate()) log("Migration 1 applied: dashboard counters set from existing data");
   const fileRepo = new FileRepo(kv);
   const files = new FileService(fileRepo, storageConfigs, settings, config.kdfIterations);
+  await migrateShareObjects(kv, fileRepo, storageConfigs, log);
   const fileAccess = new FileAccessService(
     fileRepo,
     storageConfigs,
@@ -107,6 +109,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
       settings.invalidate();
       caches.registry.clearAll();
       await stats.recount();
+      await migrateShareObjects(kv, fileRepo, storageConfigs, log, { evenIfRecorded: true });
     },
   });
   return {
