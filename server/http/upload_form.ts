@@ -130,6 +130,7 @@ export function readUploadForm(req: Request, opts: UploadFormOptions): Promise<U
   let fileInfo: { stream: Readable; filename: string; mimeType: string } | null = null;
   let failure: AppError | null = null;
   let ended = false;
+  let spooled: ReadableStream<Uint8Array> | null = null;
 
   const dispose = async () => {
     if (!ended) {
@@ -138,6 +139,7 @@ export function readUploadForm(req: Request, opts: UploadFormOptions): Promise<U
       bb.destroy();
     }
     if (spoolPath) {
+      await spooled?.cancel().catch(() => {}); // closes the file if it was never read
       fileInfo?.stream.destroy();
       await spooling?.catch(() => {}); // the file may still be being created
       await Deno.remove(spoolPath).catch(() => {});
@@ -216,7 +218,7 @@ export function readUploadForm(req: Request, opts: UploadFormOptions): Promise<U
       resolve({
         fields: all,
         file: {
-          stream: await spoolStream(spoolPath),
+          stream: spooled = await spoolStream(spoolPath),
           filename: all.filename || fileInfo.filename,
           mimeType: all.mimetype || fileInfo.mimeType,
         },
