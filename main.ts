@@ -4,6 +4,7 @@ import { createServices } from "./server/services/mod.ts";
 import { createApp } from "./server/app.ts";
 import { openKv } from "./server/kv/open.ts";
 import { startSweeper } from "./server/services/sweeper.ts";
+import { reclaimTempFiles } from "./server/services/temp_reclaim.ts";
 
 const config = loadConfig(Deno.env.toObject());
 await Deno.mkdir(config.dataDir, { recursive: true });
@@ -11,6 +12,8 @@ const kv = await openKv(config);
 const services = await createServices(config, kv, console.log);
 await services.backup.recoverInterruptedRestore();
 await services.auth.ensureAdmin();
+const reclaimed = await reclaimTempFiles(services); // left by uploads a crash interrupted
+if (reclaimed > 0) console.log(`Removed ${reclaimed} stale upload temp file(s).`);
 const app = createApp({ services });
 const sweeper = startSweeper(services);
 services.tasks.start();

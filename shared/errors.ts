@@ -155,6 +155,10 @@ export const ERROR_CATALOGUE = {
   // Storage
   storage_object_not_found: { "zh-CN": "文件不存在", "en-US": "The file does not exist" },
   storage_path_invalid: { "zh-CN": "存储路径无效", "en-US": "Invalid storage path" },
+  storage_path_reserved: {
+    "zh-CN": "该路径保留给分享文件，挂载点无法访问",
+    "en-US": "This path is reserved for shared files and cannot be used through a mount",
+  },
   storage_error: { "zh-CN": "存储服务出错", "en-US": "The storage service failed" },
   storage_access_denied: {
     "zh-CN": "存储服务拒绝访问",
@@ -209,6 +213,10 @@ export const ERROR_CATALOGUE = {
   upload_incomplete: {
     "zh-CN": "上传不完整：应为 {{expected}} 字节，收到 {{received}} 字节",
     "en-US": "Incomplete upload: expected {{expected}} bytes, received {{received}}",
+  },
+  upload_form_invalid: {
+    "zh-CN": "上传表单格式错误或不完整（{{reason}}）",
+    "en-US": "The upload form is malformed or incomplete ({{reason}})",
   },
   range_not_satisfiable: { "zh-CN": "请求的范围无效", "en-US": "Requested range not satisfiable" },
   presign_failed: { "zh-CN": "获取预签名URL失败", "en-US": "Failed to get a presigned URL" },

@@ -1,67 +1,235 @@
 /**
- * Streaming multipart/form-data parsing with busboy: fields that come before the file are
- * collected, and the file part is handed over as a web stream without buffering it.
- * Clients send the file field last (our client does); later fields are ignored.
+ * Streaming multipart/form-data parsing with busboy, fields in any order.
+ *
+ * A route names the fields that decide where or how the file is stored (`decides`). When all
+ * of them came before the file part, the file streams straight through to its destination,
+ * and `complete` resolves with every field (the later ones too) once the form has ended; the
+ * route applies those before it records anything. When the file comes before one of them, it
+ * is spooled to a temp file under the data directory (at most `maxBytes`, else 413), the rest of
+ * the form is read, and only then is the form handed over, with every field known.
+ *
+ * A truncated or malformed form is 400 `upload_form_invalid`, a field sent twice too (which
+ * value would count is not obvious). `dispose()` removes the spool file on every path.
  */
 import Busboy from "busboy";
 import { Readable } from "node:stream";
+import { join } from "node:path";
+import { ulid } from "ulid";
 import { AppError } from "../errors.ts";
+import { holdTemp, releaseTemp } from "../storage/temp_files.ts";
 
 export type UploadForm = {
+  /** The fields known when the form was handed over: those before the file, or all if spooled. */
   fields: Record<string, string>;
+  /** The file part; `filename` and `mimeType` prefer the fields of those names seen so far. */
   file: { stream: ReadableStream<Uint8Array>; filename: string; mimeType: string };
+  /** True when the file was spooled (it came before a deciding field). */
+  spooled: boolean;
+  /** Every field, once the whole form was read (after the file stream is drained); 400 if bad. */
+  complete: Promise<Record<string, string>>;
+  /** Stops reading and removes the spool file; safe to call more than once. */
+  dispose: () => Promise<void>;
+  /** Why the form failed so far (truncated, malformed), or null. */
+  error: () => AppError | null;
 };
 
-/** Parses the request up to its file part. Throws 400 when there is no file or the form is bad. */
-export function readUploadForm(req: Request): Promise<UploadForm> {
+export type UploadFormOptions = {
+  /** Fields that decide where or how the file is stored (see the module comment). */
+  decides: readonly string[];
+  /** Folder for spooled files (created when missing). */
+  spoolDir: string;
+  /** Most bytes a spooled file may hold. */
+  maxBytes: number;
+};
+
+/** The 400 a broken form answers with. */
+function formError(reason: string): AppError {
+  return new AppError("upload_form_invalid", 400, { reason });
+}
+
+function asFormError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  return formError(err instanceof Error ? err.message : String(err));
+}
+
+/**
+ * A web stream over busboy's file stream whose errors are the form's 400. It ends only once the
+ * whole form has been read, so a consumer never commits a file whose form then breaks.
+ */
+function webStreamOf(node: Readable, formEnded: Promise<void>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      node.on("data", (chunk: Uint8Array) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) node.pause();
+      });
+      node.once("end", () => {
+        formEnded.then(() => controller.close(), (err) => controller.error(asFormError(err)));
+      });
+      node.once("error", (err) => controller.error(asFormError(err)));
+    },
+    pull() {
+      node.resume();
+    },
+    cancel() {
+      node.resume(); // drain the rest so the form can still be read to its end
+    },
+  }, { highWaterMark: 4 });
+}
+
+/** Writes a file part to `path`, at most `max` bytes (else 413); returns its size. */
+async function spoolPart(path: string, part: Readable, max: number): Promise<number> {
+  const file = await Deno.open(path, { write: true, createNew: true });
+  let size = 0;
+  try {
+    for await (const chunk of part as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > max) throw new AppError("file_too_large", 413, { max_bytes: max });
+      for (let off = 0; off < chunk.byteLength;) off += await file.write(chunk.subarray(off));
+    }
+  } finally {
+    file.close();
+  }
+  return size;
+}
+
+/** A stream of a spooled file that removes it once read to the end or cancelled. */
+async function spoolStream(path: string): Promise<ReadableStream<Uint8Array>> {
+  const file = await Deno.open(path, { read: true });
+  const drop = () => Deno.remove(path).then(() => releaseTemp(path), () => {});
+  return file.readable.pipeThrough(
+    new TransformStream({
+      flush: () => void drop(),
+    }),
+  );
+}
+
+/**
+ * Parses an upload form (see the module comment). Throws 400 `file_required` without a `file`
+ * part, 400 `upload_form_invalid` for a broken form, 413 when a spooled file is too large.
+ */
+export function readUploadForm(req: Request, opts: UploadFormOptions): Promise<UploadForm> {
   const type = req.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data") || !req.body) {
     return Promise.reject(new AppError("file_required", 400));
   }
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const fields: Record<string, string> = {};
-    let bb: Busboy.Busboy;
-    try {
-      bb = Busboy({
-        headers: { "content-type": type },
-        limits: { fields: 50, fieldSize: 64 * 1024, files: 1, parts: 60 },
-        defParamCharset: "utf8",
-      });
-    } catch {
-      reject(new AppError("validation_failed", 400));
-      return;
+  let bb: Busboy.Busboy;
+  try {
+    bb = Busboy({
+      headers: { "content-type": type },
+      limits: { fields: 50, fieldSize: 64 * 1024, files: 1, parts: 60 },
+      defParamCharset: "utf8",
+    });
+  } catch (err) {
+    return Promise.reject(asFormError(err));
+  }
+  const source = Readable.fromWeb(req.body as import("node:stream/web").ReadableStream);
+  const fields: Record<string, string> = {};
+  let spoolPath: string | null = null;
+  let spooling: Promise<number> | null = null;
+  let fileInfo: { stream: Readable; filename: string; mimeType: string } | null = null;
+  let failure: AppError | null = null;
+  let ended = false;
+  let spooled: ReadableStream<Uint8Array> | null = null;
+
+  const dispose = async () => {
+    if (!ended) {
+      source.unpipe(bb);
+      source.destroy();
+      bb.destroy();
     }
-    bb.on("field", (name, value) => {
-      if (!settled) fields[name] = value;
+    if (spoolPath) {
+      await spooled?.cancel().catch(() => {}); // closes the file if it was never read
+      fileInfo?.stream.destroy();
+      await spooling?.catch(() => {}); // the file may still be being created
+      await Deno.remove(spoolPath).catch(() => {});
+      releaseTemp(spoolPath);
+    }
+  };
+
+  let onEnd: (err: AppError | null) => void = () => {};
+  const ended$ = new Promise<void>((resolve, reject) => {
+    onEnd = (err) => {
+      if (ended) return;
+      ended = true;
+      if (err) reject(err);
+      else resolve();
+    };
+  });
+  const fail = (err: unknown) => {
+    failure ??= asFormError(err);
+    fileInfo?.stream.destroy(failure);
+    onEnd(failure);
+  };
+
+  return new Promise<UploadForm>((resolve, reject) => {
+    const complete = ended$.then(async () => {
+      if (spooling) await spooling;
+      return { ...fields };
+    });
+    complete.catch(() => {}); // a caller that failed first need not await it
+
+    bb.on("field", (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) {
+        return fail(formError(`field ${name} too long`));
+      }
+      if (Object.hasOwn(fields, name)) return fail(formError(`field ${name} sent twice`));
+      fields[name] = value;
     });
     bb.on("file", (name, stream, info) => {
-      if (settled || name !== "file") {
-        stream.resume();
+      if (name !== "file") return stream.resume();
+      if (fileInfo) return fail(formError("more than one file"));
+      const filename = fields.filename || info.filename || "file";
+      const mimeType = fields.mimetype || info.mimeType;
+      fileInfo = { stream, filename, mimeType };
+      if (opts.decides.every((f) => Object.hasOwn(fields, f))) {
+        resolve({
+          fields: { ...fields },
+          file: { stream: webStreamOf(stream, ended$), filename, mimeType },
+          spooled: false,
+          complete,
+          dispose,
+          error: () => failure,
+        });
         return;
       }
-      settled = true;
-      resolve({
-        fields,
-        file: {
-          stream: Readable.toWeb(stream) as ReadableStream<Uint8Array>,
-          filename: fields.filename || info.filename || "file",
-          mimeType: fields.mimetype || info.mimeType,
-        },
+      spoolPath = join(opts.spoolDir, `${ulid()}.spool`);
+      holdTemp(spoolPath);
+      const path = spoolPath;
+      spooling = Deno.mkdir(opts.spoolDir, { recursive: true })
+        .then(() => spoolPart(path, stream, opts.maxBytes));
+      spooling.catch((err) => {
+        stream.resume();
+        fail(err);
       });
     });
-    bb.on("error", (err) => {
-      if (!settled) {
-        settled = true;
-        reject(new AppError("validation_failed", 400, { message: String(err) }));
-      }
+    bb.on("filesLimit", () => fail(formError("more than one file")));
+    bb.on("partsLimit", () => fail(formError("too many parts")));
+    bb.on("fieldsLimit", () => fail(formError("too many fields")));
+    bb.on("error", (err) => fail(err));
+    bb.on("finish", () => onEnd(null));
+    bb.on("close", () => onEnd(failure ?? (fileInfo ? null : new AppError("file_required", 400))));
+    source.on("error", (err) => fail(err));
+    source.pipe(bb);
+
+    complete.then(async (all) => {
+      if (!fileInfo) return reject(new AppError("file_required", 400));
+      if (!spoolPath) return; // streamed: handed over already
+      resolve({
+        fields: all,
+        file: {
+          stream: spooled = await spoolStream(spoolPath),
+          filename: all.filename || fileInfo.filename,
+          mimeType: all.mimetype || fileInfo.mimeType,
+        },
+        spooled: true,
+        complete,
+        dispose,
+        error: () => failure,
+      });
+    }).catch(async (err) => {
+      await dispose();
+      reject(err);
     });
-    bb.on("close", () => {
-      if (!settled) {
-        settled = true;
-        reject(new AppError("file_required", 400));
-      }
-    });
-    Readable.fromWeb(req.body as import("node:stream/web").ReadableStream).pipe(bb);
   });
 }

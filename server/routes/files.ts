@@ -5,6 +5,7 @@ import { ok } from "../http/envelope.ts";
 import { readJson, readQuery, validate } from "../http/validate.ts";
 import { requirePermission } from "../http/middleware.ts";
 import { readUploadForm } from "../http/upload_form.ts";
+import { spoolDirOf } from "../storage/temp_files.ts";
 import { Permission } from "../../shared/permissions.ts";
 import { MAX_UPLOAD_SIZE_FALLBACK_MB } from "../../shared/constants.ts";
 import {
@@ -19,6 +20,12 @@ import {
   RefreshUrlsSchema,
 } from "../../shared/schemas/files.ts";
 import { AppError } from "../errors.ts";
+
+/** The form's `size` field as a byte count, or undefined when absent or not a count. */
+function sizeField(value: string | undefined): number | undefined {
+  const size = value ? Number(value) : undefined;
+  return Number.isSafeInteger(size) && size! >= 0 ? size : undefined;
+}
 
 function absoluteUrl(reqUrl: string, path: string): string {
   return new URL(path, reqUrl).toString();
@@ -43,20 +50,41 @@ export function fileRoutes() {
   });
 
   app.post("/upload", canShare, async (c) => {
-    const form = await readUploadForm(c.req.raw);
-    const opts = validate(FileShareOptionsSchema, form.fields);
-    const size = form.fields.size ? Number(form.fields.size) : undefined;
-    const view = await files(c).upload(
-      {
-        body: form.file.stream,
-        filename: form.file.filename,
-        mimetype: form.file.mimeType,
-        size: Number.isSafeInteger(size) && size! >= 0 ? size : undefined,
-      },
-      opts,
-      c.get("auth"),
-    );
-    return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
+    const services = c.get("services");
+    // Only the storage config decides where the bytes go; every other field may follow the
+    // file, and the share is recorded once the whole form was read (upload_form.ts).
+    const form = await readUploadForm(c.req.raw, {
+      decides: ["s3_config_id"],
+      spoolDir: spoolDirOf(services.config.dataDir),
+      maxBytes: await services.settings.getMaxUploadBytes(),
+    });
+    try {
+      const opts = validate(FileShareOptionsSchema, form.fields);
+      const view = await files(c).upload(
+        {
+          body: form.file.stream,
+          filename: form.file.filename,
+          mimetype: form.file.mimeType,
+          size: sizeField(form.fields.size),
+          late: form.spooled ? undefined : async () => {
+            const all = await form.complete;
+            return {
+              opts: validate(FileShareOptionsSchema, all),
+              filename: all.filename,
+              mimetype: all.mimetype || form.file.mimeType,
+              size: sizeField(all.size),
+            };
+          },
+        },
+        opts,
+        c.get("auth"),
+      );
+      return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
+    } catch (err) {
+      throw form.error() ?? err;
+    } finally {
+      await form.dispose();
+    }
   });
 
   app.put("/upload-direct/:filename", canShare, async (c) => {

@@ -287,7 +287,7 @@ Deno.test("limits: max upload size and storage quota refuse and leave nothing be
     assert.deepEqual(second.body.data, { file_size: 300, remaining: 200, total: 1000 });
     const list = (await (await t.request("/api/files", { auth: admin })).json()).data;
     assert.equal(list.total, 1, "no record for refused uploads");
-    const stored = await countFiles(`${t.dir}/small/uploads`);
+    const stored = await countFiles(`${t.dir}/small/.cubby-shares`);
     assert.equal(stored, 1, "no object for refused uploads");
     const inUse = await t.request(`/api/s3-configs/${cfg.id}`, { method: "DELETE", auth: admin });
     assert.equal(inUse.status, 409);

@@ -11,6 +11,7 @@ import { readJson, readQuery, validate } from "../http/validate.ts";
 import { plainErrors, requirePermission } from "../http/middleware.ts";
 import { objectResponse } from "../http/bytes.ts";
 import { readUploadForm } from "../http/upload_form.ts";
+import { spoolDirOf } from "../storage/temp_files.ts";
 import { parseRange } from "../storage/ranges.ts";
 import { Permission } from "../../shared/permissions.ts";
 import { FileShareOptionsSchema } from "../../shared/schemas/files.ts";
@@ -63,16 +64,32 @@ export function fsRoutes() {
   });
 
   app.post("/fs/upload", upload, async (c) => {
-    const form = await readUploadForm(c.req.raw);
-    const dir = validate(z.object({ path: Path.default("/") }), form.fields).path;
-    const size = form.fields.size && /^\d+$/.test(form.fields.size)
-      ? Number(form.fields.size)
-      : undefined;
-    return ok(
-      c,
-      await fs(c).upload(dir, form.file.filename, form.file.stream, c.get("auth"), size),
-      201,
-    );
+    const services = c.get("services");
+    // The folder, the name and the announced size decide where and how the file is written;
+    // a file sent before any of them is spooled until the form has ended (upload_form.ts).
+    const form = await readUploadForm(c.req.raw, {
+      decides: ["path", "filename", "size"],
+      spoolDir: spoolDirOf(services.config.dataDir),
+      maxBytes: await services.settings.getMaxUploadBytes(),
+    });
+    try {
+      const dir = validate(z.object({ path: Path.default("/") }), form.fields).path;
+      const size = form.fields.size && /^\d+$/.test(form.fields.size)
+        ? Number(form.fields.size)
+        : undefined;
+      const entry = await fs(c).upload(
+        dir,
+        form.file.filename,
+        form.file.stream,
+        c.get("auth"),
+        size,
+      );
+      return ok(c, entry, 201);
+    } catch (err) {
+      throw form.error() ?? err;
+    } finally {
+      await form.dispose();
+    }
   });
 
   app.post("/fs/mkdir", upload, async (c) => {

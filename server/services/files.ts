@@ -12,6 +12,7 @@ import { type Auth, creatorOf } from "./auth.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
 import { hashPassword, randomBase62 } from "./crypto.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
+import { SHARE_OBJECTS_FOLDER } from "../storage/share_area.ts";
 import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
 import { isReservedSlug } from "../../shared/slug.ts";
 import type {
@@ -58,6 +59,20 @@ export type UploadInput = {
   filename: string;
   size?: number;
   mimetype?: string | null;
+  /**
+   * The rest of a form whose file streamed straight through: resolves, once the body has been
+   * read, with the options and file fields that came after it. The share is recorded with
+   * these, never with the partial options.
+   */
+  late?: () => Promise<LateUploadFields>;
+};
+
+/** What a form may still say after its file (see `UploadInput.late`). */
+export type LateUploadFields = {
+  opts: FileShareOptions;
+  filename?: string;
+  mimetype?: string | null;
+  size?: number;
 };
 
 export class FileService {
@@ -118,7 +133,7 @@ export class FileService {
   private storagePath(id: string, filename: string): string {
     const d = new Date();
     const month = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
-    return `uploads/${month}/${id}/${safeFilename(filename)}`;
+    return `${SHARE_OBJECTS_FOLDER}/${month}/${id}/${safeFilename(filename)}`;
   }
 
   private async buildRecord(
@@ -156,10 +171,10 @@ export class FileService {
     const cfg = await this.storage.resolveForUpload(opts.s3_config_id, auth);
     const max = await this.checkSize(input.size);
     await this.checkQuota(cfg, input.size ?? 0);
-    const slug = await this.pickSlug(opts.slug || undefined);
+    if (opts.slug) await this.pickSlug(opts.slug); // fail early; picked again at the end
     const id = ulid();
-    const filename = input.filename.trim() || "file";
-    const mimetype = contentTypeFor(filename, input.mimetype);
+    let filename = input.filename.trim() || "file";
+    let mimetype = contentTypeFor(filename, input.mimetype);
     const path = this.storagePath(id, filename);
     const driver = await this.storage.driverFor(cfg);
     const limited = limitStream(input.body, max);
@@ -171,10 +186,22 @@ export class FileService {
       throw err;
     }
     try {
-      if (input.size !== undefined && written.size !== input.size) {
-        throw badRequest("upload_incomplete", { expected: input.size, received: written.size });
+      let size = input.size;
+      if (input.late) {
+        const late = await input.late();
+        if ((late.opts.s3_config_id || undefined) !== (opts.s3_config_id || undefined)) {
+          throw badRequest("upload_form_invalid", { reason: "s3_config_id changed" });
+        }
+        opts = late.opts;
+        filename = late.filename?.trim() || filename;
+        mimetype = contentTypeFor(filename, late.mimetype ?? input.mimetype);
+        size = late.size ?? size;
+      }
+      if (size !== undefined && written.size !== size) {
+        throw badRequest("upload_incomplete", { expected: size, received: written.size });
       }
       await this.checkQuota(cfg, written.size);
+      const slug = await this.pickSlug(opts.slug || undefined);
       const rec = await this.buildRecord(
         id,
         cfg,

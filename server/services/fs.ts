@@ -76,7 +76,7 @@ export class FsService {
 
   private async driverOf(r: Resolved): Promise<StorageDriver> {
     const configId = r.mount.storage_config_id;
-    const driver = await this.storage.driverFor(await this.storage.getRecord(configId));
+    const driver = await this.storage.mountDriverFor(await this.storage.getRecord(configId));
     return this.listings ? this.listings.watch(driver, configId) : driver;
   }
 

@@ -38,7 +38,7 @@ export class FsUploadService {
 
   private async driverOf(r: Resolved) {
     const cfg = await this.storage.getRecord(r.mount.storage_config_id);
-    return { cfg, driver: await this.storage.driverFor(cfg) };
+    return { cfg, driver: await this.storage.mountDriverFor(cfg) };
   }
 
   /** Resolves a target file path; 400 for a folder-less or bad name, 409 on a folder. */

@@ -17,6 +17,7 @@ import { SecretBox } from "./secret_box.ts";
 import { fileFunnel, pasteFunnel } from "./access_funnel.ts";
 import { loadSigningSecret, Signer } from "./view_tokens.ts";
 import { StorageConfigService } from "./storage_configs.ts";
+import { migrateShareObjects } from "./share_objects_migration.ts";
 import { FileService } from "./files.ts";
 import { FileAccessService } from "./file_access.ts";
 import { MultipartUploadService } from "./multipart_uploads.ts";
@@ -63,6 +64,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   if (await stats.migrate()) log("Migration 1 applied: dashboard counters set from existing data");
   const fileRepo = new FileRepo(kv);
   const files = new FileService(fileRepo, storageConfigs, settings, config.kdfIterations);
+  await migrateShareObjects(kv, fileRepo, storageConfigs, log);
   const fileAccess = new FileAccessService(
     fileRepo,
     storageConfigs,
@@ -112,6 +114,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
       settings.invalidate();
       caches.registry.clearAll();
       await stats.recount();
+      await migrateShareObjects(kv, fileRepo, storageConfigs, log, { evenIfRecorded: true });
     },
   });
   return {

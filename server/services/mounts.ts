@@ -10,6 +10,7 @@ import { type Auth, creatorOf } from "./auth.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
 import { isPathWithinBase, normalizePath } from "../../shared/permissions.ts";
 import type { MountCreate, MountUpdate, MountView } from "../../shared/schemas/mounts.ts";
+import { assertMountKey } from "../storage/share_area.ts";
 
 /** First segments a mount may not take (they are the app's own). */
 const RESERVED_FIRST_SEGMENTS = new Set(["api", "dav", "admin", ".well-known", ".cubby"]);
@@ -124,8 +125,8 @@ export class MountService {
 
   /**
    * Resolves a virtual path to its mount and storage key, for a caller allowed to see it.
-   * Throws 400 for invalid paths, 403 outside the key's base path, 404 when no active mount
-   * holds the path.
+   * Throws 400 for invalid paths, 403 outside the key's base path or inside Cubby's reserved
+   * area (`storage_path_reserved`), 404 when no active mount holds the path.
    */
   async resolve(path: string, auth: Auth): Promise<Resolved> {
     const p = normalizePath(path);
@@ -135,7 +136,9 @@ export class MountService {
     }
     for (const m of await this.repo.list()) {
       if (!m.is_active || !isPathWithinBase(p, m.mount_path)) continue;
-      return { mount: m, key: p.slice(m.mount_path.length).replace(/^\//, ""), path: p };
+      const key = p.slice(m.mount_path.length).replace(/^\//, "");
+      assertMountKey(key); // share objects and Cubby's own files are out of reach
+      return { mount: m, key, path: p };
     }
     throw notFound("mount_not_found", { path: p });
   }

@@ -303,7 +303,7 @@ export class SearchService implements SearchHooks {
 
   /** The storage driver of a config; throws 404 when the config is gone. */
   async driverOf(cfg: string): Promise<StorageDriver> {
-    return await this.storage.driverFor(await this.storage.getRecord(cfg));
+    return await this.storage.mountDriverFor(await this.storage.getRecord(cfg));
   }
 
   /** Runs an index update; a failure is logged (a rebuild repairs it), never thrown. */

@@ -17,6 +17,7 @@ import type {
 } from "../../shared/schemas/storage_configs.ts";
 import type { StorageDriver } from "../storage/driver.ts";
 import { createDriver } from "../storage/factory.ts";
+import { mountScoped } from "../storage/share_area.ts";
 
 const DEFAULT_SIGNATURE_EXPIRES = 3600;
 
@@ -227,9 +228,23 @@ export class StorageConfigService {
     return driver;
   }
 
+  /**
+   * The driver of a config as mounts see it: Cubby's reserved area (share objects) is neither
+   * listed nor reachable (storage/share_area.ts). Every mount-facing service uses this one.
+   */
+  async mountDriverFor(rec: StorageConfigRecord): Promise<StorageDriver> {
+    return mountScoped(await this.driverFor(rec));
+  }
+
   /** Where a local config keeps its files. */
   localRoot(rec: StorageConfigRecord): string {
     return rec.root_dir || join(this.config.dataDir, "storage");
+  }
+
+  /** The root folders of every local config, each once. */
+  async localRoots(): Promise<string[]> {
+    const recs = (await this.repo.list()).filter((r) => r.provider_type === "local");
+    return [...new Set(recs.map((r) => this.localRoot(r)))];
   }
 
   /** Bytes used on a config (counted by uploads and deletes through Cubby). */

@@ -1,10 +1,12 @@
 /**
  * The expiry sweeper: every interval, the instance holding the KV lease deletes expired shares
  * (and, once files exist, their stored objects). Reads never depend on it: an expired share
- * answers 410 whether or not it was swept yet.
+ * answers 410 whether or not it was swept yet. Every instance, lease or not, also reclaims the
+ * stale upload temp files on its own disks (temp_reclaim.ts).
  */
 import { LeaseRepo } from "../kv/lease_repo.ts";
 import type { Services } from "./mod.ts";
+import { reclaimTempFiles } from "./temp_reclaim.ts";
 
 /** Runs one sweep if this instance holds the lease; returns how many records were removed. */
 export async function sweepOnce(services: Services, owner: string): Promise<number> {
@@ -19,8 +21,10 @@ export function startSweeper(services: Services) {
   const owner = crypto.randomUUID();
   const ms = services.config.sweepIntervalMs;
   if (ms <= 0) return { stop() {} };
-  const run = () =>
-    sweepOnce(services, owner).catch((err) => console.error("sweeper failed:", err));
+  const run = async () => {
+    await reclaimTempFiles(services);
+    await sweepOnce(services, owner).catch((err) => console.error("sweeper failed:", err));
+  };
   const timer = setInterval(run, ms);
   setTimeout(run, 1000);
   return { stop: () => clearInterval(timer) };

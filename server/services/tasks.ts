@@ -338,7 +338,7 @@ export class TaskService {
   private async countFiles(item: TaskItem, auth: Auth): Promise<number> {
     try {
       const from = await this.mounts.resolve(item.sourcePath, auth);
-      const src = await this.storage.driverFor(
+      const src = await this.storage.mountDriverFor(
         await this.storage.getRecord(from.mount.storage_config_id),
       );
       if (await src.head(from.key)) return 1;
@@ -375,10 +375,10 @@ export class TaskService {
     } catch (err) {
       return await this.record(current(), save, item.sourcePath, err);
     }
-    const src = await this.storage.driverFor(
+    const src = await this.storage.mountDriverFor(
       await this.storage.getRecord(from.mount.storage_config_id),
     );
-    const dst = await this.storage.driverFor(
+    const dst = await this.storage.mountDriverFor(
       await this.storage.getRecord(to.mount.storage_config_id),
     );
     const sameStorage = from.mount.storage_config_id === to.mount.storage_config_id;

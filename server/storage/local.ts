@@ -51,6 +51,7 @@ import {
   verifySignedUrl,
 } from "./local_signed.ts";
 import { listLocal } from "./local_walk.ts";
+import { holdTemp, releaseTemp } from "./temp_files.ts";
 
 export { RESERVED_PREFIX } from "./local_paths.ts";
 export type { SignedRequest } from "./local_signed.ts";
@@ -189,10 +190,12 @@ export class LocalDriver implements StorageDriver {
     if (from === to) return;
     const path = await this.#root.writable(to);
     const tmp = join(await this.#root.tmpDir(), `${ulid()}.tmp`);
+    holdTemp(tmp); // released by commitTemp
     try {
       await Deno.copyFile(found.path, tmp);
     } catch (err) {
       await Deno.remove(tmp).catch(() => {});
+      releaseTemp(tmp);
       throw fsError(err, from);
     }
     await commitTemp(tmp, path, to);

@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { ulid } from "ulid";
 import type { ObjectInfo } from "./driver.ts";
 import { fsError, sizeMismatch } from "./local_errors.ts";
+import { holdTemp, releaseTemp } from "./temp_files.ts";
 
 const CHUNK = 256 * 1024;
 
@@ -25,6 +26,7 @@ export async function writeTemp(
 ): Promise<{ tmp: string; size: number }> {
   const { signal } = opts;
   const tmp = join(tmpDir, `${ulid()}.tmp`);
+  holdTemp(tmp); // until commitTemp renames it, or it is removed below
   const file = await Deno.open(tmp, { write: true, createNew: true }).catch(async (err) => {
     if (!(err instanceof Deno.errors.NotFound)) throw err;
     await Deno.mkdir(dirname(tmp), { recursive: true }); // someone removed .cubby-tmp
@@ -52,6 +54,7 @@ export async function writeTemp(
     file.close();
     await reader.cancel(err).catch(() => {});
     await Deno.remove(tmp).catch(() => {});
+    releaseTemp(tmp);
     throw err;
   } finally {
     signal?.removeEventListener("abort", onAbort);
@@ -69,6 +72,8 @@ export async function commitTemp(
   } catch (err) {
     await Deno.remove(tmp).catch(() => {});
     throw fsError(err, key);
+  } finally {
+    releaseTemp(tmp);
   }
   const info = await Deno.stat(path);
   return { etag: etagOf(info), size: info.size };

@@ -46,6 +46,7 @@ export async function uploadToFolder(
   const form = new FormData();
   form.append("path", dir);
   form.append("size", String(file.size));
+  form.append("filename", file.name); // with path and size before the file, it streams through
   form.append("file", file, file.name);
   const { headers, sentAuth } = authHeaders();
   report.phase(0, 100, file.size);

@@ -1,7 +1,8 @@
 /**
  * The two single-request flows (spec §7 "Files"):
- * - form: one multipart POST /api/upload with the share fields first and the file last (the
- *   server streams the file part and reads only the fields before it);
+ * - form: one multipart POST /api/upload with the share fields first and the file last; the
+ *   server reads fields in any order, and streams the file straight through when the storage
+ *   config (`s3_config_id`, empty for the default) came before it;
  * - presign: POST /api/s3/presign (or /url/presign), a raw PUT of the bytes to the returned URL
  *   (straight to the bucket, or a signed Cubby URL for local storage), then POST /api/s3/commit
  *   (or /url/commit). A failed or cancelled presigned upload drops its pending record.
@@ -43,7 +44,10 @@ export async function cancelPending(fileId: string): Promise<void> {
 /** Uploads through Cubby with one multipart POST /api/upload (file field last). */
 export async function uploadViaForm(u: SimpleUpload, report: ProgressReporter): Promise<FileView> {
   const form = new FormData();
-  for (const [k, v] of Object.entries(shareFields(u.options))) {
+  const fields = { ...shareFields(u.options) };
+  form.append("s3_config_id", fields.s3_config_id ?? "");
+  delete fields.s3_config_id;
+  for (const [k, v] of Object.entries(fields)) {
     if (v !== undefined) form.append(k, String(v));
   }
   form.append("size", String(u.blob.size));
