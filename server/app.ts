@@ -9,6 +9,7 @@ import type { AppEnv } from "./http/types.ts";
 import { AppError } from "./errors.ts";
 import { replyError } from "./http/envelope.ts";
 import { requestContext, resolveAuth, securityHeaders } from "./http/middleware.ts";
+import { idempotency } from "./http/idempotency.ts";
 import type { Services } from "./services/mod.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { apiKeyRoutes } from "./routes/api_keys.ts";
@@ -47,6 +48,7 @@ export function createApp({ services, log = console.error }: AppOptions) {
 
   const api = new Hono<AppEnv>();
   api.use("*", resolveAuth);
+  api.use("*", idempotency);
   api.route("/", systemRoutes());
   api.route("/", authRoutes());
   api.route("/", apiKeyRoutes());

@@ -27,6 +27,19 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "尝试次数过多，请 {{seconds}} 秒后再试",
     "en-US": "Too many attempts, try again in {{seconds}} seconds",
   },
+  // Idempotency-Key (README "Idempotent writes")
+  idempotency_key_invalid: {
+    "zh-CN": "Idempotency-Key 无效：需为 1-255 个可打印 ASCII 字符",
+    "en-US": "Invalid Idempotency-Key: use 1-255 printable ASCII characters",
+  },
+  idempotency_key_reused: {
+    "zh-CN": "该 Idempotency-Key 已用于另一个不同的请求",
+    "en-US": "This Idempotency-Key was already used for a different request",
+  },
+  idempotency_in_progress: {
+    "zh-CN": "使用该 Idempotency-Key 的请求仍在处理中，请稍后重试",
+    "en-US": "A request with this Idempotency-Key is still in progress, retry shortly",
+  },
   // Auth and account
   invalid_credentials: { "zh-CN": "用户名或密码错误", "en-US": "Invalid username or password" },
   invalid_token: { "zh-CN": "无效的令牌", "en-US": "Invalid token" },
