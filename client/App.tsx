@@ -1,5 +1,5 @@
 /** The route tree (spec §2), shared by server rendering and the browser. */
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { Layout } from "./components/Layout.tsx";
 import { PastePage } from "./features/pastes/PastePage.tsx";
@@ -10,25 +10,34 @@ import { NotFoundPage } from "./features/misc/NotFoundPage.tsx";
 import { OfflinePage } from "./features/misc/OfflinePage.tsx";
 import { Permission } from "../shared/permissions.ts";
 import { Spinner } from "./components/Spinner.tsx";
+import { lazyPage } from "./app/lazy_page.ts";
+import { PageErrorBoundary } from "./components/PageErrorBoundary.tsx";
 
-const HomePage = lazy(() => import("./features/pastes/HomePage.tsx"));
-const LoginPage = lazy(() => import("./features/auth/LoginPage.tsx"));
-const AdminLayout = lazy(() => import("./features/admin/AdminLayout.tsx"));
-const TextManagementPage = lazy(() => import("./features/pastes/TextManagementPage.tsx"));
-const KeyManagementPage = lazy(() => import("./features/keys/KeyManagementPage.tsx"));
-const AccountPage = lazy(() => import("./features/account/AccountPage.tsx"));
-const FileManagementPage = lazy(() => import("./features/files/FileManagementPage.tsx"));
-const UploadPage = lazy(() => import("./features/upload/UploadPage.tsx"));
-const StorageConfigPage = lazy(() => import("./features/storage/StorageConfigPage.tsx"));
-const DashboardPage = lazy(() => import("./features/dashboard/DashboardPage.tsx"));
-const SettingsPage = lazy(() => import("./features/settings/SettingsPage.tsx"));
-const MountManagementPage = lazy(() => import("./features/mounts/MountManagementPage.tsx"));
-const MountExplorerPage = lazy(() => import("./features/explorer/MountExplorerPage.tsx"));
-const BackupPage = lazy(() => import("./features/backup/BackupPage.tsx"));
+const HomePage = lazyPage(() => import("./features/pastes/HomePage.tsx"));
+const LoginPage = lazyPage(() => import("./features/auth/LoginPage.tsx"));
+const AdminLayout = lazyPage(() => import("./features/admin/AdminLayout.tsx"));
+const TextManagementPage = lazyPage(() => import("./features/pastes/TextManagementPage.tsx"));
+const KeyManagementPage = lazyPage(() => import("./features/keys/KeyManagementPage.tsx"));
+const AccountPage = lazyPage(() => import("./features/account/AccountPage.tsx"));
+const FileManagementPage = lazyPage(() => import("./features/files/FileManagementPage.tsx"));
+const UploadPage = lazyPage(() => import("./features/upload/UploadPage.tsx"));
+const StorageConfigPage = lazyPage(() => import("./features/storage/StorageConfigPage.tsx"));
+const DashboardPage = lazyPage(() => import("./features/dashboard/DashboardPage.tsx"));
+const SettingsPage = lazyPage(() => import("./features/settings/SettingsPage.tsx"));
+const MountManagementPage = lazyPage(() => import("./features/mounts/MountManagementPage.tsx"));
+const MountExplorerPage = lazyPage(() => import("./features/explorer/MountExplorerPage.tsx"));
+const BackupPage = lazyPage(() => import("./features/backup/BackupPage.tsx"));
 
-/** Wraps a lazily loaded page in a Suspense boundary with a spinner. */
+/**
+ * Wraps a lazily loaded page in a Suspense boundary with a spinner, inside an error boundary
+ * that turns a chunk that cannot load into a message with retry and reload.
+ */
 function L({ children }: { children: React.ReactNode }) {
-  return <Suspense fallback={<Spinner />}>{children}</Suspense>;
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={<Spinner />}>{children}</Suspense>
+    </PageErrorBoundary>
+  );
 }
 
 export function App() {

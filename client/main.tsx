@@ -7,6 +7,8 @@ import { App } from "./App.tsx";
 import { createI18n, toLanguage } from "./i18n/mod.ts";
 import { InitialDataContext, readEmbeddedData } from "./app/initial_data.tsx";
 import { applyTheme, readThemeMode } from "./app/theme.ts";
+import { registerServiceWorker } from "./pwa/sw_registration.ts";
+import { watchInstallPrompt } from "./pwa/install_prompt.ts";
 // Every stylesheet is imported here only: server rendering imports the pages, and Deno
 // cannot load CSS modules.
 import "./styles/app.css";
@@ -20,6 +22,8 @@ import "./styles/backup.css";
 import "./styles/mounts.css";
 import "./styles/explorer.css";
 
+// Before rendering: the install prompt event may fire early.
+watchInstallPrompt();
 const root = document.getElementById("root")!;
 const initial = readEmbeddedData() ?? { siteTitle: document.title || "Cubby" };
 const lang = toLanguage(document.documentElement.lang || localStorage.getItem("language"));
@@ -40,3 +44,4 @@ const tree = (
 
 if (root.dataset.ssr === "1") hydrateRoot(root, tree);
 else createRoot(root).render(tree);
+registerServiceWorker();

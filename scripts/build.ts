@@ -1,9 +1,11 @@
 /**
- * Builds the client into dist/: the app bundle (code-split, hashed), the service worker, and
- * the files of static/. With --if-needed it skips the build when dist/ is newer than sources.
+ * Builds the client into dist/: the app bundle (code-split, hashed), the service worker with
+ * its precache list, the files of static/ and the PNG icons made from static/favicon.svg. With --if-needed it skips the build when dist/ is newer than sources.
  */
 import * as esbuild from "esbuild";
 import { join, relative, resolve } from "node:path";
+import { buildIcons } from "./build_icons.ts";
+import { APP_SHELL_PATH, OFFLINE_PATH } from "../shared/pwa.ts";
 
 const root = resolve(import.meta.dirname!, "..");
 const dist = join(root, "dist");
@@ -39,6 +41,46 @@ async function copyDir(from: string, to: string) {
   }
 }
 
+/**
+ * The outputs a first page load needs: the entry, every chunk it imports statically (not the
+ * lazy route chunks) and their stylesheets. These are what the service worker precaches.
+ */
+function initialAssets(meta: esbuild.Metafile, entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (p: string) => {
+    if (seen.has(p)) return;
+    seen.add(p);
+    const out = meta.outputs[p];
+    if (out.cssBundle) seen.add(out.cssBundle);
+    for (const i of out.imports) if (i.kind === "import-statement" && !i.external) visit(i.path);
+  };
+  visit(entry);
+  return [...seen];
+}
+
+/** Bundles client/sw/sw.ts into dist/sw.js with its precache list; a missing source throws. */
+async function buildServiceWorker(
+  common: esbuild.BuildOptions,
+  precache: { url: string; revision: string | null }[],
+  buildId: string,
+) {
+  const source = join(root, "client/sw/sw.ts");
+  await Deno.stat(source).catch(() => {
+    throw new Error(`build: the service worker source ${source} is missing`);
+  });
+  await esbuild.build({
+    ...common,
+    entryPoints: [source],
+    outfile: join(dist, "sw.js"),
+    format: "iife",
+    define: {
+      ...common.define,
+      __CUBBY_PRECACHE__: JSON.stringify(precache),
+      __CUBBY_BUILD_ID__: JSON.stringify(buildId),
+    },
+  });
+}
+
 /** Runs the build; returns the manifest written. */
 export async function buildClient({ minify = true } = {}) {
   await Deno.remove(dist, { recursive: true }).catch(() => {});
@@ -68,28 +110,25 @@ export async function buildClient({ minify = true } = {}) {
   const entry = outputs.find(([, o]) => o.entryPoint?.endsWith("client/main.tsx"));
   if (!entry) throw new Error("build: the entry bundle is missing");
   const url = (p: string) => "/" + relative(dist, resolve(root, p)).replaceAll("\\", "/");
+  const buildId = `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
   const manifest = {
     js: url(entry[0]),
     css: entry[1].cssBundle ? [url(entry[1].cssBundle)] : [],
     files: outputs.map(([p]) => url(p)).filter((p) => !p.endsWith(".map")),
     built_at: new Date().toISOString(),
+    build_id: buildId,
+    precache: [] as { url: string; revision: string | null }[],
   };
-  try {
-    await Deno.stat(join(root, "client/sw/sw.ts"));
-    await esbuild.build({
-      ...common,
-      entryPoints: [join(root, "client/sw/sw.ts")],
-      outfile: join(dist, "sw.js"),
-      format: "iife",
-      define: {
-        ...common.define,
-        "self.__CUBBY_PRECACHE__": JSON.stringify(manifest.files),
-      },
-    });
-  } catch (err) {
-    if (!(err instanceof Deno.errors.NotFound)) throw err;
-  }
   await copyDir(join(root, "static"), dist);
+  const icons = await buildIcons(join(root, "static/favicon.svg"), dist);
+  manifest.precache = [
+    ...initialAssets(app.metafile!, entry[0]).map((p) => ({ url: url(p), revision: null })),
+    ...[...icons, "/favicon.svg", APP_SHELL_PATH, OFFLINE_PATH].map((u) => ({
+      url: u,
+      revision: buildId,
+    })),
+  ];
+  await buildServiceWorker(common, manifest.precache, buildId);
   await Deno.writeTextFile(join(dist, "manifest.json"), JSON.stringify(manifest, null, 2));
   await esbuild.stop();
   return manifest;

@@ -28,6 +28,7 @@ import { fsUploadRoutes } from "./routes/fs_uploads.ts";
 import { proxyRoutes } from "./routes/proxy.ts";
 import { fsSearchRoutes } from "./routes/fs_search.ts";
 import { staticRoutes } from "./routes/static.ts";
+import { webManifestRoutes } from "./routes/web_manifest.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { dashboardRoutes } from "./routes/dashboard.ts";
 import { cacheRoutes } from "./routes/caches.ts";
@@ -75,6 +76,7 @@ export function createApp({ services, log = console.error }: AppOptions) {
   // WebDAV authenticates on its own; mounted before the static and page catch-alls.
   app.route("/dav", webdavRoutes());
 
+  app.route("/", webManifestRoutes());
   app.route("/", staticRoutes(services.config.distDir));
   app.route("/", pageRoutes());
 

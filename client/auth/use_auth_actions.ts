@@ -16,6 +16,7 @@ import {
 } from "./auth_store.ts";
 import { AUTH_REVALIDATE_MS } from "../../shared/constants.ts";
 import { permissionsToMask } from "../../shared/permissions.ts";
+import { clearUserCaches } from "../pwa/sw_registration.ts";
 import { paths } from "../routes.ts";
 
 type LoginReply = { token?: string; username?: string; expires_at?: string };
@@ -91,6 +92,8 @@ export async function logout(): Promise<void> {
     } catch { /* the token is forgotten below either way */ }
   }
   clearAuth();
+  // Share pages read while logged in stay on this device no longer than the session.
+  await clearUserCaches().catch(() => {});
 }
 
 /** True when the credentials should be checked again (never checked, or over 5 minutes ago). */

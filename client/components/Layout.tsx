@@ -1,6 +1,6 @@
 /**
  * The app shell around every page: skip link, announcement, top navigation, main content,
- * footer, environment switcher and the toast region, inside the live site config. It also
+ * footer, environment switcher, the install and update cards and the toast region, inside the live site config. It also
  * turns the API client's auth-expired event into a toast plus a trip to the login page. The
  * same markup renders on the server (share pages) and on the first client render; everything
  * that reads the browser runs in effects.
@@ -19,6 +19,8 @@ import { SiteConfigProvider } from "../app/site_config.ts";
 import { Footer } from "./Footer.tsx";
 import { AnnouncementBanner } from "./AnnouncementBanner.tsx";
 import { EnvSwitcher } from "./EnvSwitcher.tsx";
+import { PwaCards } from "../pwa/PwaCards.tsx";
+import { useOfflineToast } from "../pwa/online.ts";
 
 /** True for admin screens (not the login page): they have their own chrome and no footer. */
 export function isAdminPath(pathname: string): boolean {
@@ -52,6 +54,7 @@ export function Layout() {
   const admin = isAdminPath(pathname);
   useStoredLanguage();
   useAuthExpiredRedirect();
+  useOfflineToast();
   return (
     <SiteConfigProvider>
       <div className={`app${admin ? " app-admin" : ""}`}>
@@ -63,6 +66,7 @@ export function Layout() {
         </main>
         {!admin && <Footer />}
         <EnvSwitcher />
+        <PwaCards />
         <Toaster />
       </div>
     </SiteConfigProvider>

@@ -1,6 +1,6 @@
 /**
  * The top navigation (spec §2): home, upload, mount explorer, admin, the source repository,
- * the language switcher and the theme toggle. On narrow screens the links fold into a menu
+ * the language switcher and the theme toggle, and an offline badge while offline. On narrow screens the links fold into a menu
  * button. It renders the same markup on the server and on the first client render.
  */
 import { useEffect, useState } from "react";
@@ -11,6 +11,7 @@ import { useInitialData } from "../app/initial_data.tsx";
 import { SOURCE_REPOSITORY_URL } from "../../shared/constants.ts";
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
+import { OfflineBadge } from "../pwa/OfflineBadge.tsx";
 
 const LINKS = [
   { to: paths.home, key: "nav.home", end: true },
@@ -120,6 +121,7 @@ export function TopNav() {
           </ul>
         </nav>
         <div className="topnav-tools">
+          <OfflineBadge />
           <LanguageSwitcher />
           <ThemeToggle />
         </div>

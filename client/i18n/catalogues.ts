@@ -47,6 +47,9 @@ import enBackup from "./locales/en-US/backup.json" with { type: "json" };
 // Mount management.
 import zhMounts from "./locales/zh-CN/mounts.json" with { type: "json" };
 import enMounts from "./locales/en-US/mounts.json" with { type: "json" };
+// Installable app: manifest texts, install and update cards, offline badge, chunk errors.
+import zhPwa from "./locales/zh-CN/pwa.json" with { type: "json" };
+import enPwa from "./locales/en-US/pwa.json" with { type: "json" };
 // Mount explorer (views, uploads, tasks, basket, search, previews).
 import zhExplorer from "./locales/zh-CN/explorer.json" with { type: "json" };
 import enExplorer from "./locales/en-US/explorer.json" with { type: "json" };
@@ -70,6 +73,7 @@ export const catalogueFiles: Record<Language, Record<string, Catalogue>> = {
     backup: zhBackup,
     mounts: zhMounts,
     explorer: zhExplorer,
+    pwa: zhPwa,
   },
   "en-US": {
     common: enCommon,
@@ -86,6 +90,7 @@ export const catalogueFiles: Record<Language, Record<string, Catalogue>> = {
     backup: enBackup,
     mounts: enMounts,
     explorer: enExplorer,
+    pwa: enPwa,
   },
 };
 

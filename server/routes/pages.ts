@@ -17,12 +17,15 @@ import { toSiteConfig } from "../../shared/schemas/settings.ts";
 import { renderMarkdown } from "../../shared/markdown.ts";
 import { sanitizeHtml } from "../ssr/sanitize.ts";
 import type { SiteData } from "../../client/app/site_config.ts";
+import { markCacheableShare, type ShareAccess } from "../http/offline_cache.ts";
 
 /** What a server-rendered page needs: its status, data for the app and a description. */
 export type PageLoad = {
   status: 200 | 404 | 410;
   page: Record<string, unknown>;
   description?: string;
+  /** The share shown, when there is one: an open share may be cached for offline reading. */
+  share?: ShareAccess;
 };
 
 type Loader = (services: Services, params: string[], lang: Language) => Promise<PageLoad>;
@@ -89,6 +92,7 @@ export function pageRoutes() {
       status = load.status;
       description = load.description;
       data.page = load.page;
+      if (load.share && status === 200) markCacheableShare(c, load.share);
       html = await renderApp(c.req.url.slice(new URL(c.req.url).origin.length), lang, data);
       break;
     }
@@ -104,6 +108,7 @@ export function pageRoutes() {
         assets: await assets,
         nonce,
         faviconUrl: site.faviconUrl,
+        appName: siteTitle,
         customHead: site.customHead,
         customBody: site.customBody,
       }),

@@ -11,6 +11,7 @@ import { plainErrors, requirePermission, userContentHeaders } from "../http/midd
 import { AppError } from "../errors.ts";
 import { Permission } from "../../shared/permissions.ts";
 import { MAX_PASTE_BYTES } from "../../shared/constants.ts";
+import { markCacheableShare } from "../http/offline_cache.ts";
 import {
   PasteBatchDeleteSchema,
   PasteClearExpiredSchema,
@@ -41,7 +42,9 @@ export function pasteRoutes() {
   });
 
   app.get("/paste/:slug", async (c) => {
-    return ok(c, await c.get("services").pastes.open(c.req.param("slug"), c.get("auth")));
+    const view = await c.get("services").pastes.open(c.req.param("slug"), c.get("auth"));
+    markCacheableShare(c, view);
+    return ok(c, view);
   });
 
   app.post("/paste/:slug", async (c) => {

@@ -8,6 +8,7 @@ import { plainErrors } from "../http/middleware.ts";
 import { objectResponse } from "../http/bytes.ts";
 import { parseRange } from "../storage/ranges.ts";
 import { VerifySchema } from "../../shared/schemas/files.ts";
+import { markCacheableShare } from "../http/offline_cache.ts";
 
 async function deliver(c: Context<AppEnv>, download: boolean) {
   const result = await c.get("services").fileAccess.deliver(c.req.param("slug")!, {
@@ -36,11 +37,16 @@ export function publicFileRoutes() {
   const app = new Hono<AppEnv>();
   const access = (c: Context<AppEnv>) => c.get("services").fileAccess;
 
-  app.get(
-    "/public/files/:slug",
-    async (c) =>
-      ok(c, await access(c).open(c.req.param("slug"), undefined, c.get("auth"), c.get("clientIp"))),
-  );
+  app.get("/public/files/:slug", async (c) => {
+    const view = await access(c).open(
+      c.req.param("slug"),
+      undefined,
+      c.get("auth"),
+      c.get("clientIp"),
+    );
+    markCacheableShare(c, view);
+    return ok(c, view);
+  });
 
   app.post("/public/files/:slug/verify", async (c) => {
     const { password } = await readJson(c, VerifySchema);

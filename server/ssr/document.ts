@@ -2,6 +2,7 @@
 import { THEME_BOOT_SCRIPT } from "../../client/app/theme.ts";
 import type { InitialData } from "../../client/app/initial_data.tsx";
 import type { Language } from "../../shared/constants.ts";
+import { APPLE_TOUCH_ICON, THEME_COLOR } from "../../shared/pwa.ts";
 
 export type Assets = { js: string | null; css: string[] };
 
@@ -15,6 +16,8 @@ export type DocumentParts = {
   assets: Assets;
   nonce: string;
   faviconUrl?: string;
+  /** The site title: the installed app's name on iOS home screens. */
+  appName?: string;
   /** Admin-set HTML from the site settings, inserted as configured (see withNonce). */
   customHead?: string;
   customBody?: string;
@@ -81,12 +84,17 @@ export function renderDocument(p: DocumentParts): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="theme-color" content="#2563eb">
+<meta name="theme-color" content="${THEME_COLOR}">
 <title>${escapeHtml(p.title)}</title>
 <meta property="og:title" content="${escapeHtml(p.title)}">
 ${desc}
 <link rel="icon" href="${escapeHtml(p.faviconUrl || "/favicon.svg")}">
 <link rel="manifest" href="/manifest.webmanifest">
+<link rel="apple-touch-icon" href="${APPLE_TOUCH_ICON.src}">
+<meta name="mobile-web-app-capable" content="yes">
+<meta name="apple-mobile-web-app-capable" content="yes">
+<meta name="apple-mobile-web-app-status-bar-style" content="default">
+<meta name="apple-mobile-web-app-title" content="${escapeHtml(p.appName ?? p.title)}">
 ${css}
 <script nonce="${p.nonce}">${THEME_BOOT_SCRIPT}</script>
 ${p.customHead ? withNonce(p.customHead, p.nonce) : ""}

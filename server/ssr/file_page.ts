@@ -16,7 +16,7 @@ import { AppError } from "../errors.ts";
 export async function loadFilePage(services: Services, slug: string): Promise<PageLoad> {
   try {
     const file = await services.fileAccess.peek(slug);
-    return { status: 200, page: { file }, description: file.filename };
+    return { status: 200, page: { file }, description: file.filename, share: file };
   } catch (err) {
     if (err instanceof AppError && (err.status === 404 || err.status === 410)) {
       return { status: err.status, page: { error: err.code } };

@@ -74,6 +74,7 @@ export async function loadPastePage(
         status: 200,
         page: { paste: view, html },
         description: summarizeText(content, 150),
+        share: view,
       };
     }
   }

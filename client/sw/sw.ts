@@ -1,0 +1,18 @@
+/**
+ * The service worker entry, bundled by scripts/build.ts into dist/sw.js. It composes small
+ * modules, one concern each: the precache of the app shell, runtime caching of assets and open
+ * shares, navigation fallbacks and the page's messages. Other concerns (offline queue sync,
+ * share target) add their own module and are registered here.
+ */
+import { clientsClaim } from "workbox-core";
+import { installPrecache } from "./precache.ts";
+import { registerRuntimeCaching } from "./runtime_cache.ts";
+import { registerNavigation } from "./navigation.ts";
+import { listenForMessages } from "./messages.ts";
+
+installPrecache();
+registerRuntimeCaching();
+registerNavigation();
+listenForMessages();
+// The first worker takes control of open pages at once, so the first visit is already cached.
+clientsClaim();
