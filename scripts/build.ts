@@ -8,7 +8,8 @@ import { buildIcons } from "./build_icons.ts";
 import { APP_SHELL_PATH, OFFLINE_PATH } from "../shared/pwa.ts";
 
 const root = resolve(import.meta.dirname!, "..");
-const dist = join(root, "dist");
+/** Where the build goes: CUBBY_DIST_DIR (the directory the server reads too), else dist/. */
+const dist = resolve(Deno.env.get("CUBBY_DIST_DIR") || join(root, "dist"));
 const SOURCES = ["client", "shared", "static"];
 
 async function newestMtime(dir: string): Promise<number> {

@@ -16,7 +16,7 @@ import {
 } from "./auth_store.ts";
 import { AUTH_REVALIDATE_MS } from "../../shared/constants.ts";
 import { permissionsToMask } from "../../shared/permissions.ts";
-import { clearUserCaches } from "../pwa/sw_registration.ts";
+import { clearUserCaches } from "../pwa/worker_state.ts";
 import { paths } from "../routes.ts";
 
 type LoginReply = { token?: string; username?: string; expires_at?: string };

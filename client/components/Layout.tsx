@@ -19,6 +19,8 @@ import { SiteConfigProvider } from "../app/site_config.ts";
 import { Footer } from "./Footer.tsx";
 import { AnnouncementBanner } from "./AnnouncementBanner.tsx";
 import { EnvSwitcher } from "./EnvSwitcher.tsx";
+import { useInitialData } from "../app/initial_data.tsx";
+import { OfflinePage } from "../features/misc/OfflinePage.tsx";
 import { PwaCards } from "../pwa/PwaCards.tsx";
 import { useOfflineToast } from "../pwa/online.ts";
 
@@ -47,6 +49,17 @@ function useAuthExpiredRedirect() {
   }, [t, navigate, here]);
 }
 
+/**
+ * The routed page, except in the offline document the service worker serves for a page it
+ * cannot reach (its data says `offline: true`): the first render at any URL is then the
+ * offline page, and navigating away renders routes as usual.
+ */
+function PageOutlet() {
+  const { page } = useInitialData();
+  const { key } = useLocation();
+  return page?.offline === true && key === "default" ? <OfflinePage /> : <Outlet />;
+}
+
 /** The shell route element: nav, <main> with the page, footer (not on admin) and toasts. */
 export function Layout() {
   const { t } = useTranslation();
@@ -62,7 +75,7 @@ export function Layout() {
         {!admin && <AnnouncementBanner />}
         <TopNav />
         <main id="main" className="app-main" tabIndex={-1}>
-          <Outlet />
+          <PageOutlet />
         </main>
         {!admin && <Footer />}
         <EnvSwitcher />

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { dismissInstall, installApp, useInstallState } from "./install_prompt.ts";
-import { acceptUpdate, postponeUpdate, useWorkerState } from "./sw_registration.ts";
+import { acceptUpdate, postponeUpdate, useWorkerState } from "./worker_state.ts";
 
 function PromptCard(
   { id, title, body, action, later, onAction, onLater }: {

@@ -4,14 +4,19 @@
  * a 7-day cache fallback, but only replies the server marks with CACHEABLE_HEADER are stored:
  * a share with a password or a view limit never is, so a cache can never stand in for a
  * password or a counted view. A reply that is not cacheable also evicts an older cached copy
- * (a share that gained a password stops being readable offline). Requests that carry
- * credentials are never cached.
+ * (a share that gained a password stops being readable offline), and a copy of an expiring
+ * share is not used past its expiry. Requests that carry credentials are never cached.
  */
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
 import type { WorkboxPlugin } from "workbox-core";
-import { CACHEABLE_HEADER, OFFLINE_CACHE_MAX_AGE_S, SW_CACHES } from "../../shared/pwa.ts";
+import {
+  CACHE_EXPIRES_HEADER,
+  CACHEABLE_HEADER,
+  OFFLINE_CACHE_MAX_AGE_S,
+  SW_CACHES,
+} from "../../shared/pwa.ts";
 
 /** Share pages and the public reads that belong to them. */
 const SHARE_PATHS = [
@@ -37,9 +42,16 @@ const optInOnly: WorkboxPlugin = {
     await cache.delete(request);
     return null;
   },
-  // Never answer a credentialed request from the cache, even if an entry exists.
-  cachedResponseWillBeUsed: ({ request, cachedResponse }) =>
-    Promise.resolve(request.headers.has("Authorization") ? null : cachedResponse ?? null),
+  // Never answer a credentialed request from the cache, nor with a share past its expiry.
+  cachedResponseWillBeUsed: async ({ request, cachedResponse }) => {
+    if (!cachedResponse || request.headers.has("Authorization")) return null;
+    const expires = Date.parse(cachedResponse.headers.get(CACHE_EXPIRES_HEADER) ?? "");
+    if (expires <= Date.now()) {
+      await (await caches.open(SW_CACHES.shares)).delete(request);
+      return null;
+    }
+    return cachedResponse;
+  },
 };
 
 /** Registers the asset and share routes. */

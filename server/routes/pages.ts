@@ -34,7 +34,9 @@ type Loader = (services: Services, params: string[], lang: Language) => Promise<
 const SSR_PAGES: [RegExp, Loader][] = [
   [/^\/paste\/([^/]+)\/?$/, (s, [slug], lang) => loadPastePage(s, slug, lang)],
   [/^\/file\/([^/]+)\/?$/, (s, [slug]) => loadFilePage(s, slug)],
-  [/^\/offline\/?$/, () => Promise.resolve({ status: 200, page: {} })],
+  // The service worker also answers failed navigations with this document (any URL), so it
+  // says what it is: the client shows the offline page for it wherever it lands.
+  [/^\/offline\/?$/, () => Promise.resolve({ status: 200, page: { offline: true } })],
 ];
 
 const siteMarkdownMemo = new Map<string, string>();

@@ -71,7 +71,7 @@ export function findRepoRoot(from = process.env.CUBBY_ROOT || process.cwd()): st
 }
 
 /** The deno binary running this code, or `deno` from PATH under plain Node. */
-function denoBinary(): string {
+export function denoBinary(): string {
   // deno-lint-ignore no-explicit-any
   const deno = (globalThis as any).Deno;
   return typeof deno?.execPath === "function" ? deno.execPath() : "deno";
