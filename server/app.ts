@@ -34,6 +34,7 @@ import { dashboardRoutes } from "./routes/dashboard.ts";
 import { cacheRoutes } from "./routes/caches.ts";
 import { backupRoutes } from "./routes/backup.ts";
 import { webdavRoutes } from "./routes/webdav.ts";
+import { shareTargetRoutes } from "./routes/share_target.ts";
 
 export type AppOptions = { services: Services; log?: (msg: string) => void };
 
@@ -77,6 +78,7 @@ export function createApp({ services, log = console.error }: AppOptions) {
   app.route("/dav", webdavRoutes());
 
   app.route("/", webManifestRoutes());
+  app.route("/", shareTargetRoutes());
   app.route("/", staticRoutes(services.config.distDir));
   app.route("/", pageRoutes());
 

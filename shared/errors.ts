@@ -149,6 +149,10 @@ export const ERROR_CATALOGUE = {
   },
   // PWA and offline (spec §8)
   sync_failed: { "zh-CN": "离线数据同步失败", "en-US": "Offline sync failed" },
+  offline_queued: {
+    "zh-CN": "当前离线：操作已保存，网络恢复后将自动同步",
+    "en-US": "Offline: the change is saved and will sync when the connection returns",
+  },
   preload_failed: { "zh-CN": "页面资源加载失败", "en-US": "Failed to load page resources" },
   push_not_supported: {
     "zh-CN": "浏览器不支持推送通知",
