@@ -1,0 +1,134 @@
+/**
+ * The offline store and queue (issue 9, spec §3 offline tables, §4 offline state, §7 offline
+ * replay) and the share target: a paste created offline is queued in IndexedDB and shown as
+ * queued, and back online it exists exactly once even when the first replay's answer is lost;
+ * sharing to the share_target action opens the editor with the text and puts files in the
+ * upload queue.
+ */
+import { expect, test } from "./fixtures.ts";
+import { newContext, uniqueSlug } from "./pages/test_data.ts";
+import { HomePage } from "./pages/home_page.ts";
+import { PwaShell } from "./pages/pwa.ts";
+import { OfflineQueue } from "./pages/offline_queue.ts";
+
+type QueueRow = {
+  endpoint: string;
+  method: string;
+  data: { content: string; remark?: string };
+  authType: string;
+  authToken: string | null;
+  status: string;
+  type: string;
+  timestamp: number;
+  idempotencyKey: string;
+};
+
+test("a paste created offline is queued and, back online, created exactly once even when the first replay's answer is lost", async ({ browser, request, adminToken }) => {
+  const context = await newContext(browser, { adminToken });
+  const page = await context.newPage();
+  const home = new HomePage(page);
+  const queue = new OfflineQueue(page);
+  await home.goto();
+  await new PwaShell(page).waitForControl();
+  await home.heading.waitFor();
+
+  const marker = uniqueSlug("offline");
+  await context.setOffline(true);
+  await home.editor.click();
+  await page.keyboard.type(`written offline ${marker}`);
+  await home.remark.fill(marker);
+  await home.createButton.click();
+
+  await expect(queue.queuedPaste).toBeVisible();
+  await expect(queue.indicator).toContainText("1 change waiting to sync");
+  const rows = await queue.table<QueueRow>("offlineQueue");
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    method: "POST",
+    status: "pending",
+    type: "createPaste",
+    authType: "admin",
+    authToken: adminToken,
+  });
+  expect(new URL(rows[0].endpoint, "http://x").pathname).toBe("/api/paste");
+  expect(rows[0].data.content).toBe(`written offline ${marker}`);
+  expect(rows[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+
+  // The first replay reaches the server, which creates the paste, but its answer never
+  // reaches the browser; the next replay must get the same paste back, not a second one.
+  const seen: { status: number; replayed: string | undefined }[] = [];
+  await context.route("**/api/paste", async (route) => {
+    if (route.request().method() !== "POST") return await route.continue();
+    const res = await route.fetch();
+    seen.push({ status: res.status(), replayed: res.headers()["idempotent-replayed"] });
+    if (seen.length === 1) await route.abort("connectionreset");
+    else await route.fulfill({ response: res });
+  });
+  await context.setOffline(false);
+
+  await expect(queue.indicator).toHaveCount(0, { timeout: 20_000 });
+  await expect(home.result).toBeVisible();
+  await expect(page.getByText("1 offline change synced")).toBeVisible();
+  expect(seen.length).toBeGreaterThanOrEqual(2);
+  expect(seen[0]).toEqual({ status: 201, replayed: undefined });
+  expect(seen.at(-1)).toEqual({ status: 201, replayed: "true" });
+  expect(await queue.table("offlineQueue")).toEqual([]);
+
+  const list = await request.get(`/api/pastes?search=${marker}&limit=50`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  const items = (await list.json()).data.items as { remark: string }[];
+  expect(items.filter((i) => i.remark === marker)).toHaveLength(1);
+  await context.close();
+});
+
+test("sharing to the share_target action opens the editor with the text and queues shared files", async ({ browser, adminToken }) => {
+  const context = await newContext(browser, { adminToken });
+  const page = await context.newPage();
+  const home = new HomePage(page);
+  await home.goto();
+  await new PwaShell(page).waitForControl();
+
+  // What the OS does: a multipart POST navigation to the manifest's share_target action.
+  const manifest = await (await page.request.get("/manifest.webmanifest")).json();
+  const action = manifest.share_target.action as string;
+  const marker = uniqueSlug("shared");
+  const submitShare = (fields: Record<string, string>, files: { name: string; body: string }[]) =>
+    page.evaluate(({ action, fields, files }) => {
+      const form = document.createElement("form");
+      form.method = "POST";
+      form.enctype = "multipart/form-data";
+      form.action = action;
+      for (const [name, value] of Object.entries(fields)) {
+        const input = document.createElement("input");
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      }
+      const picker = document.createElement("input");
+      picker.type = "file";
+      picker.name = "files";
+      picker.multiple = true;
+      const dt = new DataTransfer();
+      for (const f of files) dt.items.add(new File([f.body], f.name, { type: "text/plain" }));
+      picker.files = dt.files;
+      form.append(picker);
+      document.body.append(form);
+      form.submit();
+    }, { action, fields, files });
+
+  await submitShare({ title: "", text: `shared text ${marker}`, url: "https://example.com/x" }, []);
+  await page.waitForURL((u) => u.pathname === "/");
+  await expect(home.editor).toContainText(`shared text ${marker}`);
+  await expect(home.editor).toContainText("https://example.com/x");
+  await expect(page).toHaveURL((u) => u.search === "");
+
+  await submitShare({ title: "files", text: "", url: "" }, [
+    { name: `${marker}-a.txt`, body: "first" },
+    { name: `${marker}-b.txt`, body: "second" },
+  ]);
+  await page.waitForURL((u) => u.pathname === "/upload");
+  await expect(page.getByText(`${marker}-a.txt`)).toBeVisible();
+  await expect(page.getByText(`${marker}-b.txt`)).toBeVisible();
+  await context.close();
+});
