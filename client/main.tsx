@@ -21,6 +21,7 @@ import "./styles/settings.css";
 import "./styles/backup.css";
 import "./styles/mounts.css";
 import "./styles/explorer.css";
+import "./styles/offline.css";
 
 // Before rendering: the install prompt event may fire early.
 watchInstallPrompt();

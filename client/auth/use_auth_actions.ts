@@ -17,6 +17,7 @@ import {
 import { AUTH_REVALIDATE_MS } from "../../shared/constants.ts";
 import { permissionsToMask } from "../../shared/permissions.ts";
 import { clearUserCaches } from "../pwa/worker_state.ts";
+import { clearIdentityData } from "../offline/db.ts";
 import { paths } from "../routes.ts";
 
 type LoginReply = { token?: string; username?: string; expires_at?: string };
@@ -94,6 +95,8 @@ export async function logout(): Promise<void> {
   clearAuth();
   // Share pages read while logged in stay on this device no longer than the session.
   await clearUserCaches().catch(() => {});
+  // Explorer listings and writes queued with these credentials belong to this identity only.
+  await clearIdentityData().catch(() => {});
 }
 
 /** True when the credentials should be checked again (never checked, or over 5 minutes ago). */

@@ -6,7 +6,14 @@
  * upload queue.
  */
 import { expect, test } from "./fixtures.ts";
-import { newContext, uniqueSlug } from "./pages/test_data.ts";
+import {
+  createPaste,
+  newContext,
+  newVisitorPage,
+  readPasteAsManager,
+  uniqueSlug,
+} from "./pages/test_data.ts";
+import { PastePage } from "./pages/paste_page.ts";
 import { HomePage } from "./pages/home_page.ts";
 import { PwaShell } from "./pages/pwa.ts";
 import { OfflineQueue } from "./pages/offline_queue.ts";
@@ -130,5 +137,58 @@ test("sharing to the share_target action opens the editor with the text and queu
   await page.waitForURL((u) => u.pathname === "/upload");
   await expect(page.getByText(`${marker}-a.txt`)).toBeVisible();
   await expect(page.getByText(`${marker}-b.txt`)).toBeVisible();
+  await context.close();
+});
+
+test("an open share opened online is readable offline from IndexedDB; protected and view-limited ones are never stored", async ({ browser, request, adminToken }) => {
+  const auth = `Bearer ${adminToken}`;
+  const marker = uniqueSlug("copy");
+  const open = await createPaste(request, auth, { content: `open ${marker}` });
+  const limited = await createPaste(request, auth, { content: `limited ${marker}`, max_views: 3 });
+  const locked = await createPaste(request, auth, {
+    content: `locked ${marker}`,
+    password: "pw-123456",
+  });
+  const { context, page } = await newVisitorPage(browser);
+  const view = new PastePage(page);
+  const queue = new OfflineQueue(page);
+
+  await view.goto(open.slug);
+  await expect(view.content).toContainText(`open ${marker}`);
+  await view.goto(limited.slug);
+  await expect(view.content).toContainText(`limited ${marker}`);
+  await view.goto(locked.slug);
+  await view.unlock("pw-123456");
+  await expect(view.content).toContainText(`locked ${marker}`);
+
+  await expect.poll(async () => (await queue.table<{ slug: string }>("pastes")).map((r) => r.slug))
+    .toEqual([open.slug]);
+
+  // Offline, with the worker's share cache gone, the open share comes from IndexedDB only.
+  await page.goto("/");
+  await page.evaluate(() => caches.delete("cubby-shares"));
+  await context.setOffline(true);
+  const navigateInApp = (path: string) =>
+    page.evaluate((to) => {
+      history.pushState({}, "", to);
+      dispatchEvent(new PopStateEvent("popstate"));
+    }, path);
+  await navigateInApp(`/paste/${open.slug}`);
+  await expect(view.content).toContainText(`open ${marker}`);
+  await expect(page.getByTestId("offline-copy")).toBeVisible();
+
+  await navigateInApp(`/paste/${limited.slug}`);
+  const failed = page.getByRole("heading", { name: "Could not open this share" });
+  await expect(failed).toBeVisible();
+  await expect(page.getByText(`limited ${marker}`)).toHaveCount(0);
+  await navigateInApp("/");
+  await navigateInApp(`/paste/${locked.slug}`);
+  await expect(failed).toBeVisible();
+  await expect(page.getByText(`locked ${marker}`)).toHaveCount(0);
+  await context.setOffline(false);
+
+  // The view-limited share used exactly one view: offline attempts never reached it.
+  const limitedNow = await readPasteAsManager(request, adminToken, limited.id);
+  expect(limitedNow.paste?.views).toBe(1);
   await context.close();
 });

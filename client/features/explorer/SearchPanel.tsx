@@ -12,6 +12,7 @@ import { type FsEntry, searchEntries, type SearchScope } from "./explorer_api.ts
 import { explorerHref, nameOf, parentOf } from "./explorer_paths.ts";
 import { KindIcon, useEntryKind } from "./EntryIcon.tsx";
 import { formatBytes } from "../upload/format.ts";
+import { recordSearch, useSearchHistory } from "../../offline/search_history.ts";
 
 export type SearchQuery = { q: string; scope: SearchScope };
 
@@ -23,6 +24,7 @@ export function SearchForm(
   const [q, setQ] = useState("");
   const [scope, setScope] = useState<SearchScope>("global");
   const [error, setError] = useState(false);
+  const history = useSearchHistory();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (q.trim().length < SEARCH_MIN_LENGTH) {
@@ -30,6 +32,7 @@ export function SearchForm(
       return;
     }
     setError(false);
+    void recordSearch(q.trim());
     onSearch({ q: q.trim(), scope: inMount ? scope : "global" });
   };
   return (
@@ -41,6 +44,7 @@ export function SearchForm(
         type="search"
         value={q}
         placeholder={t("explorer.search.placeholder")}
+        list={`${id}-history`}
         aria-invalid={error || undefined}
         aria-describedby={error ? `${id}-err` : undefined}
         onChange={(e) => {
@@ -60,7 +64,15 @@ export function SearchForm(
           ))}
         </select>
       )}
+      <datalist id={`${id}-history`} aria-label={t("offlineData.search.history")}>
+        {history.queries.map((query) => <option key={query} value={query} />)}
+      </datalist>
       <button type="submit" className="btn">{t("common.search")}</button>
+      {history.queries.length > 0 && (
+        <button type="button" className="btn btn-ghost btn-small" onClick={history.clear}>
+          {t("offlineData.search.clearHistory")}
+        </button>
+      )}
       {error && (
         <p id={`${id}-err`} className="field-error explorer-search-error" role="alert">
           {t("explorer.search.tooShort", { min: SEARCH_MIN_LENGTH })}
