@@ -10,9 +10,9 @@ import { db } from "./db.ts";
 /** The parts of a share view that decide whether it may be kept. */
 type ShareFlags = { slug: string; has_password?: boolean; max_views?: number | null };
 
-/** True for a share with no password and no view limit. */
+/** True for a share known to have no password and no view limit (missing flags: false). */
 export function isOpenShare(share: ShareFlags): boolean {
-  return !share.has_password && !share.max_views;
+  return share.has_password === false && share.max_views === 0;
 }
 
 /** True when an error means the network, not the server, failed. */

@@ -14,9 +14,19 @@ import {
   uniqueSlug,
 } from "./pages/test_data.ts";
 import { PastePage } from "./pages/paste_page.ts";
+import { ExplorerPage } from "./pages/explorer_page.ts";
+import {
+  createLocalConfig,
+  createMount,
+  putFile,
+  removeTemporaryRoots,
+  uniqueSegment,
+} from "./pages/mount_data.ts";
 import { HomePage } from "./pages/home_page.ts";
 import { PwaShell } from "./pages/pwa.ts";
 import { OfflineQueue } from "./pages/offline_queue.ts";
+
+test.afterAll(removeTemporaryRoots);
 
 type QueueRow = {
   endpoint: string;
@@ -190,5 +200,44 @@ test("an open share opened online is readable offline from IndexedDB; protected 
   // The view-limited share used exactly one view: offline attempts never reached it.
   const limitedNow = await readPasteAsManager(request, adminToken, limited.id);
   expect(limitedNow.paste?.views).toBe(1);
+  await context.close();
+});
+
+test("explorer folders stay readable offline and the search box keeps a clearable history", async ({ browser, request, adminToken }) => {
+  const segment = uniqueSegment("offdir");
+  const cfg = await createLocalConfig(request, adminToken, segment);
+  await createMount(request, adminToken, segment, cfg.id);
+  await putFile(request, adminToken, `/${segment}`, "kept-offline.txt", "hello");
+  const context = await newContext(browser, { adminToken });
+  const page = await context.newPage();
+  const explorer = new ExplorerPage(page);
+  const queue = new OfflineQueue(page);
+  await explorer.goto(`/${segment}`);
+  await expect(explorer.table.getByText("kept-offline.txt")).toBeVisible();
+  await expect.poll(async () =>
+    (await queue.table<{ path: string; owner: string }>("directories"))
+      .filter((r) => r.path === `/${segment}`).map((r) => r.owner)
+  ).toEqual(["admin"]);
+
+  await explorer.searchBox.fill("kept");
+  await explorer.searchBox.press("Enter");
+  await expect(explorer.searchResults).toBeVisible();
+  await expect.poll(async () =>
+    (await queue.table<{ query: string }>("searchHistory")).map((r) => r.query)
+  ).toContain("kept");
+  // With the box empty, recent searches are offered; one click searches again.
+  await explorer.searchBox.fill("");
+  const recent = page.getByRole("group", { name: "Recent searches" });
+  await expect(recent.getByRole("button", { name: "kept", exact: true })).toBeVisible();
+  await recent.getByRole("button", { name: "Clear search history" }).click();
+  await expect(recent).toHaveCount(0);
+  await expect.poll(async () => (await queue.table("searchHistory")).length).toBe(0);
+
+  await explorer.goto(`/${segment}`);
+  await expect(explorer.table.getByText("kept-offline.txt")).toBeVisible();
+  await context.setOffline(true);
+  await explorer.toolbar.getByRole("button", { name: "Refresh" }).click();
+  await expect(page.getByTestId("offline-copy")).toBeVisible();
+  await expect(explorer.table.getByText("kept-offline.txt")).toBeVisible();
   await context.close();
 });

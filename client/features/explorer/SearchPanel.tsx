@@ -44,7 +44,6 @@ export function SearchForm(
         type="search"
         value={q}
         placeholder={t("explorer.search.placeholder")}
-        list={`${id}-history`}
         aria-invalid={error || undefined}
         aria-describedby={error ? `${id}-err` : undefined}
         onChange={(e) => {
@@ -64,14 +63,32 @@ export function SearchForm(
           ))}
         </select>
       )}
-      <datalist id={`${id}-history`} aria-label={t("offlineData.search.history")}>
-        {history.queries.map((query) => <option key={query} value={query} />)}
-      </datalist>
       <button type="submit" className="btn">{t("common.search")}</button>
-      {history.queries.length > 0 && (
-        <button type="button" className="btn btn-ghost btn-small" onClick={history.clear}>
-          {t("offlineData.search.clearHistory")}
-        </button>
+      {q === "" && history.queries.length > 0 && (
+        <div
+          className="explorer-search-history"
+          role="group"
+          aria-label={t("offlineData.search.history")}
+        >
+          <span className="muted">{t("offlineData.search.history")}:</span>
+          {history.queries.slice(0, 5).map((query) => (
+            <button
+              key={query}
+              type="button"
+              className="btn btn-ghost btn-small"
+              onClick={() => {
+                setQ(query);
+                void recordSearch(query);
+                onSearch({ q: query, scope: inMount ? scope : "global" });
+              }}
+            >
+              {query}
+            </button>
+          ))}
+          <button type="button" className="btn btn-ghost btn-small" onClick={history.clear}>
+            {t("offlineData.search.clearHistory")}
+          </button>
+        </div>
       )}
       {error && (
         <p id={`${id}-err`} className="field-error explorer-search-error" role="alert">
