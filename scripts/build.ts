@@ -1,6 +1,7 @@
 /**
  * Builds the client into dist/: the app bundle (code-split, hashed), the service worker with
- * its precache list, the files of static/ and the PNG icons made from static/favicon.svg. With --if-needed it skips the build when dist/ is newer than sources.
+ * its precache list, the files of static/ and the PNG icons made from static/favicon.svg. With
+ * --if-needed it skips the build when dist/ is newer than sources.
  */
 import * as esbuild from "esbuild";
 import { join, relative, resolve } from "node:path";

@@ -1,7 +1,8 @@
 /**
  * Rasterises the one source image (static/favicon.svg) into the PNG icons of the web app
  * manifest: 192 and 512 px, and a 512 px maskable icon whose artwork sits inside the centre
- * safe zone on a full-bleed background; plus the opaque 180 px apple-touch-icon. A failure stops the build.
+ * safe zone on a full-bleed background; plus the opaque 180 px apple-touch-icon. A failure
+ * stops the build.
  */
 import { Resvg } from "@resvg/resvg-js";
 import { join } from "node:path";

@@ -42,9 +42,11 @@ export function retryFailedPages() {
   for (const entry of entries) if (entry.failed) entry.remake();
 }
 
+const CHUNK_ERROR =
+  /dynamically imported module|Importing a module script failed|error loading dynamically/i;
+
 /** True when an error is a failed dynamic import (the wording differs per browser). */
 export function isChunkLoadError(err: unknown): boolean {
   const msg = err instanceof Error ? err.message : String(err);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i
-    .test(msg);
+  return CHUNK_ERROR.test(msg);
 }

@@ -34,7 +34,7 @@ function PromptCard(
 /** The install and update prompt cards, when due. */
 export function PwaCards() {
   const { t } = useTranslation();
-  const { showCard } = useInstallState();
+  const { showCard, manual } = useInstallState();
   const { updateAvailable } = useWorkerState();
   if (!showCard && !updateAvailable) return null;
   return (
@@ -54,10 +54,10 @@ export function PwaCards() {
         <PromptCard
           id="pwa-install"
           title={t("pwa.install.title")}
-          body={t("pwa.install.body")}
-          action={t("pwa.install.install")}
+          body={t(manual ? "pwa.install.iosBody" : "pwa.install.body")}
+          action={t(manual ? "pwa.install.gotIt" : "pwa.install.install")}
           later={t("pwa.install.later")}
-          onAction={() => void installApp()}
+          onAction={manual ? dismissInstall : () => void installApp()}
           onLater={dismissInstall}
         />
       )}

@@ -4,6 +4,8 @@
  * not installed (display-mode standalone, iOS navigator.standalone, or appinstalled) and not
  * dismissed in the last INSTALL_PROMPT_SNOOZE_MS. The check runs every INSTALL_CHECK_INTERVAL_MS
  * after load. The listeners are attached before the app renders, since the event may come early.
+ * iOS Safari has no such event and installs only through Share → Add to Home Screen, so there
+ * the card explains those steps instead (`manual`), on the same schedule.
  */
 import { createStore, useStore } from "./store.ts";
 import { INSTALL_CHECK_INTERVAL_MS, INSTALL_PROMPT_SNOOZE_MS } from "../../shared/pwa.ts";
@@ -17,12 +19,14 @@ type BeforeInstallPromptEvent = Event & {
 export type InstallState = {
   status: "not_installed" | "installable" | "installed";
   showCard: boolean;
+  /** True on iOS: the card shows the Add to Home Screen steps, not an install button. */
+  manual: boolean;
 };
 
 /** localStorage key of the time the card was last dismissed. */
 export const INSTALL_DISMISSED_KEY = "pwaInstallDismissedAt";
 
-const INITIAL: InstallState = { status: "not_installed", showCard: false };
+const INITIAL: InstallState = { status: "not_installed", showCard: false, manual: false };
 const store = createStore<InstallState>(INITIAL);
 let deferred: BeforeInstallPromptEvent | null = null;
 let started = false;
@@ -30,6 +34,12 @@ let started = false;
 function isStandalone(): boolean {
   const nav = navigator as Navigator & { standalone?: boolean };
   return globalThis.matchMedia?.("(display-mode: standalone)").matches || nav.standalone === true;
+}
+
+/** iPhone, iPod or iPad (iPadOS reports itself as a Mac with touch). */
+function isIos(): boolean {
+  return /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+    (navigator.userAgent.includes("Macintosh") && navigator.maxTouchPoints > 1);
 }
 
 function isSnoozed(now = Date.now()): boolean {
@@ -43,10 +53,12 @@ function check() {
     return;
   }
   if (store.get().status === "installed") return;
-  const installable = deferred !== null;
+  const manual = deferred === null && isIos();
+  const installable = deferred !== null || manual;
   store.set({
     status: installable ? "installable" : "not_installed",
     showCard: installable && !isSnoozed(),
+    manual,
   });
 }
 

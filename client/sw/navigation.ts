@@ -8,7 +8,7 @@ import { NavigationRoute, registerRoute, setCatchHandler } from "workbox-routing
 import { matchPrecache } from "workbox-precaching";
 import { APP_SHELL_PATH, OFFLINE_PATH } from "../../shared/pwa.ts";
 
-/** Paths a navigation can reach that are not app pages: raw bytes, WebDAV, downloads. */
+/** Paths a navigation can reach that are not app pages: API bytes, WebDAV, the share target. */
 const NOT_APP = [/^\/api\//, /^\/dav(\/|$)/, /^\/share-target/];
 
 async function offlinePage(): Promise<Response> {

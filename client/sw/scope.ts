@@ -11,7 +11,6 @@ export type WorkerScope = {
   ): void;
   addEventListener(type: string, listener: (event: Event) => void): void;
   skipWaiting(): Promise<void>;
-  location: Location;
 };
 
 /** A message event with waitUntil. */

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import process from "node:process";
-import { expect, startServer, test } from "./fixtures.ts";
+import { expect, sharedServerUrl, startServer, test } from "./fixtures.ts";
 import { createPaste, newContext, readPasteAsManager, uniqueSlug } from "./pages/test_data.ts";
 import { pngSize, PwaShell } from "./pages/pwa.ts";
 import { PastePage } from "./pages/paste_page.ts";
@@ -206,6 +206,112 @@ test("a new build deployed while a tab is open shows the update card; accepting 
     await Promise.all([page.waitForEvent("load"), pwa.updateButton.click()]);
     await expect.poll(() => pwa.workerBuild()).toBe(built);
     await expect(pwa.updateCard).toBeHidden();
+  } finally {
+    await context.close();
+    await server.stop();
+    await rm(dist, { recursive: true, force: true });
+  }
+});
+
+test("the install card follows beforeinstallprompt and stays away 7 days after 'later'", async ({ page }) => {
+  // Chrome fires beforeinstallprompt only for a real, user-engaged profile; the test sends the
+  // event itself, shaped like Chrome's, with a prompt whose answer it records.
+  const offerInstall = () =>
+    page.evaluate(() => {
+      const event = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+        prompt: () => {
+          (globalThis as unknown as { prompted: boolean }).prompted = true;
+          return Promise.resolve();
+        },
+        userChoice: Promise.resolve({ outcome: "accepted" }),
+      });
+      globalThis.dispatchEvent(event);
+    });
+  const card = page.getByRole("dialog", { name: "Install the app" });
+  // The card is checked every 5 s: the test drives the page's clock instead of waiting.
+  await page.clock.install();
+  await page.goto("/");
+  await offerInstall();
+  await expect(card).toBeHidden();
+  await page.clock.runFor(5_000);
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Later" }).click();
+  await expect(card).toBeHidden();
+  const dismissedAt = await page.evaluate(() => localStorage.getItem("pwaInstallDismissedAt"));
+  expect(Number(dismissedAt)).toBeGreaterThan(0);
+
+  // Offered again within the 7 days: the checks keep it hidden.
+  await offerInstall();
+  await page.clock.runFor(5_000);
+  await expect(card).toBeHidden();
+
+  // Eight days later it shows again, and "Install" opens the browser's prompt.
+  await page.clock.fastForward(8 * 24 * 3600_000);
+  await page.clock.runFor(5_000);
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Install" }).click();
+  await expect(card).toBeHidden();
+  expect(await page.evaluate(() => (globalThis as unknown as { prompted: boolean }).prompted))
+    .toBe(true);
+});
+
+test("on iOS the install card explains Add to Home Screen", async ({ browser }) => {
+  const ios = await browser.newContext({
+    baseURL: sharedServerUrl(),
+    locale: "en-US",
+    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 " +
+      "(KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+  });
+  const page = await ios.newPage();
+  try {
+    await page.clock.install();
+    await page.goto("/");
+    await page.clock.runFor(5_000);
+    const card = page.getByRole("dialog", { name: "Install the app" });
+    await expect(card).toContainText("Add to Home Screen");
+    await card.getByRole("button", { name: "Got it" }).click();
+    await expect(card).toBeHidden();
+    await page.clock.runFor(5_000);
+    await expect(card).toBeHidden();
+  } finally {
+    await ios.close();
+  }
+});
+
+test("after a redeploy removed the old lazy chunks, an open tab shows the recoverable error", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const root = findRepoRoot();
+  const dist = await mkdtemp(join(tmpdir(), "cubby-dist-"));
+  await cp(join(root, "dist"), dist, { recursive: true });
+  const built = JSON.parse(await readFile(join(dist, "manifest.json"), "utf8"));
+  const precached = new Set((built.precache as { url: string }[]).map((e) => e.url));
+  const lazyChunks = (built.files as string[]).filter((f) =>
+    f.endsWith(".js") && !precached.has(f)
+  );
+  expect(lazyChunks.length).toBeGreaterThan(0);
+  const server = await startServer({ CUBBY_DIST_DIR: dist });
+  const context = await browser.newContext({ baseURL: server.url, locale: "en-US" });
+  const page = await context.newPage();
+  const pwa = new PwaShell(page);
+  try {
+    await page.goto("/");
+    await pwa.waitForControl();
+    await expect(new HomePage(page).heading).toBeVisible();
+    // The redeploy wiped the chunks this tab would load next (the login page's among them).
+    const moved = join(dist, "removed");
+    await cp(join(dist, "assets"), moved, { recursive: true });
+    for (const f of lazyChunks) {
+      const cachedHere = await page.evaluate(async (u) => !!(await caches.match(u)), f);
+      if (!cachedHere) await rm(join(dist, f));
+    }
+    await new TopNav(page).link("Admin").click();
+    await expect(pwa.pageError).toContainText("could not be loaded");
+    await expect(new TopNav(page).link("Home")).toBeVisible();
+
+    // Once the files are back (the new version serves them), retry recovers in place.
+    await cp(moved, join(dist, "assets"), { recursive: true });
+    await pwa.retryButton.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
   } finally {
     await context.close();
     await server.stop();
