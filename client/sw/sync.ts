@@ -15,7 +15,7 @@ export function listenForSync() {
     const e = event as SyncEvent;
     if (e.tag !== SYNC_TAG) return;
     e.waitUntil(
-      replayQueue(sw.location.origin).then((result) => {
+      replayQueue(location.origin).then((result) => {
         if (result.remaining > 0) throw new Error(`${result.remaining} queued writes left`);
       }),
     );
