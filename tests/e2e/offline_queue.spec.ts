@@ -15,6 +15,7 @@ import {
 } from "./pages/test_data.ts";
 import { PastePage } from "./pages/paste_page.ts";
 import { ExplorerPage } from "./pages/explorer_page.ts";
+import { AdminLayout } from "./pages/admin_layout.ts";
 import {
   createLocalConfig,
   createMount,
@@ -239,5 +240,30 @@ test("explorer folders stay readable offline and the search box keeps a clearabl
   await explorer.toolbar.getByRole("button", { name: "Refresh" }).click();
   await expect(page.getByTestId("offline-copy")).toBeVisible();
   await expect(explorer.table.getByText("kept-offline.txt")).toBeVisible();
+  await context.close();
+});
+
+test("logging out deletes queued writes that carry credentials", async ({ browser, adminToken }) => {
+  const context = await newContext(browser, { adminToken });
+  const page = await context.newPage();
+  const home = new HomePage(page);
+  const queue = new OfflineQueue(page);
+  await home.goto();
+  // Every create fails in the network, so the paste stays queued while the page is online.
+  await context.route(
+    "**/api/paste",
+    (route) =>
+      route.request().method() === "POST" ? route.abort("connectionreset") : route.continue(),
+  );
+  await home.editor.click();
+  await page.keyboard.type(`never sent ${uniqueSlug("logout")}`);
+  await home.createButton.click();
+  await expect(queue.queuedPaste).toBeVisible();
+  expect(await queue.table("offlineQueue")).toHaveLength(1);
+
+  await page.goto("/admin/text-management");
+  await new AdminLayout(page).logout();
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await expect.poll(async () => (await queue.table("offlineQueue")).length).toBe(0);
   await context.close();
 });
