@@ -22,6 +22,7 @@ import "./styles/backup.css";
 import "./styles/mounts.css";
 import "./styles/explorer.css";
 import "./styles/tables.css";
+import "./styles/offline.css";
 
 // Before rendering: the install prompt event may fire early.
 watchInstallPrompt();

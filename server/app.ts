@@ -10,6 +10,7 @@ import { AppError } from "./errors.ts";
 import { replyError } from "./http/envelope.ts";
 import { clientFault } from "./http/client_faults.ts";
 import { requestContext, resolveAuth, securityHeaders } from "./http/middleware.ts";
+import { idempotency } from "./http/idempotency.ts";
 import type { Services } from "./services/mod.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { apiKeyRoutes } from "./routes/api_keys.ts";
@@ -34,6 +35,7 @@ import { dashboardRoutes } from "./routes/dashboard.ts";
 import { cacheRoutes } from "./routes/caches.ts";
 import { backupRoutes } from "./routes/backup.ts";
 import { webdavRoutes } from "./routes/webdav.ts";
+import { shareTargetRoutes } from "./routes/share_target.ts";
 
 export type AppOptions = { services: Services; log?: (msg: string) => void };
 
@@ -49,6 +51,7 @@ export function createApp({ services, log = console.error }: AppOptions) {
 
   const api = new Hono<AppEnv>();
   api.use("*", resolveAuth);
+  api.use("*", idempotency);
   api.route("/", systemRoutes());
   api.route("/", authRoutes());
   api.route("/", apiKeyRoutes());
@@ -76,6 +79,7 @@ export function createApp({ services, log = console.error }: AppOptions) {
   app.route("/dav", webdavRoutes());
 
   app.route("/", webManifestRoutes());
+  app.route("/", shareTargetRoutes());
   app.route("/", staticRoutes(services.config.distDir));
   app.route("/", pageRoutes());
 

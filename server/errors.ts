@@ -11,6 +11,7 @@ export type ErrorStatus =
   | 410
   | 413
   | 416
+  | 422
   | 429
   | 500
   | 502

@@ -36,6 +36,19 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "尝试次数过多，请 {{seconds}} 秒后再试",
     "en-US": "Too many attempts, try again in {{seconds}} seconds",
   },
+  // Idempotency-Key (README "Idempotent writes")
+  idempotency_key_invalid: {
+    "zh-CN": "Idempotency-Key 无效：需为 1-255 个可打印 ASCII 字符",
+    "en-US": "Invalid Idempotency-Key: use 1-255 printable ASCII characters",
+  },
+  idempotency_key_reused: {
+    "zh-CN": "该 Idempotency-Key 已用于另一个不同的请求",
+    "en-US": "This Idempotency-Key was already used for a different request",
+  },
+  idempotency_in_progress: {
+    "zh-CN": "使用该 Idempotency-Key 的请求仍在处理中，请稍后重试",
+    "en-US": "A request with this Idempotency-Key is still in progress, retry shortly",
+  },
   // Auth and account
   invalid_credentials: { "zh-CN": "用户名或密码错误", "en-US": "Invalid username or password" },
   invalid_token: { "zh-CN": "无效的令牌", "en-US": "Invalid token" },
@@ -145,6 +158,10 @@ export const ERROR_CATALOGUE = {
   },
   // PWA and offline (spec §8)
   sync_failed: { "zh-CN": "离线数据同步失败", "en-US": "Offline sync failed" },
+  offline_queued: {
+    "zh-CN": "当前离线：操作已保存，网络恢复后将自动同步",
+    "en-US": "Offline: the change is saved and will sync when the connection returns",
+  },
   preload_failed: { "zh-CN": "页面资源加载失败", "en-US": "Failed to load page resources" },
   push_not_supported: {
     "zh-CN": "浏览器不支持推送通知",

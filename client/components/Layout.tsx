@@ -23,6 +23,8 @@ import { useInitialData } from "../app/initial_data.tsx";
 import { OfflinePage } from "../features/misc/OfflinePage.tsx";
 import { PwaCards } from "../pwa/PwaCards.tsx";
 import { useOfflineToast } from "../pwa/online.ts";
+import { QueueIndicator } from "../offline/QueueIndicator.tsx";
+import { useOfflineSync } from "../offline/use_offline_sync.ts";
 
 /** True for admin screens (not the login page): they have their own chrome and no footer. */
 export function isAdminPath(pathname: string): boolean {
@@ -66,6 +68,7 @@ export function Layout() {
   useStoredLanguage();
   useAuthExpiredRedirect();
   useOfflineToast();
+  useOfflineSync();
   return (
     <SiteConfigProvider>
       <div className={`app${admin ? " app-admin" : ""}`}>
@@ -78,6 +81,7 @@ export function Layout() {
         {!admin && <Footer />}
         <EnvSwitcher />
         <PwaCards />
+        <QueueIndicator />
         <Toaster />
       </div>
     </SiteConfigProvider>

@@ -53,6 +53,9 @@ import enPwa from "./locales/en-US/pwa.json" with { type: "json" };
 // Mount explorer (views, uploads, tasks, basket, search, previews).
 import zhExplorer from "./locales/zh-CN/explorer.json" with { type: "json" };
 import enExplorer from "./locales/en-US/explorer.json" with { type: "json" };
+// Offline store and queue: queued writes, sync notices, offline copies, share target.
+import zhOffline from "./locales/zh-CN/offline.json" with { type: "json" };
+import enOffline from "./locales/en-US/offline.json" with { type: "json" };
 
 type Catalogue = Record<string, unknown>;
 
@@ -74,6 +77,7 @@ export const catalogueFiles: Record<Language, Record<string, Catalogue>> = {
     mounts: zhMounts,
     explorer: zhExplorer,
     pwa: zhPwa,
+    offline: zhOffline,
   },
   "en-US": {
     common: enCommon,
@@ -91,6 +95,7 @@ export const catalogueFiles: Record<Language, Record<string, Catalogue>> = {
     mounts: enMounts,
     explorer: enExplorer,
     pwa: enPwa,
+    offline: enOffline,
   },
 };
 

@@ -9,10 +9,14 @@ import { installPrecache } from "./precache.ts";
 import { registerRuntimeCaching } from "./runtime_cache.ts";
 import { registerNavigation } from "./navigation.ts";
 import { listenForMessages } from "./messages.ts";
+import { listenForSync } from "./sync.ts";
+import { registerShareTarget } from "./share_target.ts";
 
 installPrecache();
 registerRuntimeCaching();
 registerNavigation();
 listenForMessages();
+listenForSync();
+registerShareTarget();
 // The first worker takes control of open pages at once, so the first visit is already cached.
 clientsClaim();

@@ -115,6 +115,11 @@ const builders = {
   webdavLocksPrefix: (mountId: string) => ["webdav_locks", mountId] as const,
   webdavLockEpoch: (mountId: string) => ["webdav_lock_epoch", mountId] as const,
 
+  /** Idempotency-Key results, per principal and SHA-256 of the key; chunks of large replies. */
+  idempotency: (scope: string, keyHash: string) => ["idempotency", scope, keyHash] as const,
+  idempotencyChunks: (scope: string, keyHash: string, n: number) =>
+    ["idempotency_chunks", scope, keyHash, n] as const,
+
   sweeperLease: () => ["leases", "sweeper"] as const,
   settings: (key: string) => ["settings", key] as const,
   settingsPrefix: () => ["settings"] as const,

@@ -41,6 +41,8 @@ import { SearchRepo } from "../kv/search_repo.ts";
 import { SearchService } from "./search.ts";
 import { BackupRepo } from "../kv/backup_repo.ts";
 import { BackupService } from "./backup.ts";
+import { IdempotencyRepo } from "../kv/idempotency_repo.ts";
+import { IdempotencyService } from "./idempotency.ts";
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
 
@@ -117,9 +119,11 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
       await migrateShareObjects(kv, fileRepo, storageConfigs, log, { evenIfRecorded: true });
     },
   });
+  const idempotency = new IdempotencyService(new IdempotencyRepo(kv), box);
   return {
     config,
     kv,
+    idempotency,
     limiter,
     attempts,
     apiKeys,

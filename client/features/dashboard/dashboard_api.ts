@@ -3,6 +3,7 @@
  * server/services/stats.ts and server/services/caches.ts (the client never imports the server).
  */
 import { api } from "../../api/client.ts";
+import { sendOrQueue } from "../../offline/queued_api.ts";
 import type { ProviderType } from "../../../shared/schemas/storage_configs.ts";
 
 /** One cache's statistics; `hit_rate` is between 0 and 1. */
@@ -51,5 +52,8 @@ export function getDashboardStats(): Promise<DashboardStats> {
 
 /** Clears every cache of the instance that answers. */
 export function clearAllCaches(): Promise<CacheClearResult> {
-  return api<CacheClearResult>("/admin/cache/clear", { method: "POST" });
+  return sendOrQueue<CacheClearResult>("/admin/cache/clear", {
+    type: "clearCache",
+    method: "POST",
+  });
 }

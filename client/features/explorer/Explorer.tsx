@@ -44,6 +44,7 @@ import { ExplorerDialogs, useExplorerDialogs } from "./ExplorerDialogs.tsx";
 import { PreviewDialog } from "./PreviewDialog.tsx";
 import { SearchForm, type SearchQuery, SearchResults } from "./SearchPanel.tsx";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
+import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
 
 export function Explorer({ path }: { path: string }) {
   const { t } = useTranslation();
@@ -188,6 +189,7 @@ export function Explorer({ path }: { path: string }) {
         onDismiss={uploads.dismiss}
         onClear={uploads.clearFinished}
       />
+      {folder.offlineSavedAt !== null && <OfflineCopyNote savedAt={folder.offlineSavedAt} />}
       {search
         ? (
           <SearchResults

@@ -12,6 +12,7 @@ import { type FsEntry, searchEntries, type SearchScope } from "./explorer_api.ts
 import { explorerHref, nameOf, parentOf } from "./explorer_paths.ts";
 import { KindIcon, useEntryKind } from "./EntryIcon.tsx";
 import { formatBytes } from "../upload/format.ts";
+import { recordSearch, useSearchHistory } from "../../offline/search_history.ts";
 
 export type SearchQuery = { q: string; scope: SearchScope };
 
@@ -23,6 +24,7 @@ export function SearchForm(
   const [q, setQ] = useState("");
   const [scope, setScope] = useState<SearchScope>("global");
   const [error, setError] = useState(false);
+  const history = useSearchHistory();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (q.trim().length < SEARCH_MIN_LENGTH) {
@@ -30,6 +32,7 @@ export function SearchForm(
       return;
     }
     setError(false);
+    void recordSearch(q.trim());
     onSearch({ q: q.trim(), scope: inMount ? scope : "global" });
   };
   return (
@@ -61,6 +64,32 @@ export function SearchForm(
         </select>
       )}
       <button type="submit" className="btn">{t("common.search")}</button>
+      {q === "" && history.queries.length > 0 && (
+        <div
+          className="explorer-search-history"
+          role="group"
+          aria-label={t("offlineData.search.history")}
+        >
+          <span className="muted">{t("offlineData.search.history")}:</span>
+          {history.queries.slice(0, 5).map((query) => (
+            <button
+              key={query}
+              type="button"
+              className="btn btn-ghost btn-small"
+              onClick={() => {
+                setQ(query);
+                void recordSearch(query);
+                onSearch({ q: query, scope: inMount ? scope : "global" });
+              }}
+            >
+              {query}
+            </button>
+          ))}
+          <button type="button" className="btn btn-ghost btn-small" onClick={history.clear}>
+            {t("offlineData.search.clearHistory")}
+          </button>
+        </div>
+      )}
       {error && (
         <p id={`${id}-err`} className="field-error explorer-search-error" role="alert">
           {t("explorer.search.tooShort", { min: SEARCH_MIN_LENGTH })}

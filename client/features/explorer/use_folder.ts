@@ -7,6 +7,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../api/client.ts";
 import { type FsEntry, listFolder } from "./explorer_api.ts";
 import { parentOf } from "./explorer_paths.ts";
+import { isNetworkFailure } from "../../offline/share_copies.ts";
+import { keepDirectoryCopy, readDirectoryCopy } from "../../offline/directory_copies.ts";
+
+/** What the offline store keeps of a listing (its first page). */
+type KeptListing = { items: FsEntry[]; is_virtual: boolean; mount_id: string | null };
 
 export type FolderState = {
   path: string;
@@ -17,6 +22,8 @@ export type FolderState = {
   status: "loading" | "ready" | "failed";
   loadingMore: boolean;
   error: unknown;
+  /** Set when the listing is the offline copy because the network failed. */
+  offlineSavedAt: number | null;
 };
 
 const initial = (path: string): FolderState => ({
@@ -28,6 +35,7 @@ const initial = (path: string): FolderState => ({
   status: "loading",
   loadingMore: false,
   error: null,
+  offlineSavedAt: null,
 });
 
 /** Appends a page, dropping names already present (a page boundary can repeat one). */
@@ -62,9 +70,31 @@ export function useFolder(path: string) {
         status: "ready",
         loadingMore: false,
         error: null,
+        offlineSavedAt: null,
       });
+      void keepDirectoryCopy(
+        target,
+        {
+          items: page.items,
+          is_virtual: page.is_virtual,
+          mount_id: page.mount_id ?? null,
+        } satisfies KeptListing,
+      );
     } catch (err) {
       if (ctrl.signal.aborted || (err instanceof ApiError && err.code === "request_aborted")) {
+        return;
+      }
+      const copy = isNetworkFailure(err) ? await readDirectoryCopy<KeptListing>(target) : null;
+      if (ctrl.signal.aborted) return;
+      if (copy) {
+        setState({
+          ...initial(target),
+          items: copy.data.items,
+          isVirtual: copy.data.is_virtual,
+          mountId: copy.data.mount_id,
+          status: "ready",
+          offlineSavedAt: copy.savedAt,
+        });
         return;
       }
       setState((s) => ({ ...s, status: "failed", error: err }));

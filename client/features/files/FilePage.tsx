@@ -42,6 +42,13 @@ import { SharePasswordForm } from "../../components/SharePasswordForm.tsx";
 import { FileShare } from "./FileShare.tsx";
 import { FileDeleted, FileDeleteDialog } from "./FileDelete.tsx";
 import { FilePreview } from "./previews/FilePreview.tsx";
+import {
+  dropShareCopy,
+  isNetworkFailure,
+  keepShareCopy,
+  readShareCopy,
+} from "../../offline/share_copies.ts";
+import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
 
 const FileEditDialog = lazy(() => import("./FileEditDialog.tsx"));
 
@@ -52,7 +59,7 @@ type Screen =
   /** Opening the share (no password, or reached by in-app navigation). */
   | { kind: "opening"; meta: FileMeta | null; password?: string }
   | { kind: "password"; meta: FileMeta | null }
-  | { kind: "ready"; file: PublicFileView; password?: string }
+  | { kind: "ready"; file: PublicFileView; password?: string; offlineSavedAt?: number }
   | { kind: "error"; status: number; code: string; message?: string }
   | { kind: "deleted" };
 
@@ -133,10 +140,18 @@ function FileScreen({ slug }: { slug: string }) {
     opening.current = true;
     (openingPassword === undefined ? openFile(slug) : unlockFile(slug, openingPassword))
       .then((file) => {
+        // An open share is kept for offline reading; a protected or view-limited one never is.
+        if (openingPassword === undefined) keepShareCopy("files", file);
         if (mounted.current) setScreen({ kind: "ready", file, password: openingPassword });
       })
-      .catch((err) => {
-        if (mounted.current) setScreen(screenForError(err, openingMeta, errorText(t, err)));
+      .catch(async (err) => {
+        const copy = isNetworkFailure(err) && openingPassword === undefined
+          ? await readShareCopy<PublicFileView>("files", slug)
+          : null;
+        if (!copy && err instanceof ApiError && err.status > 0) await dropShareCopy("files", slug);
+        if (!mounted.current) return;
+        if (copy) setScreen({ kind: "ready", file: copy.data, offlineSavedAt: copy.savedAt });
+        else setScreen(screenForError(err, openingMeta, errorText(t, err)));
       })
       .finally(() => {
         opening.current = false;
@@ -242,6 +257,9 @@ function FileScreen({ slug }: { slug: string }) {
         </div>
       </header>
 
+      {screen.kind === "ready" && screen.offlineSavedAt !== undefined && (
+        <OfflineCopyNote savedAt={screen.offlineSavedAt} />
+      )}
       <div className="file-layout">
         <section className="file-card file-main" aria-label={t("preview.label")}>
           {screen.kind === "password" && (

@@ -1,5 +1,6 @@
 /** Calls of the file screens (spec §7 "Files"); every function throws ApiError. */
 import { api, apiBase } from "../../api/client.ts";
+import { sendOrQueue } from "../../offline/queued_api.ts";
 import type { FileView, PublicFileView } from "../../../shared/schemas/files.ts";
 
 export type { FileView, PublicFileView };
@@ -50,7 +51,8 @@ export function openFile(slug: string): Promise<PublicFileView> {
 
 /** Opens a protected share with its password; throws wrong_password or too_many_requests. */
 export function unlockFile(slug: string, password: string): Promise<PublicFileView> {
-  return api<PublicFileView>(`/public/files/${enc(slug)}/verify`, {
+  return sendOrQueue<PublicFileView>(`/public/files/${enc(slug)}/verify`, {
+    type: "verifyFilePassword",
     method: "POST",
     body: { password },
     anonymous: true,

@@ -27,6 +27,9 @@ import { EditorPanes } from "./EditorPanes.tsx";
 import { ByteCounter } from "./ByteCounter.tsx";
 import { type ShareOptionErrors, ShareOptions, type ShareOptionValues } from "./ShareOptions.tsx";
 import { CreatedShare } from "./CreatedShare.tsx";
+import { QueuedOfflineError } from "../../offline/queued_api.ts";
+import { useQueuedPaste } from "../../offline/use_queued_paste.ts";
+import { useSharedText } from "../../offline/use_shared_text.ts";
 
 const DRAFT_KEY = "cubby.pasteDraft";
 /** Drafts larger than this are not kept (localStorage holds about 5 MB). */
@@ -75,6 +78,8 @@ export default function HomePage() {
   /** Bumped after a share is created, to start over with a fresh editor. */
   const [formKey, setFormKey] = useState(0);
   const resultRef = useRef<HTMLElement>(null);
+  const [queuedId, setQueuedId] = useQueuedPaste((paste) => setCreated(paste as PasteView));
+  useSharedText((text) => setContent(text));
 
   useEffect(() => {
     const timer = setTimeout(() => saveDraft(deferred), 500);
@@ -119,6 +124,12 @@ export default function HomePage() {
       return;
     }
     setBusy(true);
+    const reset = () => {
+      setFormKey((k) => k + 1);
+      setContent("");
+      setOptions(EMPTY_OPTIONS);
+      saveDraft("");
+    };
     try {
       const paste = await createPaste({
         content,
@@ -129,12 +140,15 @@ export default function HomePage() {
         max_views: maxViews,
       });
       setCreated(paste);
-      setFormKey((k) => k + 1);
-      setContent("");
-      setOptions(EMPTY_OPTIONS);
-      saveDraft("");
+      reset();
       toast.success(t("home.created"));
     } catch (err) {
+      if (err instanceof QueuedOfflineError) {
+        setCreated(null);
+        setQueuedId(err.itemId);
+        reset();
+        return;
+      }
       const text = errorText(t, err);
       if (err instanceof ApiError && err.code.startsWith("slug_")) {
         setServerErrors({ slug: text });
@@ -167,6 +181,13 @@ export default function HomePage() {
             )
             : <span>{t("home.noTextPermission")}</span>}
         </div>
+      )}
+
+      {queuedId !== null && (
+        <section id="home-queued" className="paste-created paste-queued" role="status">
+          <h2>{t("offlineData.queuedPaste.title")}</h2>
+          <p>{t("offlineData.queuedPaste.body")}</p>
+        </section>
       )}
 
       {created && (

@@ -28,6 +28,13 @@ import { PasteMeta } from "./PasteMeta.tsx";
 import { SharePasswordForm } from "../../components/SharePasswordForm.tsx";
 import { ShareLink, shareUrl } from "./ShareLink.tsx";
 import { useIsClient } from "./time.ts";
+import {
+  dropShareCopy,
+  isNetworkFailure,
+  keepShareCopy,
+  readShareCopy,
+} from "../../offline/share_copies.ts";
+import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
 
 const PasteEditDialog = lazy(() => import("./PasteEditDialog.tsx"));
 
@@ -51,7 +58,14 @@ type Screen =
   | { kind: "loading"; meta: PasteView | null }
   | { kind: "password"; meta: PasteView | null }
   /** `html` null: render `paste.content` in the browser. */
-  | { kind: "ready"; paste: PasteView; html: string | null; password?: string }
+  | {
+    kind: "ready";
+    paste: PasteView;
+    html: string | null;
+    password?: string;
+    /** Set when shown from the offline store because the network failed. */
+    offlineSavedAt?: number;
+  }
   | { kind: "error"; code: string; message?: string };
 
 /**
@@ -130,13 +144,27 @@ function PasteScreen({ slug }: { slug: string }) {
       .then((paste) => {
         if (mounted.current) setScreen({ kind: "ready", paste, html: null });
       })
-      .catch((err) => {
-        if (mounted.current) setScreen(screenForError(err, loadingMeta, errorText(t, err)));
+      .catch(async (err) => {
+        const copy = isNetworkFailure(err) ? await readShareCopy<PasteView>("pastes", slug) : null;
+        if (!copy && err instanceof ApiError && err.status > 0) await dropShareCopy("pastes", slug);
+        if (!mounted.current) return;
+        if (copy) {
+          setScreen({ kind: "ready", paste: copy.data, html: null, offlineSavedAt: copy.savedAt });
+        } else setScreen(screenForError(err, loadingMeta, errorText(t, err)));
       })
       .finally(() => {
         fetching.current = false;
       });
   }, [screen.kind, slug, loadingMeta, t]);
+
+  // An open share read from the server is kept for offline reading (never a protected one).
+  const readyPaste = screen.kind === "ready" && screen.offlineSavedAt === undefined &&
+      !screen.password
+    ? screen.paste
+    : null;
+  useEffect(() => {
+    if (readyPaste && typeof readyPaste.content === "string") keepShareCopy("pastes", readyPaste);
+  }, [readyPaste]);
 
   const paste = screen.kind === "ready"
     ? screen.paste
@@ -241,6 +269,10 @@ function PasteScreen({ slug }: { slug: string }) {
       </header>
 
       {paste && <PasteMeta paste={paste} local={isClient} />}
+
+      {screen.kind === "ready" && screen.offlineSavedAt !== undefined && (
+        <OfflineCopyNote savedAt={screen.offlineSavedAt} />
+      )}
 
       {screen.kind === "password" && (
         <SharePasswordForm

@@ -1,5 +1,6 @@
 /** Calls of the paste screens (spec §7 "Texts"); every function throws ApiError. */
 import { api } from "../../api/client.ts";
+import { sendOrQueue } from "../../offline/queued_api.ts";
 import type {
   PasteBatchDeleteResult,
   PasteList,
@@ -31,9 +32,9 @@ export type UpdatePasteInput = {
 
 const enc = encodeURIComponent;
 
-/** Creates a paste (needs admin or a key with TEXT). */
+/** Creates a paste (needs admin or a key with TEXT); offline, queues it (QueuedOfflineError). */
 export function createPaste(input: CreatePasteInput): Promise<PasteView> {
-  return api<PasteView>("/paste", { method: "POST", body: input });
+  return sendOrQueue<PasteView>("/paste", { type: "createPaste", method: "POST", body: input });
 }
 
 /*
@@ -75,17 +76,30 @@ export function getPaste(id: string): Promise<PasteView> {
   return api<PasteView>(`/pastes/${enc(id)}`);
 }
 
-/** Updates a paste as its manager. */
+/** Updates a paste as its manager; offline, queues it. */
 export function updatePaste(id: string, input: UpdatePasteInput): Promise<PasteView> {
-  return api<PasteView>(`/pastes/${enc(id)}`, { method: "PUT", body: input });
+  return sendOrQueue<PasteView>(`/pastes/${enc(id)}`, {
+    type: "updatePaste",
+    method: "PUT",
+    body: input,
+  });
 }
 
-/** Deletes pastes by id; the server skips those the caller may not manage. */
+/** Deletes pastes by id (the server skips those the caller may not manage); offline, queues. */
 export function deletePastes(ids: string[]): Promise<PasteBatchDeleteResult> {
-  return api("/pastes/batch-delete", { method: "DELETE", body: { ids } });
+  return sendOrQueue("/pastes/batch-delete", {
+    type: "batchDeletePastes",
+    method: "DELETE",
+    replayMethod: "POST",
+    body: { ids },
+  });
 }
 
-/** Deletes every expired paste the caller may manage. */
+/** Deletes every expired paste the caller may manage; offline, queues it. */
 export function clearExpiredPastes(): Promise<{ deleted: number }> {
-  return api("/pastes/clear-expired", { method: "POST", body: { clearExpired: true } });
+  return sendOrQueue("/pastes/clear-expired", {
+    type: "clearExpiredPastes",
+    method: "POST",
+    body: { clearExpired: true },
+  });
 }

@@ -1,5 +1,6 @@
 /** Calls of the settings screens (spec §7 "System"). */
 import { api } from "../../api/client.ts";
+import { sendOrQueue } from "../../offline/queued_api.ts";
 import type {
   SettingGroupId,
   SettingMeta,
@@ -22,5 +23,9 @@ export function saveGroupSettings(
   group: SettingGroupId,
   values: Record<string, SettingValue>,
 ): Promise<{ key: string; value: SettingValue }[]> {
-  return api(`/admin/settings/group/${group}`, { method: "PUT", body: values });
+  return sendOrQueue(`/admin/settings/group/${group}`, {
+    type: "updateGroupSettings",
+    method: "PUT",
+    body: values,
+  });
 }

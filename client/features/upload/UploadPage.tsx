@@ -21,6 +21,7 @@ import { UploadQueueList } from "./UploadQueueList.tsx";
 import { RecentUploads } from "./RecentUploads.tsx";
 import { uploadErrorText } from "./UploadItemRow.tsx";
 import { useUploadQueue } from "./use_upload_queue.ts";
+import { useSharedFiles } from "../../offline/use_shared_files.ts";
 import { useUploadSetup } from "./use_upload_setup.ts";
 import { formatBytes } from "./format.ts";
 import type { QueueItem, SettledEvent } from "./upload_queue.ts";
@@ -103,6 +104,9 @@ export default function UploadPage() {
     );
     setAnnouncement(t("upload.announce.added", { count: ids.length }));
   }, [queue, tooLarge, t]);
+
+  // Files shared to the installed app (share target) join the queue.
+  useSharedFiles(addFiles);
 
   // Files pasted anywhere on the page join the queue (text pastes are left alone).
   useEffect(() => {

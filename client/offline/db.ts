@@ -1,0 +1,91 @@
+/**
+ * The offline store (spec §3 "Offline local store tables"), one IndexedDB database through
+ * Dexie, opened by the page and by the service worker alike:
+ * - pastes and files: recently opened open shares (no password, no view limit), by slug;
+ * - directories: explorer listings, by path (identity-bound: cleared on logout);
+ * - settings: small key/value entries (the pending share-target payload, for one);
+ * - offlineQueue: writes made offline, replayed when the network returns (queue.ts);
+ * - searchHistory: the explorer's recent searches.
+ */
+import { Dexie, type EntityTable } from "dexie";
+
+/** An open paste kept for offline reading. */
+export type OfflinePaste = {
+  slug: string;
+  data: unknown;
+  savedAt: number;
+};
+
+/** An open file share's public info kept for offline reading. */
+export type OfflineFile = {
+  slug: string;
+  data: unknown;
+  savedAt: number;
+};
+
+/** One explorer listing, for the identity that read it. */
+export type OfflineDirectory = {
+  path: string;
+  owner: string;
+  data: unknown;
+  savedAt: number;
+};
+
+export type OfflineSetting = { key: string; value: unknown };
+
+/** Kinds of writes the queue replays (spec §7 "Offline replay"). */
+export type QueueItemType =
+  | "createPaste"
+  | "updatePaste"
+  | "updateGroupSettings"
+  | "batchDeletePastes"
+  | "clearExpiredPastes"
+  | "clearCache"
+  | "verifyFilePassword";
+
+/** A queued write (spec §3 "Offline queue item") plus its Idempotency-Key. */
+export type QueueItem = {
+  id?: number;
+  endpoint: string;
+  method: string;
+  data: unknown;
+  authToken: string | null;
+  authType: "none" | "admin" | "apikey";
+  timestamp: number;
+  status: "pending" | "failed";
+  type: QueueItemType;
+  idempotencyKey: string;
+  /** The error code of the last failed replay (status "failed"). */
+  error?: string;
+};
+
+export type SearchHistoryEntry = { id?: number; query: string; timestamp: number };
+
+/** Name of the IndexedDB database. */
+export const OFFLINE_DB_NAME = "cubby-offline";
+
+export const db = new Dexie(OFFLINE_DB_NAME) as Dexie & {
+  pastes: EntityTable<OfflinePaste, "slug">;
+  files: EntityTable<OfflineFile, "slug">;
+  directories: EntityTable<OfflineDirectory, "path">;
+  settings: EntityTable<OfflineSetting, "key">;
+  offlineQueue: EntityTable<QueueItem, "id">;
+  searchHistory: EntityTable<SearchHistoryEntry, "id">;
+};
+
+db.version(1).stores({
+  pastes: "slug",
+  files: "slug",
+  directories: "path",
+  settings: "key",
+  offlineQueue: "++id, timestamp, type",
+  searchHistory: "++id, query, timestamp",
+});
+
+/** Forgets what belongs to the signed-in identity: explorer listings and credentialed writes. */
+export async function clearIdentityData(): Promise<void> {
+  await db.transaction("rw", db.directories, db.offlineQueue, async () => {
+    await db.directories.clear();
+    await db.offlineQueue.filter((item) => item.authType !== "none").delete();
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * Writes that survive being offline (spec §4 "Offline", §7 "Offline replay"). Each call carries
+ * a fresh Idempotency-Key. When the browser is offline, or the request fails in the network (it
+ * may or may not have reached the server), the write is stored in the offline queue with that
+ * same key, Background Sync is asked to replay it, and the call throws QueuedOfflineError: the
+ * caller shows the "queued" state. A replay can then never apply the write twice.
+ */
+import { api, apiBase, ApiError } from "../api/client.ts";
+import { getAuth } from "../auth/auth_store.ts";
+import type { QueueItemType } from "./db.ts";
+import { enqueue, SYNC_TAG } from "./queue.ts";
+
+/** Fired on window with the queue item id when a write was queued. */
+export const QUEUED_EVENT = "cubby:offline-queued";
+
+/** Thrown when a write was stored for later instead of sent; `errors.offline_queued`. */
+export class QueuedOfflineError extends ApiError {
+  constructor(readonly itemId: number) {
+    super("offline_queued", 0, null);
+    this.name = "QueuedOfflineError";
+  }
+}
+
+type QueuedCall = {
+  type: QueueItemType;
+  method: string;
+  body?: unknown;
+  anonymous?: boolean;
+  /** The method of the replay when it differs (batch delete replays as POST, spec §7). */
+  replayMethod?: string;
+};
+
+/** Asks the service worker for a Background Sync of the queue, where the browser has it. */
+export async function requestBackgroundSync(): Promise<boolean> {
+  try {
+    if (!("serviceWorker" in navigator)) return false;
+    const reg = await navigator.serviceWorker.getRegistration();
+    const sync = (reg as
+      | ServiceWorkerRegistration & {
+        sync?: { register(tag: string): Promise<void> };
+      }
+      | undefined)?.sync;
+    if (!sync) return false;
+    await sync.register(SYNC_TAG);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sends a write, or queues it when offline; throws ApiError or QueuedOfflineError. */
+export async function sendOrQueue<T>(path: string, call: QueuedCall): Promise<T> {
+  const idempotencyKey = crypto.randomUUID();
+  if (navigator.onLine !== false) {
+    try {
+      return await api<T>(path, {
+        method: call.method,
+        body: call.body,
+        anonymous: call.anonymous,
+        headers: { "Idempotency-Key": idempotencyKey },
+      });
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === "network_error")) throw err;
+    }
+  }
+  const auth = getAuth();
+  const token = call.anonymous
+    ? null
+    : auth.authType === "admin"
+    ? auth.adminToken
+    : auth.authType === "apikey"
+    ? auth.apiKey
+    : null;
+  const id = await enqueue({
+    endpoint: `${apiBase()}/api${path}`,
+    method: call.replayMethod ?? call.method,
+    data: call.body ?? null,
+    authToken: token,
+    authType: token ? auth.authType : "none",
+    type: call.type,
+    idempotencyKey,
+  });
+  globalThis.dispatchEvent(new CustomEvent(QUEUED_EVENT, { detail: id }));
+  await requestBackgroundSync();
+  throw new QueuedOfflineError(id);
+}

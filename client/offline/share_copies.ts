@@ -1,0 +1,52 @@
+/**
+ * Offline copies of open shares in the offline store: a paste or file share opened online is
+ * kept (by slug) only when it is open, with no password and no view limit, so a copy can never
+ * stand in for a password or a counted view. A share that turns out protected, gone or expired
+ * is dropped. Reads fall back to the copy only when the network failed.
+ */
+import { ApiError } from "../api/client.ts";
+import { db } from "./db.ts";
+
+/** The parts of a share view that decide whether it may be kept. */
+type ShareFlags = { slug: string; has_password?: boolean; max_views?: number | null };
+
+/** True for a share known to have no password and no view limit (missing flags: false). */
+export function isOpenShare(share: ShareFlags): boolean {
+  return share.has_password === false && share.max_views === 0;
+}
+
+/** True when an error means the network, not the server, failed. */
+export function isNetworkFailure(err: unknown): boolean {
+  return err instanceof ApiError &&
+    (err.code === "network_error" || err.code === "request_timeout");
+}
+
+/** Keeps an open share (a protected or view-limited one is dropped instead). Never throws. */
+export async function keepShareCopy(kind: "pastes" | "files", share: ShareFlags) {
+  try {
+    if (isOpenShare(share)) {
+      await db[kind].put({ slug: share.slug, data: share, savedAt: Date.now() });
+    } else await db[kind].delete(share.slug);
+  } catch { /* no IndexedDB (private mode): offline copies are a convenience */ }
+}
+
+/** Drops the copy of a share the server refused (protected, gone, expired). Never throws. */
+export async function dropShareCopy(kind: "pastes" | "files", slug: string) {
+  try {
+    await db[kind].delete(slug);
+  } catch { /* nothing kept */ }
+}
+
+/** The kept copy of a share, or null. */
+export async function readShareCopy<T>(
+  kind: "pastes" | "files",
+  slug: string,
+): Promise<{ data: T; savedAt: number } | null> {
+  try {
+    const copy = await db[kind].get(slug);
+    if (!copy || !isOpenShare(copy.data as ShareFlags)) return null;
+    return { data: copy.data as T, savedAt: copy.savedAt };
+  } catch {
+    return null;
+  }
+}
