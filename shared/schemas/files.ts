@@ -9,8 +9,11 @@ export const SlugSchema = z.string().trim().max(MAX_SLUG_LENGTH, "slug_invalid")
 
 const MaxViews = z.coerce.number().int("max_views_invalid").min(0, "max_views_invalid")
   .max(1_000_000_000, "max_views_invalid");
-/** Seconds from now; 0 or absent means never (the upload screen's presets). */
-const ExpiresIn = z.coerce.number().int().min(0).max(10 * 365 * 24 * 3600);
+/**
+ * Share lifetime in HOURS from now, as CloudPaste's client sends it (its "1 day" preset is
+ * 24); fractions allowed; 0 or absent means never. Only `fs/file-link` takes seconds.
+ */
+const ExpiresIn = z.coerce.number().min(0).max(10 * 365 * 24);
 const Bool = z.union([z.boolean(), z.enum(["true", "false", "1", "0", ""])]).transform((v) =>
   v === true || v === "true" || v === "1"
 );
@@ -22,6 +25,8 @@ export const FileShareOptionsSchema = z.object({
   remark: z.string().max(1000).optional(),
   password: z.string().max(1000).optional(),
   expires_in: ExpiresIn.optional(),
+  /** An exact expiry (ISO 8601); wins over `expires_in`. */
+  expires_at: z.iso.datetime({ offset: true }).optional(),
   max_views: MaxViews.optional(),
   use_proxy: Bool.optional(),
   path: z.string().max(1024).optional(),
