@@ -1,7 +1,8 @@
 /**
- * Settings (spec §7 "System"). Every /admin/settings route needs the admin. The site group is
- * the one readable without auth, through GET /public/site-config (with the preview extension
- * lists, which anonymous visitors' file pages need to pick a preview).
+ * Settings (spec §7 "System"). Every /admin/settings route needs the admin, except reading the
+ * site group: GET /admin/settings?group=4 (as the spec's client asks) and GET
+ * /public/site-config (with the preview extension lists, which anonymous visitors' file pages
+ * need to pick a preview) answer everyone.
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -10,6 +11,7 @@ import { ok } from "../http/envelope.ts";
 import { readQuery } from "../http/validate.ts";
 import { requireAdmin } from "../http/middleware.ts";
 import { AppError } from "../errors.ts";
+import { SITE_GROUP } from "../../shared/schemas/settings.ts";
 
 const Flag = z.enum(["true", "false", "1", "0"]).optional().transform((v) =>
   v === "true" || v === "1"
@@ -39,7 +41,13 @@ export function settingsRoutes() {
     return ok(c, await svc(c).getPublicSiteConfig());
   });
 
-  app.get("/admin/settings", requireAdmin, async (c) => {
+  // The site group (4) is public: every visitor's page needs its title, favicon and footer.
+  // Every other group, and the whole list, stays admin-only.
+  app.get("/admin/settings", async (c, next) => {
+    const q = readQuery(c, ListQuerySchema);
+    if (q.group !== SITE_GROUP) await requireAdmin(c, async () => {});
+    await next();
+  }, async (c) => {
     const q = readQuery(c, ListQuerySchema);
     return ok(c, await svc(c).list(q));
   });
