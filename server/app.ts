@@ -78,7 +78,9 @@ export function createApp({ services, log = console.error }: AppOptions) {
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
-      return replyError(c, err.code, err.status as ContentfulStatusCode, err.details);
+      // A locked share is 403, never 401: a 401 tells a signed-in client its session ended.
+      const status = err.code === "password_required" && err.status === 401 ? 403 : err.status;
+      return replyError(c, err.code, status as ContentfulStatusCode, err.details);
     }
     if (err instanceof HTTPException) {
       const status = err.status as ContentfulStatusCode;

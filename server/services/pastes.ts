@@ -129,7 +129,7 @@ export class PasteService {
     }
   }
 
-  /** GET /api/paste/:slug: counts a view. Throws 404, 410, or 401 password_required. */
+  /** GET /api/paste/:slug: counts a view. Throws 404, 410, or 403 password_required. */
   open(slug: string, auth: Auth): Promise<PasteView> {
     return this.deliver(slug, auth, (rec) => {
       if (rec.password_hash) throw this.passwordRequired(rec);
@@ -332,7 +332,7 @@ export class PasteService {
   private passwordRequired(rec: PasteRecord): AppError {
     const data: Record<string, unknown> = { slug: rec.slug, has_password: true };
     if (rec.remark) data.remark = rec.remark;
-    return new AppError("password_required", 401, data);
+    return new AppError("password_required", 403, data);
   }
 
   /** Verifies a share password, rate-limited per client and slug (429 too_many_requests). */

@@ -130,7 +130,7 @@ export type PasteList = {
   offset: number;
 };
 
-/** `data` of a 401 password_required answer. */
+/** `data` of a 403 password_required answer. */
 export type PasteLocked = { slug: string; has_password: true; remark?: string };
 
 /** Result of a batch delete: ids the caller may not manage or that do not exist are skipped. */
