@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { MAX_SLUG_LENGTH } from "../constants.ts";
 import { SLUG_PATTERN } from "../slug.ts";
+import { withEditAliases } from "./share_edit.ts";
 
 /** A custom slug: letters, digits, hyphen and underscore, at most 50 characters. */
 export const SlugSchema = z.string().trim().max(MAX_SLUG_LENGTH, "slug_invalid")
@@ -51,14 +52,18 @@ export const CommitSchema = FileShareOptionsSchema.extend({
 });
 export type Commit = z.infer<typeof CommitSchema>;
 
-export const FileUpdateSchema = z.object({
-  remark: z.string().max(1000).optional(),
+/**
+ * PUT /api/files/:id. `remark: null` clears the remark, `max_views: null` is 0 (unlimited);
+ * `newSlug` and `clearPassword: true` as for pastes (share_edit.ts).
+ */
+export const FileUpdateSchema = withEditAliases(z.object({
+  remark: z.string().max(1000).nullable().optional().transform((v) => v === null ? "" : v),
   slug: SlugSchema.min(1, "slug_invalid").optional(),
   expires_at: z.union([z.iso.datetime({ offset: true }), z.null()]).optional(),
-  max_views: MaxViews.optional(),
+  max_views: z.union([MaxViews, z.null()]).optional().transform((v) => v === null ? 0 : v),
   password: z.union([z.string().max(1000), z.null()]).optional(),
   use_proxy: z.boolean().optional(),
-});
+}));
 export type FileUpdate = z.infer<typeof FileUpdateSchema>;
 
 export const FileListQuerySchema = z.object({
