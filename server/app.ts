@@ -32,6 +32,7 @@ import { dashboardRoutes } from "./routes/dashboard.ts";
 import { cacheRoutes } from "./routes/caches.ts";
 import { backupRoutes } from "./routes/backup.ts";
 import { webdavRoutes } from "./routes/webdav.ts";
+import { openApiRoutes } from "./routes/openapi.ts";
 
 export type AppOptions = { services: Services; log?: (msg: string) => void };
 
@@ -66,6 +67,7 @@ export function createApp({ services, log = console.error }: AppOptions) {
   api.route("/", cacheRoutes());
   api.route("/", settingsRoutes());
   api.route("/", backupRoutes());
+  api.route("/", openApiRoutes());
   api.all("*", () => {
     throw new AppError("route_not_found", 404);
   });

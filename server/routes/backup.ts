@@ -38,7 +38,7 @@ const backupBodyLimit = bodyLimit({
   },
 });
 
-const ModulesQuerySchema = z.object({
+export const ModulesQuerySchema = z.object({
   modules: z.string().max(500).transform((s) => s.split(",").map((m) => m.trim()).filter(Boolean))
     .pipe(BackupCreateSchema.out.shape.modules),
 });

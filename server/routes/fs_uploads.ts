@@ -17,13 +17,14 @@ const Size = z.number().int().min(0).max(5 * 1024 ** 4);
 const ContentType = z.string().max(255).optional();
 const PartNumber = z.number().int().min(1).max(10_000);
 
-const InitSchema = z.object({ path: Path, size: Size, contentType: ContentType });
-const UploadRefSchema = z.object({ path: Path, upload_id: UploadId });
-const CompleteSchema = UploadRefSchema.extend({
+export const InitSchema = z.object({ path: Path, size: Size, contentType: ContentType });
+export const ListUploadsSchema = z.object({ path: Path });
+export const UploadRefSchema = z.object({ path: Path, upload_id: UploadId });
+export const CompleteSchema = UploadRefSchema.extend({
   parts: z.array(z.object({ partNumber: PartNumber, ETag: z.string().min(1).max(256) }))
     .min(1).max(10_000),
 });
-const RefreshSchema = UploadRefSchema.extend({
+export const RefreshSchema = UploadRefSchema.extend({
   part_numbers: z.array(PartNumber).min(1).max(10_000),
 });
 /** Reads a plain object's fields; anything else is returned as is for zod to refuse. */
@@ -38,7 +39,7 @@ function aliased(map: (o: Record<string, unknown>) => Record<string, unknown>) {
  * `{path: <file>, size}`, or CloudPaste's `{path: <folder>, fileName, fileSize}`: with
  * `fileName` the path is its folder.
  */
-const PresignSchema = z.preprocess(
+export const PresignSchema = z.preprocess(
   aliased((o) => {
     if (typeof o.fileName !== "string" || typeof o.path !== "string") return o;
     const folder = o.path.endsWith("/") ? o.path : `${o.path}/`;
@@ -52,7 +53,7 @@ const PresignSchema = z.preprocess(
   }),
 );
 /** `{path, size, etag}`, or CloudPaste's `{targetPath, mountId, fileSize}`. */
-const CommitSchema = z.preprocess(
+export const CommitSchema = z.preprocess(
   aliased((o) => ({ ...o, path: o.path ?? o.targetPath, size: o.size ?? o.fileSize })),
   z.object({
     path: Path,
@@ -95,7 +96,7 @@ export function fsUploadRoutes() {
   });
 
   app.post("/fs/multipart/list-uploads", upload, async (c) => {
-    const { path } = await readJson(c, z.object({ path: Path }));
+    const { path } = await readJson(c, ListUploadsSchema);
     return ok(c, await uploads(c).listUploads(path, c.get("auth")));
   });
 

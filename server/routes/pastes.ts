@@ -13,9 +13,9 @@ import { AppError } from "../errors.ts";
 import { Permission } from "../../shared/permissions.ts";
 import { MAX_PASTE_BYTES } from "../../shared/constants.ts";
 import {
-  type PasteCreate,
   PasteBatchDeleteSchema,
   PasteClearExpiredSchema,
+  type PasteCreate,
   PasteCreateSchema,
   PasteListQuerySchema,
   PasteOpenSchema,

@@ -17,7 +17,7 @@ const Flag = z.enum(["true", "false", "1", "0"]).optional().transform((v) =>
   v === "true" || v === "1"
 );
 
-const ListQuerySchema = z.object({
+export const ListQuerySchema = z.object({
   group: z.enum(["1", "2", "3", "4"]).optional().transform((v) =>
     v === undefined ? undefined : Number(v) as 1 | 2 | 3 | 4
   ),
@@ -25,7 +25,7 @@ const ListQuerySchema = z.object({
   includeSystem: Flag,
 });
 
-const UpdateQuerySchema = z.object({
+export const UpdateQuerySchema = z.object({
   validate: z.enum(["true", "false", "1", "0"]).optional().transform((v) =>
     v !== "false" && v !== "0"
   ),
