@@ -5,7 +5,12 @@
  */
 import { z } from "zod";
 import { APP_NAME, APP_VERSION } from "../../shared/constants.ts";
-import { ROUTE_DOCS, type RouteAuth, type RouteBody, type RouteDoc } from "./openapi_routes.ts";
+import type { RouteAuth, RouteBody, RouteDoc } from "./openapi_route_types.ts";
+import { SHARE_ROUTES } from "./openapi_routes.ts";
+import { STORAGE_ROUTES } from "./openapi_routes_fs.ts";
+
+/** Every documented /api route. */
+export const ROUTE_DOCS: RouteDoc[] = [...SHARE_ROUTES, ...STORAGE_ROUTES];
 
 type Json = Record<string, unknown>;
 

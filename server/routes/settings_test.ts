@@ -77,7 +77,7 @@ Deno.test("settings routes: permission table (anonymous, key user, admin)", asyn
     for (const [who, auth] of table) {
       const group = await t.request("/api/admin/settings?group=4", { auth });
       assert.equal(group.status, 200, `${who}: group 4`);
-      const entries = (await json(group)).data as { key: string; value: unknown }[];
+      const entries = (await json(group)).data as unknown as { key: string; value: unknown }[];
       assert.ok(entries.every((e) => e.key.startsWith("site_")), who);
       assert.equal(entries.find((e) => e.key === "site_title")?.value, "X", who);
       const res = await t.request("/api/public/site-config", { auth });

@@ -57,10 +57,10 @@ export type Commit = z.infer<typeof CommitSchema>;
  * `newSlug` and `clearPassword: true` as for pastes (share_edit.ts).
  */
 export const FileUpdateSchema = withEditAliases(z.object({
-  remark: z.string().max(1000).nullable().optional().transform((v) => v === null ? "" : v),
+  remark: z.string().max(1000).nullable().transform((v) => v ?? "").optional(),
   slug: SlugSchema.min(1, "slug_invalid").optional(),
   expires_at: z.union([z.iso.datetime({ offset: true }), z.null()]).optional(),
-  max_views: z.union([MaxViews, z.null()]).optional().transform((v) => v === null ? 0 : v),
+  max_views: z.union([MaxViews, z.null()]).transform((v) => v ?? 0).optional(),
   password: z.union([z.string().max(1000), z.null()]).optional(),
   use_proxy: z.boolean().optional(),
 }));

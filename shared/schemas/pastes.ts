@@ -66,7 +66,7 @@ export const PasteUpdateSchema = withEditAliases(z.object({
   remark: Remark.nullish(),
   password: Password.nullish(),
   expires_at: ExpiresAt.optional(),
-  max_views: MaxViews.nullable().optional().transform((v) => v === null ? 0 : v),
+  max_views: MaxViews.nullable().transform((v) => v ?? 0).optional(),
 }));
 export type PasteUpdate = z.infer<typeof PasteUpdateSchema>;
 
