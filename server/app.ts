@@ -36,6 +36,7 @@ import { cacheRoutes } from "./routes/caches.ts";
 import { backupRoutes } from "./routes/backup.ts";
 import { webdavRoutes } from "./routes/webdav.ts";
 import { shareTargetRoutes } from "./routes/share_target.ts";
+import { openApiRoutes } from "./routes/openapi.ts";
 
 export type AppOptions = { services: Services; log?: (msg: string) => void };
 
@@ -71,6 +72,7 @@ export function createApp({ services, log = console.error }: AppOptions) {
   api.route("/", cacheRoutes());
   api.route("/", settingsRoutes());
   api.route("/", backupRoutes());
+  api.route("/", openApiRoutes());
   api.all("*", () => {
     throw new AppError("route_not_found", 404);
   });
@@ -86,7 +88,9 @@ export function createApp({ services, log = console.error }: AppOptions) {
   app.onError((thrown, c) => {
     const err = clientFault(thrown) ?? thrown;
     if (err instanceof AppError) {
-      return replyError(c, err.code, err.status as ContentfulStatusCode, err.details);
+      // A locked share is 403, never 401: a 401 tells a signed-in client its session ended.
+      const status = err.code === "password_required" && err.status === 401 ? 403 : err.status;
+      return replyError(c, err.code, status as ContentfulStatusCode, err.details);
     }
     if (err instanceof HTTPException) {
       const status = err.status as ContentfulStatusCode;

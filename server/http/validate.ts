@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
 import { ERROR_CATALOGUE, type ErrorCode } from "../../shared/errors.ts";
+import { parseLenient } from "./coerce.ts";
 
 /** Turns zod issues into `{field: message}` pairs for the error details. */
 function issuesToFields(error: z.ZodError): Record<string, string> {
@@ -17,9 +18,12 @@ function issuesToFields(error: z.ZodError): Record<string, string> {
 /**
  * Validates a value. A schema issue whose message is a catalogue code (for example
  * `slug_invalid`) becomes that error; otherwise the error is `validation_failed`.
+ * Every route gets the same lenient reading of request shapes first (see coerce.ts): a
+ * numeric string where a number is expected becomes that number, and `null` where the
+ * schema gives null no meaning counts as absent.
  */
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value);
+  const result = parseLenient(schema, value);
   if (result.success) return result.data;
   const first = result.error.issues[0]?.message ?? "";
   const code: ErrorCode = first in ERROR_CATALOGUE ? first as ErrorCode : "validation_failed";

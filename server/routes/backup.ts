@@ -7,8 +7,10 @@
  * - `POST /admin/backup/restore?mode=overwrite|merge` restores it and answers the report;
  * - `GET /admin/backup/status` shows a restore under way.
  *
- * A file is sent as the raw JSON body (`curl --data-binary @file.json`) or as the `file` field
- * of a multipart form (with an optional `mode` field).
+ * - `GET /admin/backup/modules` lists the modules and what each needs in the same backup.
+ *
+ * A file is sent as the raw JSON body (`curl --data-binary @file.json`) or as the `file` (or
+ * CloudPaste's `backup_file`) field of a multipart form (with an optional `mode` field).
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -22,6 +24,7 @@ import { AppError } from "../errors.ts";
 import {
   BACKUP_MODULES,
   BackupCreateSchema,
+  MODULE_DEPENDENCIES,
   RestoreModeSchema,
 } from "../../shared/schemas/backup.ts";
 
@@ -35,9 +38,9 @@ const backupBodyLimit = bodyLimit({
   },
 });
 
-const ModulesQuerySchema = z.object({
+export const ModulesQuerySchema = z.object({
   modules: z.string().max(500).transform((s) => s.split(",").map((m) => m.trim()).filter(Boolean))
-    .pipe(BackupCreateSchema.shape.modules),
+    .pipe(BackupCreateSchema.out.shape.modules),
 });
 
 /** The file text and the form's `mode` field; throws 400 backup_file_required. */
@@ -52,7 +55,7 @@ async function readBackupBody(c: Context<AppEnv>): Promise<{ text: string; mode?
     } catch {
       throw new AppError("backup_parse_failed", 400);
     }
-    const file = form.get("file");
+    const file = form.get("file") ?? form.get("backup_file");
     if (file instanceof File) text = await file.text();
     else if (typeof file === "string") text = file;
     const field = form.get("mode");
@@ -97,6 +100,11 @@ export function backupRoutes() {
     const mode = validate(RestoreModeSchema, c.req.query("mode") ?? field);
     return ok(c, await c.get("services").backup.restore(text, mode));
   });
+
+  app.get("/admin/backup/modules", (c) =>
+    ok(c, {
+      modules: BACKUP_MODULES.map((id) => ({ id, dependencies: MODULE_DEPENDENCIES[id] })),
+    }));
 
   app.get("/admin/backup/status", async (c) => ok(c, await c.get("services").backup.status()));
 

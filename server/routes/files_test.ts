@@ -167,10 +167,10 @@ Deno.test("password-protected files: prompt, wrong password, verify, rate limit"
     const { body } = await upload(t, admin, { password: "open sesame" }, random(50));
     const slug = body.data.slug;
     const prompt = await t.request(`/api/public/files/${slug}`);
-    assert.equal(prompt.status, 401);
+    assert.equal(prompt.status, 403);
     assert.equal((await prompt.json()).error, "password_required");
     const direct = await t.request(`/api/file-download/${slug}`);
-    assert.equal(direct.status, 401);
+    assert.equal(direct.status, 403);
     assert.equal(direct.headers.get("content-type")?.startsWith("text/plain"), true);
     await direct.body?.cancel();
     const wrong = await t.request(`/api/public/files/${slug}/verify`, {

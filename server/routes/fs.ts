@@ -17,17 +17,24 @@ import { Permission } from "../../shared/permissions.ts";
 import { FileShareOptionsSchema } from "../../shared/schemas/files.ts";
 
 const Path = z.string().min(1).max(4096);
-const ListQuery = z.object({
+export const ListQuery = z.object({
   path: Path.default("/"),
   refresh: z.string().optional(),
   cursor: z.string().max(4096).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
-const LinkQuery = z.object({
+/** `expires_in` here is the link's lifetime in SECONDS (not a share option, which is hours). */
+export const LinkQuery = z.object({
   path: Path,
   force_download: z.enum(["true", "false", "1", "0"]).optional(),
   expires_in: z.coerce.number().int().min(0).optional(),
 });
+export const PathOnly = z.object({ path: Path });
+export const UploadFields = z.object({ path: Path.default("/") });
+export const UpdateBody = z.object({ path: Path, content: z.string() });
+export const BatchRemoveBody = z.object({ paths: z.array(Path).min(1).max(1000) });
+export const RenameBody = z.object({ oldPath: Path, newPath: Path });
+export const CreateShareBody = FileShareOptionsSchema.extend({ path: Path });
 
 const fs = (c: Context<AppEnv>) => c.get("services").fs;
 
@@ -44,12 +51,12 @@ export function fsRoutes() {
   });
 
   app.get("/fs/get", view, async (c) => {
-    const { path } = readQuery(c, z.object({ path: Path }));
+    const { path } = readQuery(c, PathOnly);
     return ok(c, await fs(c).get(path, c.get("auth")));
   });
 
   app.on(["GET", "HEAD"], "/fs/download", plainErrors, view, async (c) => {
-    const { path } = readQuery(c, z.object({ path: Path }));
+    const { path } = readQuery(c, PathOnly);
     const { object, name, contentType } = await fs(c).download(
       path,
       c.get("auth"),
@@ -73,7 +80,7 @@ export function fsRoutes() {
       maxBytes: await services.settings.getMaxUploadBytes(),
     });
     try {
-      const dir = validate(z.object({ path: Path.default("/") }), form.fields).path;
+      const dir = validate(UploadFields, form.fields).path;
       const size = form.fields.size && /^\d+$/.test(form.fields.size)
         ? Number(form.fields.size)
         : undefined;
@@ -93,12 +100,12 @@ export function fsRoutes() {
   });
 
   app.post("/fs/mkdir", upload, async (c) => {
-    const { path } = await readJson(c, z.object({ path: Path }));
+    const { path } = await readJson(c, PathOnly);
     return ok(c, await fs(c).mkdir(path, c.get("auth")), 201);
   });
 
   app.post("/fs/update", upload, async (c) => {
-    const { path, content } = await readJson(c, z.object({ path: Path, content: z.string() }));
+    const { path, content } = await readJson(c, UpdateBody);
     return ok(c, await fs(c).update(path, content, c.get("auth")));
   });
 
@@ -107,13 +114,13 @@ export function fsRoutes() {
     "/fs/batch-remove",
     requirePermission(Permission.MOUNT_DELETE),
     async (c) => {
-      const { paths } = await readJson(c, z.object({ paths: z.array(Path).min(1).max(1000) }));
+      const { paths } = await readJson(c, BatchRemoveBody);
       return ok(c, await fs(c).remove(paths, c.get("auth")));
     },
   );
 
   app.post("/fs/rename", requirePermission(Permission.MOUNT_RENAME), async (c) => {
-    const { oldPath, newPath } = await readJson(c, z.object({ oldPath: Path, newPath: Path }));
+    const { oldPath, newPath } = await readJson(c, RenameBody);
     return ok(c, await fs(c).rename(oldPath, newPath, c.get("auth")));
   });
 
@@ -130,7 +137,7 @@ export function fsRoutes() {
     "/fs/create-share",
     requirePermission(Permission.MOUNT_VIEW | Permission.FILE_SHARE),
     async (c) => {
-      const input = await readJson(c, FileShareOptionsSchema.extend({ path: Path }));
+      const input = await readJson(c, CreateShareBody);
       const view = await fs(c).createShare(input.path, input, c.get("auth"));
       return ok(c, { ...view, url: new URL(view.url, c.req.url).toString() }, 201);
     },

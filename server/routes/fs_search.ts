@@ -14,7 +14,7 @@ import { DEFAULT_SEARCH_LIMIT } from "../../shared/constants.ts";
 
 const MAX_SEARCH_LIMIT = 200;
 
-const SearchQuery = z.object({
+export const SearchQuery = z.object({
   q: z.string().max(255).default(""),
   scope: z.enum(["global", "mount", "directory"]).default("global"),
   limit: z.coerce.number().int().min(1).max(MAX_SEARCH_LIMIT).default(DEFAULT_SEARCH_LIMIT),
@@ -24,7 +24,7 @@ const SearchQuery = z.object({
 }).refine((v) => v.scope !== "mount" || v.mount_id, { path: ["mount_id"] })
   .refine((v) => v.scope !== "directory" || v.path, { path: ["path"] });
 
-const MountRef = z.object({ mount_id: z.string().min(1).max(64) });
+export const MountRef = z.object({ mount_id: z.string().min(1).max(64) });
 
 const search = (c: Context<AppEnv>) => c.get("services").search;
 

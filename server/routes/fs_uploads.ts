@@ -17,21 +17,51 @@ const Size = z.number().int().min(0).max(5 * 1024 ** 4);
 const ContentType = z.string().max(255).optional();
 const PartNumber = z.number().int().min(1).max(10_000);
 
-const InitSchema = z.object({ path: Path, size: Size, contentType: ContentType });
-const UploadRefSchema = z.object({ path: Path, upload_id: UploadId });
-const CompleteSchema = UploadRefSchema.extend({
+export const InitSchema = z.object({ path: Path, size: Size, contentType: ContentType });
+export const ListUploadsSchema = z.object({ path: Path });
+export const UploadRefSchema = z.object({ path: Path, upload_id: UploadId });
+export const CompleteSchema = UploadRefSchema.extend({
   parts: z.array(z.object({ partNumber: PartNumber, ETag: z.string().min(1).max(256) }))
     .min(1).max(10_000),
 });
-const RefreshSchema = UploadRefSchema.extend({
+export const RefreshSchema = UploadRefSchema.extend({
   part_numbers: z.array(PartNumber).min(1).max(10_000),
 });
-const PresignSchema = z.object({ path: Path, contentType: ContentType, size: Size.optional() });
-const CommitSchema = z.object({
-  path: Path,
-  size: Size.optional(),
-  etag: z.string().max(256).optional(),
-});
+/** Reads a plain object's fields; anything else is returned as is for zod to refuse. */
+function aliased(map: (o: Record<string, unknown>) => Record<string, unknown>) {
+  return (v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? map(v as Record<string, unknown>)
+      : v;
+}
+
+/**
+ * `{path: <file>, size}`, or CloudPaste's `{path: <folder>, fileName, fileSize}`: with
+ * `fileName` the path is its folder.
+ */
+export const PresignSchema = z.preprocess(
+  aliased((o) => {
+    if (typeof o.fileName !== "string" || typeof o.path !== "string") return o;
+    const folder = o.path.endsWith("/") ? o.path : `${o.path}/`;
+    return { ...o, path: folder + o.fileName, size: o.size ?? o.fileSize };
+  }),
+  z.object({
+    path: Path,
+    fileName: z.string().min(1).max(255).regex(/^[^/\\]+$/, "storage_path_invalid").optional(),
+    contentType: ContentType,
+    size: Size.optional(),
+  }),
+);
+/** `{path, size, etag}`, or CloudPaste's `{targetPath, mountId, fileSize}`. */
+export const CommitSchema = z.preprocess(
+  aliased((o) => ({ ...o, path: o.path ?? o.targetPath, size: o.size ?? o.fileSize })),
+  z.object({
+    path: Path,
+    mountId: z.string().max(64).optional(),
+    size: Size.optional(),
+    etag: z.string().max(256).optional(),
+  }),
+);
 
 const uploads = (c: Context<AppEnv>) => c.get("services").fsUploads;
 
@@ -66,7 +96,7 @@ export function fsUploadRoutes() {
   });
 
   app.post("/fs/multipart/list-uploads", upload, async (c) => {
-    const { path } = await readJson(c, z.object({ path: Path }));
+    const { path } = await readJson(c, ListUploadsSchema);
     return ok(c, await uploads(c).listUploads(path, c.get("auth")));
   });
 
@@ -84,7 +114,9 @@ export function fsUploadRoutes() {
   app.post("/fs/presign", upload, async (c) => {
     const input = await readJson(c, PresignSchema);
     const res = await uploads(c).presign(input, c.get("auth"));
-    return ok(c, { ...res, upload_url: absolute(c, res.upload_url) });
+    // targetPath and mountId are what CloudPaste's client sends back to the commit.
+    const url = absolute(c, res.upload_url);
+    return ok(c, { ...res, upload_url: url, targetPath: res.path, mountId: res.mount_id });
   });
 
   app.post("/fs/presign/commit", upload, async (c) => {

@@ -80,12 +80,6 @@ Deno.test("mount validation follows spec §5, and mount paths never overlap", as
       ["TTL too big", { mount_path: "/a", cache_ttl: 86401 }, 400, "cache_ttl_invalid"],
       ["fractional TTL", { mount_path: "/a", cache_ttl: 1.5 }, 400, "cache_ttl_invalid"],
       [
-        "wrong storage type",
-        { mount_path: "/a", storage_type: "s3" },
-        400,
-        "mount_storage_mismatch",
-      ],
-      [
         "missing config",
         { mount_path: "/a", storage_config_id: "nope" },
         404,

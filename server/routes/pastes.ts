@@ -3,10 +3,11 @@
  * admin and keys with the TEXT permission (key users only touch their own pastes).
  */
 import { Hono } from "hono";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
-import { readJson, readQuery } from "../http/validate.ts";
+import { readJson, readQuery, validate } from "../http/validate.ts";
 import { plainErrors, requirePermission, userContentHeaders } from "../http/middleware.ts";
 import { AppError } from "../errors.ts";
 import { Permission } from "../../shared/permissions.ts";
@@ -15,6 +16,7 @@ import { markCacheableShare } from "../http/offline_cache.ts";
 import {
   PasteBatchDeleteSchema,
   PasteClearExpiredSchema,
+  type PasteCreate,
   PasteCreateSchema,
   PasteListQuerySchema,
   PasteOpenSchema,
@@ -32,13 +34,39 @@ const contentBodyLimit = bodyLimit({
   },
 });
 
+/**
+ * The create body: JSON, or (for `curl` and pipes) a `text/plain` body or an urlencoded form's
+ * `content` field as the content, with the other options from the query string.
+ */
+async function readPasteCreate(c: Context<AppEnv>): Promise<PasteCreate> {
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "text/plain") {
+    return validate(PasteCreateSchema, { ...c.req.query(), content: await c.req.text() });
+  }
+  if (type === "application/x-www-form-urlencoded") {
+    const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    return validate(PasteCreateSchema, { ...c.req.query(), ...form });
+  }
+  return await readJson(c, PasteCreateSchema);
+}
+
+/** True when the caller asks for text/plain rather than JSON (`-H 'Accept: text/plain'`). */
+function wantsPlainText(c: Context<AppEnv>): boolean {
+  const accept = (c.req.header("accept") ?? "").toLowerCase();
+  return accept.includes("text/plain") && !accept.includes("application/json");
+}
+
 export function pasteRoutes() {
   const app = new Hono<AppEnv>();
   const text = requirePermission(Permission.TEXT);
 
   app.post("/paste", text, contentBodyLimit, async (c) => {
-    const input = await readJson(c, PasteCreateSchema);
-    return ok(c, await c.get("services").pastes.create(c.get("auth"), input), 201);
+    const input = await readPasteCreate(c);
+    const view = await c.get("services").pastes.create(c.get("auth"), input);
+    if (wantsPlainText(c)) {
+      return c.text(`${new URL(view.url, c.req.url)}\n`, 201);
+    }
+    return ok(c, view, 201);
   });
 
   app.get("/paste/:slug", async (c) => {

@@ -89,7 +89,7 @@ Deno.test("POST /api/paste creates a paste with a random slug and returns its vi
     assert.equal(own.created_by, `apikey:${key.id}`);
     assert.equal((own as unknown as { has_password: boolean }).has_password, true);
     const opened = await call(t, "GET", "/api/paste/by-key_1", { auth: key.auth });
-    assert.equal(opened.status, 401);
+    assert.equal(opened.status, 403);
   });
 });
 
@@ -111,7 +111,7 @@ Deno.test("POST /api/paste validation answers 400 with a specific code", async (
       ["reserved slug 2", { content: "x", slug: "admin" }, "slug_reserved"],
       ["negative max views", { content: "x", max_views: -1 }, "max_views_invalid"],
       ["fractional max views", { content: "x", max_views: 1.5 }, "max_views_invalid"],
-      ["string max views", { content: "x", max_views: "3" }, "max_views_invalid"],
+      ["non-numeric max views", { content: "x", max_views: "three" }, "max_views_invalid"],
       ["bad expiry", { content: "x", expires_at: "tomorrow" }, "expires_at_invalid"],
       ["numeric expiry", { content: "x", expires_at: 12345 }, "expires_at_invalid"],
       ["past expiry", { content: "x", expires_at: "2020-01-01T00:00:00Z" }, "expires_at_invalid"],
@@ -220,7 +220,7 @@ Deno.test("password flow: prompt, wrong password, unlock, raw, and 429 after fai
     });
 
     const locked = await call(t, "GET", `/api/paste/${p.slug}`);
-    assert.equal(locked.status, 401);
+    assert.equal(locked.status, 403);
     assert.equal(locked.body.error, "password_required");
     assert.deepEqual(locked.body.data, { slug: p.slug, has_password: true, remark: "rm" });
     assert.ok(!JSON.stringify(locked.body).includes("secret text"));
@@ -243,7 +243,7 @@ Deno.test("password flow: prompt, wrong password, unlock, raw, and 429 after fai
     assert.equal(right.body.data.has_password, true);
 
     const rawNoPw = await t.request(`/api/raw/${p.slug}`);
-    assert.equal(rawNoPw.status, 401);
+    assert.equal(rawNoPw.status, 403);
     assert.match(rawNoPw.headers.get("content-type") ?? "", /^text\/plain/);
     assert.equal(rawNoPw.headers.get("x-error-code"), "password_required");
     const rawWrong = await t.request(`/api/raw/${p.slug}?password=x`);

@@ -27,6 +27,9 @@ function pathOf(url: string): string {
   }
 }
 
+/** GET /fs/proxy-link query. */
+export const ProxyLinkQuery = z.object({ path: z.string().min(1).max(4096) });
+
 export function proxyRoutes() {
   const app = new Hono<AppEnv>();
 
@@ -45,7 +48,7 @@ export function proxyRoutes() {
   });
 
   app.get("/fs/proxy-link", requirePermission(Permission.MOUNT_VIEW), async (c) => {
-    const { path } = readQuery(c, z.object({ path: z.string().min(1).max(4096) }));
+    const { path } = readQuery(c, ProxyLinkQuery);
     const link = await proxy(c).linkFor(path, c.get("auth"));
     return ok(c, { ...link, url: new URL(link.url, c.req.url).toString() });
   });

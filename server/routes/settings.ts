@@ -1,7 +1,8 @@
 /**
- * Settings (spec §7 "System"). Every /admin/settings route needs the admin. The site group is
- * the one readable without auth, through GET /public/site-config (with the preview extension
- * lists, which anonymous visitors' file pages need to pick a preview).
+ * Settings (spec §7 "System"). Every /admin/settings route needs the admin, except reading the
+ * site group: GET /admin/settings?group=4 (as the spec's client asks) and GET
+ * /public/site-config (with the preview extension lists, which anonymous visitors' file pages
+ * need to pick a preview) answer everyone.
  */
 import { Hono } from "hono";
 import { z } from "zod";
@@ -10,12 +11,13 @@ import { ok } from "../http/envelope.ts";
 import { readQuery } from "../http/validate.ts";
 import { requireAdmin } from "../http/middleware.ts";
 import { AppError } from "../errors.ts";
+import { SITE_GROUP } from "../../shared/schemas/settings.ts";
 
 const Flag = z.enum(["true", "false", "1", "0"]).optional().transform((v) =>
   v === "true" || v === "1"
 );
 
-const ListQuerySchema = z.object({
+export const ListQuerySchema = z.object({
   group: z.enum(["1", "2", "3", "4"]).optional().transform((v) =>
     v === undefined ? undefined : Number(v) as 1 | 2 | 3 | 4
   ),
@@ -23,7 +25,7 @@ const ListQuerySchema = z.object({
   includeSystem: Flag,
 });
 
-const UpdateQuerySchema = z.object({
+export const UpdateQuerySchema = z.object({
   validate: z.enum(["true", "false", "1", "0"]).optional().transform((v) =>
     v !== "false" && v !== "0"
   ),
@@ -39,7 +41,13 @@ export function settingsRoutes() {
     return ok(c, await svc(c).getPublicSiteConfig());
   });
 
-  app.get("/admin/settings", requireAdmin, async (c) => {
+  // The site group (4) is public: every visitor's page needs its title, favicon and footer.
+  // Every other group, and the whole list, stays admin-only.
+  app.get("/admin/settings", async (c, next) => {
+    const q = readQuery(c, ListQuerySchema);
+    if (q.group !== SITE_GROUP) await requireAdmin(c, async () => {});
+    await next();
+  }, async (c) => {
     const q = readQuery(c, ListQuerySchema);
     return ok(c, await svc(c).list(q));
   });

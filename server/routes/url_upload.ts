@@ -16,7 +16,7 @@ import { contentTypeFor } from "../../shared/mime.ts";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 
-const UrlSchema = z.object({ url: z.string().min(1).max(4096) });
+export const UrlSchema = z.object({ url: z.string().min(1).max(4096) });
 const INFO_TIMEOUT_MS = 15_000;
 const PROXY_TIMEOUT_MS = 30 * 60_000;
 

@@ -24,6 +24,20 @@ import type {
 } from "../../shared/schemas/files.ts";
 
 const PRESIGN_TTL_S = 3600;
+const HOUR_MS = 3_600_000;
+
+/**
+ * When a new share expires: the exact `expires_at` if given (400 expires_at_invalid when past),
+ * else `expires_in` hours from now, else never.
+ */
+export function shareExpiry(opts: FileShareOptions, now: number): string | null {
+  if (opts.expires_at) {
+    const at = Date.parse(opts.expires_at);
+    if (at <= now) throw badRequest("expires_at_invalid");
+    return new Date(at).toISOString();
+  }
+  return opts.expires_in ? new Date(now + opts.expires_in * HOUR_MS).toISOString() : null;
+}
 
 /** Throws 403 unless the caller is the admin or the key that created the record. */
 export function assertCanManage(auth: Auth, createdBy: string): void {
@@ -154,7 +168,7 @@ export class FileService {
       mimetype: file.mimetype,
       remark: opts.remark ?? "",
       password_hash: opts.password ? await hashPassword(opts.password, this.kdfIterations) : null,
-      expires_at: opts.expires_in ? new Date(now + opts.expires_in * 1000).toISOString() : null,
+      expires_at: shareExpiry(opts, now),
       max_views: opts.max_views ?? 0,
       use_proxy: opts.use_proxy ?? await this.settings.getDefaultUseProxy(),
       storage_config_id: cfg.id,

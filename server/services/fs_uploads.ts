@@ -217,9 +217,13 @@ export class FsUploadService {
    * Confirms a presigned PUT: the file must exist, with `size` and `etag` when given. Throws
    * 400 upload_incomplete (missing or wrong size), 409 upload_etag_mismatch.
    */
-  async commit(input: { path: string; size?: number; etag?: string }, auth: Auth) {
+  async commit(
+    input: { path: string; size?: number; etag?: string; mountId?: string },
+    auth: Auth,
+  ) {
     const r = await this.mounts.resolve(input.path, auth);
     if (!r.key) throw badRequest("storage_path_invalid");
+    if (input.mountId && input.mountId !== r.mount.id) throw badRequest("storage_path_invalid");
     const { driver } = await this.driverOf(r);
     const head = await driver.head(r.key);
     this.fs.invalidateListings(r);

@@ -40,10 +40,15 @@ export class MountService {
     return p;
   }
 
+  /**
+   * The mount's storage type, taken from its config. "s3" (the only type CloudPaste's client
+   * knows) is accepted for a local config too; "local" on an S3 config is a mismatch (400).
+   */
   private async checkConfig(configId: string, storageType: "s3" | "local") {
     const cfg = await this.storage.getRecord(configId);
     const kind = cfg.provider_type === "local" ? "local" : "s3";
-    if (kind !== storageType) throw badRequest("mount_storage_mismatch");
+    if (storageType === "local" && kind !== "local") throw badRequest("mount_storage_mismatch");
+    return kind;
   }
 
   private async assertFree(path: string, exceptId?: string) {
@@ -68,14 +73,14 @@ export class MountService {
   async create(input: MountCreate, auth: Auth): Promise<MountView> {
     if (auth.type !== "admin") throw forbidden();
     const path = this.cleanPath(input.mount_path);
-    await this.checkConfig(input.storage_config_id, input.storage_type);
+    const storageType = await this.checkConfig(input.storage_config_id, input.storage_type);
     await this.assertFree(path);
     const now = new Date().toISOString();
     const rec: MountRecord = {
       id: ulid(),
       name: input.name,
       mount_path: path,
-      storage_type: input.storage_type,
+      storage_type: storageType,
       storage_config_id: input.storage_config_id,
       remark: input.remark ?? "",
       sort_order: input.sort_order ?? 0,
@@ -109,7 +114,7 @@ export class MountService {
     if (
       next.storage_config_id !== prev.storage_config_id || next.storage_type !== prev.storage_type
     ) {
-      await this.checkConfig(next.storage_config_id, next.storage_type);
+      next.storage_type = await this.checkConfig(next.storage_config_id, next.storage_type);
     }
     if (!await this.repo.update(prev, next, entry.versionstamp)) throw conflict("mount_path_taken");
     return toView(next);

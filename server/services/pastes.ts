@@ -131,7 +131,7 @@ export class PasteService {
     }
   }
 
-  /** GET /api/paste/:slug: counts a view. Throws 404, 410, or 401 password_required. */
+  /** GET /api/paste/:slug: counts a view. Throws 404, 410, or 403 password_required. */
   open(slug: string, auth: Auth): Promise<PasteView> {
     return this.deliver(slug, auth, (rec) => {
       if (rec.password_hash) throw this.passwordRequired(rec);
@@ -192,7 +192,8 @@ export class PasteService {
   async get(auth: Auth, id: string): Promise<PasteView> {
     const entry = await this.managed(auth, id);
     const { entry: current, text } = await this.readText(entry);
-    const views = (await this.repo.getViews([id])).get(id) ?? 0;
+    const pasteId = entry.value.id;
+    const views = (await this.repo.getViews([pasteId])).get(pasteId) ?? 0;
     return toView(current.value, views, text, auth);
   }
 
@@ -228,7 +229,7 @@ export class PasteService {
     }
     if (next.content_id !== old.content_id) await this.repo.deleteContent(old.content_id);
     const text = input.content ?? (await this.readText({ ...prev, value: next })).text;
-    const views = resetViews ? 0 : (await this.repo.getViews([id])).get(id) ?? 0;
+    const views = resetViews ? 0 : (await this.repo.getViews([old.id])).get(old.id) ?? 0;
     return toView(next, views, text, auth);
   }
 
@@ -300,8 +301,10 @@ export class PasteService {
   }
 
   /** The paste with this id if the caller may manage it: 404 paste_not_found, 403 not_creator. */
-  private async managed(auth: Auth, id: string): Promise<PasteEntry> {
-    const entry = ID_PATTERN.test(id) ? await this.repo.get(id) : null;
+  /** A paste by id, or by slug (CloudPaste's client edits by slug); 404 or 403 not_creator. */
+  private async managed(auth: Auth, idOrSlug: string): Promise<PasteEntry> {
+    let entry = ID_PATTERN.test(idOrSlug) ? await this.repo.get(idOrSlug) : null;
+    if (!entry && SLUG_PATTERN.test(idOrSlug)) entry = await this.repo.getBySlug(idOrSlug);
     if (!entry) throw notFound("paste_not_found");
     if (!canManage(auth, entry.value)) throw forbidden("not_creator");
     return entry;
@@ -320,7 +323,7 @@ export class PasteService {
   private passwordRequired(rec: PasteRecord): AppError {
     const data: Record<string, unknown> = { slug: rec.slug, has_password: true };
     if (rec.remark) data.remark = rec.remark;
-    return new AppError("password_required", 401, data);
+    return new AppError("password_required", 403, data);
   }
 
   /** Verifies a share password, rate-limited per client and slug (429 too_many_requests). */

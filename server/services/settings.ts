@@ -19,6 +19,7 @@ import {
   isSettingGroup,
   previewListsFrom,
   type PublicSiteConfig,
+  resolveSettingAlias,
   SETTING_GROUPS,
   type SettingGroupId,
   type SettingIssue,
@@ -125,7 +126,8 @@ export class SettingsService {
     }
     const out: Record<string, SettingValue> = {};
     const issues: Record<string, SettingIssue> = {};
-    for (const [key, raw] of Object.entries(input)) {
+    for (const [name, given] of Object.entries(input)) {
+      const [key, raw] = resolveSettingAlias(name, given);
       const m = settingMeta(key);
       if (!m || m.group !== group) {
         issues[key] = { error: "setting_unknown" };

@@ -1,16 +1,29 @@
 /** API key requests and responses (spec §3, §6). */
 import { z } from "zod";
-import { PERMISSION_KEYS } from "../permissions.ts";
+import { ALL_PERMISSIONS, maskToPermissions, PERMISSION_KEYS } from "../permissions.ts";
 
-export const PermissionObjectSchema = z.object(
+const PermissionObjectFields = z.object(
   Object.fromEntries(PERMISSION_KEYS.map((k) => [k, z.boolean().optional()])) as Record<
     (typeof PERMISSION_KEYS)[number],
     z.ZodOptional<z.ZodBoolean>
   >,
 );
 
+/** The spec §6 bitmask (for example `3`, or `768` for two mount bits) with only known bits. */
+const PermissionMask = z.number().int().min(0)
+  .refine((m) => (m & ~ALL_PERMISSIONS) === 0, "validation_failed")
+  .transform((m) => maskToPermissions(m));
+
+/** Key permissions as the permission object or the integer bitmask; both mean the same. */
+export const PermissionObjectSchema = z.union([PermissionObjectFields, PermissionMask]);
+
 const BasicPath = z.string().min(1).max(1024).startsWith("/", "validation_failed");
-const ExpiresAt = z.union([z.iso.datetime({ offset: true }), z.null()]);
+/** An ISO 8601 time, or null / "never" / "" for a key that never expires. */
+const ExpiresAt = z.union([
+  z.iso.datetime({ offset: true }),
+  z.null(),
+  z.enum(["never", ""]).transform(() => null),
+]);
 
 export const ApiKeyCreateSchema = z.object({
   name: z.string().trim().min(1, "validation_failed").max(100),

@@ -41,10 +41,22 @@ export function addedDependencies(modules: readonly BackupModule[]): BackupModul
 
 export const BackupModuleSchema = z.enum(BACKUP_MODULES);
 
-/** POST /api/admin/backup/create: at least one module. */
-export const BackupCreateSchema = z.object({
+const ModulesSchema = z.object({
   modules: z.array(BackupModuleSchema).min(1, "backup_no_modules").max(BACKUP_MODULES.length),
 });
+
+/**
+ * POST /api/admin/backup/create: `{modules}` with at least one module, or CloudPaste's
+ * `{backup_type: "full"}` (every module) / `{backup_type: "modules", selected_modules}`.
+ */
+export const BackupCreateSchema = z.preprocess((v) => {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+  const o = v as Record<string, unknown>;
+  if (o.modules !== undefined) return o;
+  if (o.backup_type === "full") return { modules: [...BACKUP_MODULES] };
+  if (o.backup_type === "modules") return { modules: o.selected_modules ?? [] };
+  return o;
+}, ModulesSchema);
 export type BackupCreate = z.infer<typeof BackupCreateSchema>;
 
 export const RESTORE_MODES = ["overwrite", "merge"] as const;

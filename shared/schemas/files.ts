@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { MAX_SLUG_LENGTH } from "../constants.ts";
 import { SLUG_PATTERN } from "../slug.ts";
+import { withEditAliases } from "./share_edit.ts";
 
 /** A custom slug: letters, digits, hyphen and underscore, at most 50 characters. */
 export const SlugSchema = z.string().trim().max(MAX_SLUG_LENGTH, "slug_invalid")
@@ -9,8 +10,11 @@ export const SlugSchema = z.string().trim().max(MAX_SLUG_LENGTH, "slug_invalid")
 
 const MaxViews = z.coerce.number().int("max_views_invalid").min(0, "max_views_invalid")
   .max(1_000_000_000, "max_views_invalid");
-/** Seconds from now; 0 or absent means never (the upload screen's presets). */
-const ExpiresIn = z.coerce.number().int().min(0).max(10 * 365 * 24 * 3600);
+/**
+ * Share lifetime in HOURS from now, as CloudPaste's client sends it (its "1 day" preset is
+ * 24); fractions allowed; 0 or absent means never. Only `fs/file-link` takes seconds.
+ */
+const ExpiresIn = z.coerce.number().min(0).max(10 * 365 * 24);
 const Bool = z.union([z.boolean(), z.enum(["true", "false", "1", "0", ""])]).transform((v) =>
   v === true || v === "true" || v === "1"
 );
@@ -22,6 +26,8 @@ export const FileShareOptionsSchema = z.object({
   remark: z.string().max(1000).optional(),
   password: z.string().max(1000).optional(),
   expires_in: ExpiresIn.optional(),
+  /** An exact expiry (ISO 8601); wins over `expires_in`. */
+  expires_at: z.iso.datetime({ offset: true }).optional(),
   max_views: MaxViews.optional(),
   use_proxy: Bool.optional(),
   path: z.string().max(1024).optional(),
@@ -46,14 +52,18 @@ export const CommitSchema = FileShareOptionsSchema.extend({
 });
 export type Commit = z.infer<typeof CommitSchema>;
 
-export const FileUpdateSchema = z.object({
-  remark: z.string().max(1000).optional(),
+/**
+ * PUT /api/files/:id. `remark: null` clears the remark, `max_views: null` is 0 (unlimited);
+ * `newSlug` and `clearPassword: true` as for pastes (share_edit.ts).
+ */
+export const FileUpdateSchema = withEditAliases(z.object({
+  remark: z.string().max(1000).nullable().transform((v) => v ?? "").optional(),
   slug: SlugSchema.min(1, "slug_invalid").optional(),
   expires_at: z.union([z.iso.datetime({ offset: true }), z.null()]).optional(),
-  max_views: MaxViews.optional(),
+  max_views: z.union([MaxViews, z.null()]).transform((v) => v ?? 0).optional(),
   password: z.union([z.string().max(1000), z.null()]).optional(),
   use_proxy: z.boolean().optional(),
-});
+}));
 export type FileUpdate = z.infer<typeof FileUpdateSchema>;
 
 export const FileListQuerySchema = z.object({

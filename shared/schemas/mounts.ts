@@ -13,7 +13,11 @@ const MountPath = z.string().trim().min(1, "mount_path_invalid").max(512, "mount
 const MountFields = {
   name: z.string().trim().min(1, "mount_name_invalid").max(MOUNT_NAME_MAX, "mount_name_invalid"),
   mount_path: MountPath,
-  storage_type: z.enum(["s3", "local"]),
+  /** Any case ("S3" from CloudPaste's client); "s3" also fits a local config. */
+  storage_type: z.preprocess(
+    (v) => typeof v === "string" ? v.trim().toLowerCase() : v,
+    z.enum(["s3", "local"]),
+  ),
   storage_config_id: z.string().min(1, "validation_failed").max(64),
   remark: z.string().max(1000).optional(),
   sort_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),

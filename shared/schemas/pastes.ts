@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isReservedSlug, SLUG_PATTERN, utf8ByteLength } from "../slug.ts";
+import { withEditAliases } from "./share_edit.ts";
 
 export { isValidSlug, SLUG_PATTERN, utf8ByteLength } from "../slug.ts";
 import { DEFAULT_PASTE_LIST_LIMIT, MAX_PASTE_BYTES, MAX_SLUG_LENGTH } from "../constants.ts";
@@ -54,18 +55,19 @@ export const PasteCreateSchema = z.object({
 export type PasteCreate = z.infer<typeof PasteCreateSchema>;
 
 /**
- * PUT /api/pastes/:id. An absent field keeps its value (an empty slug too). `password`: null
- * or "" clears it, a string sets it. Sending `max_views` (even unchanged) resets the view
- * counter.
+ * PUT /api/pastes/:id (id or slug). An absent field keeps its value (an empty slug too).
+ * `password`: null or "" clears it (so does `clearPassword: true`), a string sets it.
+ * `newSlug` is `slug`. `max_views: null` is 0 (unlimited). Sending `max_views` (even
+ * unchanged) resets the view counter.
  */
-export const PasteUpdateSchema = z.object({
+export const PasteUpdateSchema = withEditAliases(z.object({
   content: ContentSchema.optional(),
   slug: z.preprocess((v) => v === "" || v === null ? undefined : v, SlugSchema.optional()),
   remark: Remark.nullish(),
   password: Password.nullish(),
   expires_at: ExpiresAt.optional(),
-  max_views: MaxViews.optional(),
-});
+  max_views: MaxViews.nullable().transform((v) => v ?? 0).optional(),
+}));
 export type PasteUpdate = z.infer<typeof PasteUpdateSchema>;
 
 /** POST /api/paste/:slug. */
@@ -130,7 +132,7 @@ export type PasteList = {
   offset: number;
 };
 
-/** `data` of a 401 password_required answer. */
+/** `data` of a 403 password_required answer. */
 export type PasteLocked = { slug: string; has_password: true; remark?: string };
 
 /** Result of a batch delete: ids the caller may not manage or that do not exist are skipped. */

@@ -113,6 +113,25 @@ export const SETTINGS_METADATA: readonly SettingMeta[] = [
 
 const BY_KEY = new Map(SETTINGS_METADATA.map((m) => [m.key, m]));
 
+/**
+ * CloudPaste's setting names that differ from Cubby's, with their value mapping. A save may
+ * use either name; the value is stored under Cubby's.
+ */
+export const SETTING_ALIASES: Record<string, { key: string; values?: Record<string, string> }> = {
+  file_naming_strategy: {
+    key: "file_overwrite_mode",
+    values: { overwrite: "overwrite", random_suffix: "rename" },
+  },
+};
+
+/** Cubby's key and value for a key/value pair that may use an alias name. */
+export function resolveSettingAlias(key: string, raw: unknown): [string, unknown] {
+  const alias = SETTING_ALIASES[key];
+  if (!alias) return [key, raw];
+  const mapped = typeof raw === "string" ? alias.values?.[raw] : undefined;
+  return [alias.key, mapped ?? raw];
+}
+
 /** The metadata of a key, or undefined for unknown keys. */
 export function settingMeta(key: string): SettingMeta | undefined {
   return BY_KEY.get(key);

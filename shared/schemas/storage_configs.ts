@@ -4,6 +4,27 @@ import { z } from "zod";
 export const PROVIDER_TYPES = ["local", "aws", "r2", "b2", "aliyun_oss", "minio", "other"] as const;
 export type ProviderType = typeof PROVIDER_TYPES[number];
 
+/**
+ * CloudPaste's provider names (any case), read as Cubby's codes. The canonical codes are
+ * accepted in any case too.
+ */
+export const PROVIDER_ALIASES: Record<string, ProviderType> = {
+  "cloudflare r2": "r2",
+  "backblaze b2": "b2",
+  "aws s3": "aws",
+  "aliyun oss": "aliyun_oss",
+  "other": "other",
+  "other s3 compatible": "other",
+  "minio": "minio",
+};
+
+/** A provider type: one of PROVIDER_TYPES or an alias from PROVIDER_ALIASES. */
+const ProviderTypeSchema = z.preprocess((v) => {
+  if (typeof v !== "string") return v;
+  const lower = v.trim().toLowerCase();
+  return PROVIDER_ALIASES[lower] ?? lower;
+}, z.enum(PROVIDER_TYPES));
+
 const Name = z.string().trim().min(1, "validation_failed").max(100);
 const OptionalText = (max: number) => z.string().trim().max(max).optional();
 const Bytes = z.union([z.number().int().min(0), z.null()]);
@@ -11,7 +32,7 @@ const Bytes = z.union([z.number().int().min(0), z.null()]);
 /** Fields common to create and update; secrets are write-only. */
 const ConfigFields = {
   name: Name,
-  provider_type: z.enum(PROVIDER_TYPES),
+  provider_type: ProviderTypeSchema,
   endpoint_url: z.union([z.url({ protocol: /^https?$/ }), z.literal("")]).optional(),
   bucket_name: OptionalText(255),
   region: OptionalText(64),

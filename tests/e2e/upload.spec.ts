@@ -144,3 +144,31 @@ test("upload a file with progress, then a visitor downloads the same bytes", asy
     await visitor.context.close();
   }
 });
+
+test("the 1 day preset sends expires_in in hours: the share expires in 24 hours", async ({ page, request }) => {
+  const upload = new UploadPage(page);
+  const login = new LoginPage(page);
+  await page.goto("/upload");
+  await login.loginWithPassword(ADMIN.username, ADMIN.password);
+  await expect(upload.heading).toBeVisible();
+  await expect(upload.storage).toHaveValue(/.+/);
+  await page.getByLabel("Expires after").selectOption({ label: "1 day" });
+  const name = `${uniqueSlug("day")}.bin`;
+  await upload.fileInput.setInputFiles({
+    name,
+    mimeType: "application/octet-stream",
+    buffer: randomBytes(64),
+  });
+  const start = Date.now();
+  await upload.startButton.click();
+  const link = upload.shareLink(name);
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  const slug = (await link.inputValue()).split("/").pop();
+
+  const res = await request.get(`/api/public/files/${slug}`);
+  expect(res.status()).toBe(200);
+  const expiresAt = Date.parse((await res.json()).data.expires_at);
+  const day = 24 * 3_600_000;
+  expect(expiresAt).toBeGreaterThanOrEqual(start + day - 60_000);
+  expect(expiresAt).toBeLessThanOrEqual(Date.now() + day + 60_000);
+});

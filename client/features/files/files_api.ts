@@ -39,8 +39,8 @@ export type OfficeLinks = { url: string; microsoft: string; google: string };
 const enc = encodeURIComponent;
 
 /*
- * Opening a share is what a visitor does, so it goes without credentials: a 401 (password
- * required, wrong password) must never end the user's session. Manage rights come from
+ * Opening a share is what a visitor does, so it goes without credentials: a 403
+ * password_required or 401 wrong_password must never end the user's session. Manage rights come from
  * getFile() / findFileBySlug() instead.
  */
 

@@ -39,7 +39,7 @@ export function createPaste(input: CreatePasteInput): Promise<PasteView> {
 
 /*
  * Opening a share is what a visitor does, so it is sent without credentials: the same result
- * for everyone, and a 401 (password required, wrong password) never ends the user's session.
+ * for everyone, and a 403 password_required or 401 wrong_password never ends the session.
  * Manage rights come from getPaste() instead.
  */
 

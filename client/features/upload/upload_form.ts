@@ -75,10 +75,10 @@ export function parseMaxViews(value: string): number | null {
   return Number.isSafeInteger(n) && n <= 1_000_000_000 ? n : null;
 }
 
-/** Seconds of an expiry preset; 0 for never. */
+/** Hours of an expiry preset (the API's `expires_in` unit); 0 for never. */
 export function expiresInFor(preset: ExpiryPresetId): number {
   const p = SHARE_EXPIRY_PRESETS.find((x) => x.id === preset);
-  return p?.ms ? Math.round(p.ms / 1000) : 0;
+  return p?.ms ? p.ms / 3_600_000 : 0;
 }
 
 /**

@@ -21,8 +21,9 @@ Deno.test("link suffix, max views and expiry follow spec §5 and §9", () => {
   assert.equal(parseMaxViews("5"), 5);
   assert.equal(parseMaxViews("-1"), null);
   assert.equal(parseMaxViews("1.5"), null);
-  assert.equal(expiresInFor("1h"), 3600);
-  assert.equal(expiresInFor("30d"), 30 * 86400);
+  assert.equal(expiresInFor("1h"), 1);
+  assert.equal(expiresInFor("1d"), 24);
+  assert.equal(expiresInFor("30d"), 30 * 24);
   assert.equal(expiresInFor("never"), 0);
 });
 
@@ -55,7 +56,7 @@ Deno.test("share options carry the suffix only for a single file", () => {
     slug: undefined,
     remark: undefined,
     password: undefined,
-    expiresIn: 86400,
+    expiresIn: 24,
     maxViews: 3,
     useProxy: true,
   });

@@ -66,7 +66,7 @@ export type ShareOptions = {
   slug?: string;
   remark?: string;
   password?: string;
-  /** Seconds from now; 0 means never. */
+  /** Hours from now (the API's unit); 0 means never. */
   expiresIn?: number;
   /** 0 means unlimited. */
   maxViews?: number;
