@@ -21,6 +21,11 @@ export type Config = {
   allowLoopbackFetch: boolean;
   /** Run the expired-share sweeper every N ms; 0 turns it off. */
   sweepIntervalMs: number;
+  /**
+   * How long views of shares without a view limit wait in memory before they are added to KV
+   * (VIEW_FLUSH_MS); a crash loses at most this much of those statistics.
+   */
+  viewFlushMs: number;
 };
 
 export const DEFAULT_KDF_ITERATIONS = 600_000;
@@ -46,5 +51,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     allowLoopbackFetch: env.CUBBY_ALLOW_LOOPBACK_FETCH === "1",
     sweepIntervalMs: Number(env.SWEEP_INTERVAL_MS ?? 60_000),
+    viewFlushMs: parseViewFlushMs(env.VIEW_FLUSH_MS),
   };
+}
+
+function parseViewFlushMs(raw: string | undefined): number {
+  const ms = Number(raw ?? 1_000);
+  if (!Number.isInteger(ms) || ms < 1 || ms > 60_000) {
+    throw new Error(`Invalid VIEW_FLUSH_MS "${raw}": give milliseconds from 1 to 60000`);
+  }
+  return ms;
 }

@@ -122,6 +122,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 
   const close = async () => {
+    await services.viewTally.close();
     kv.close();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   };
