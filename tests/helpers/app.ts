@@ -39,8 +39,14 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** Builds an app on a fresh temporary KV and data directory. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds an app on a fresh temporary KV and data directory. `wrapKv` may wrap the real KV
+ * handle the services get (for example to count its calls); the real one is still closed.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { wrapKv?: (kv: Deno.Kv) => Deno.Kv } = {},
+): Promise<TestApp> {
   const dir = await Deno.makeTempDir({ prefix: "cubby-test-" });
   const config: Config = {
     ...loadConfig({
@@ -53,7 +59,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     kdfIterations: 1_000,
   };
   const kv = await Deno.openKv(join(dir, "cubby.kv"));
-  const services = await createServices(config, kv, () => {});
+  const services = await createServices(config, options.wrapKv?.(kv) ?? kv, () => {});
   await services.auth.ensureAdmin();
   const app = createApp({ services, log: () => {} });
   let adminToken: string | null = null;
