@@ -32,6 +32,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     sweeper.stop();
     services.tasks.stop();
     await server.shutdown();
+    // Views of unlimited shares still in memory go to KV before it closes.
+    await services.viewTally.close().catch((err) => console.error(`View counts lost: ${err}`));
     kv.close();
     Deno.exit(0);
   });

@@ -27,6 +27,11 @@ export type Config = {
   kdfConcurrency: number;
   /** Password checks that may wait for a slot; beyond that, or after 10 s, 429. */
   kdfQueue: number;
+  /**
+   * How long views of shares without a view limit wait in memory before they are added to KV
+   * (VIEW_FLUSH_MS); a crash loses at most this much of those statistics.
+   */
+  viewFlushMs: number;
 };
 
 /** One limit: at most `max` failed attempts per subject in a fixed window of `windowMs`. */
@@ -81,5 +86,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimits: structuredClone(DEFAULT_RATE_LIMITS),
     kdfConcurrency: 2,
     kdfQueue: 32,
+    viewFlushMs: parseViewFlushMs(env.VIEW_FLUSH_MS),
   };
+}
+
+function parseViewFlushMs(raw: string | undefined): number {
+  const ms = Number(raw ?? 1_000);
+  if (!Number.isInteger(ms) || ms < 1 || ms > 60_000) {
+    throw new Error(`Invalid VIEW_FLUSH_MS "${raw}": give milliseconds from 1 to 60000`);
+  }
+  return ms;
 }

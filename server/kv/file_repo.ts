@@ -3,6 +3,7 @@ import { keys } from "./keys.ts";
 import { countCreated, countDeleted } from "./stats_repo.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
+import type { ViewTally } from "./view_tally.ts";
 
 export type FileRecord = {
   id: string;
@@ -51,8 +52,12 @@ function indexKeys(rec: FileRecord): Deno.KvKey[] {
   return out;
 }
 
+/** A file record as read for a delivery, with its view count (stored plus pending here). */
+export type FileShareEntry = { value: FileRecord; versionstamp: string; views: number };
+
 export class FileRepo {
-  constructor(private kv: Deno.Kv) {}
+  /** `tally` counts views of unlimited shares in memory; without it they are committed. */
+  constructor(private kv: Deno.Kv, private tally?: ViewTally) {}
 
   get(id: string) {
     return this.kv.get<FileRecord>(keys.files(id));
@@ -65,6 +70,19 @@ export class FileRepo {
     const idx = SLUG_PATTERN.test(slug) ? await this.kv.get<string>(keys.filesBySlug(slug)) : null;
     if (!idx?.value) return { key: keys.files(""), value: null, versionstamp: null };
     return await this.get(idx.value);
+  }
+
+  /** Reads a file and its view count through the slug index in two reads; null when missing. */
+  async findShare(slug: string): Promise<FileShareEntry | null> {
+    const idx = await this.kv.get<string>(keys.filesBySlug(slug));
+    if (!idx.value) return null;
+    const [rec, counter] = await this.kv.getMany<[FileRecord, Deno.KvU64]>([
+      keys.files(idx.value),
+      keys.fileViews(idx.value),
+    ]);
+    if (!rec.value || rec.value.slug !== slug) return null;
+    const views = Number(counter.value?.value ?? 0n) + this.pendingViews(idx.value);
+    return { value: rec.value, versionstamp: rec.versionstamp!, views };
   }
 
   /** True when a slug is free. */
@@ -166,9 +184,25 @@ export class FileRepo {
     return countView(this.kv, keys.fileViews(entry.value.id), record, entry.value.max_views);
   }
 
-  /** The file's view count. */
+  /**
+   * Counts one view of an unlimited share in memory (view_tally.ts) and returns its views;
+   * without a tally it commits like `countView`. Throws for a limited share.
+   */
+  async tallyView(entry: FileShareEntry): Promise<CountResult> {
+    const { id, max_views } = entry.value;
+    if (max_views > 0) throw new Error(`File ${id} has a view limit: count it with countView`);
+    if (!this.tally) return await this.countView(entry);
+    this.tally.add(keys.files(id), keys.fileViews(id));
+    return { ok: true, views: entry.views + 1 };
+  }
+
+  /** The file's view count, with views pending here. */
   async readViews(id: string): Promise<number> {
-    return (await readViewCounts(this.kv, [keys.fileViews(id)]))[0];
+    return (await readViewCounts(this.kv, [keys.fileViews(id)]))[0] + this.pendingViews(id);
+  }
+
+  private pendingViews(id: string): number {
+    return this.tally?.pendingOf(keys.fileViews(id)) ?? 0;
   }
 
   /** Stores a presigned upload until it is committed (24 h at most). */

@@ -10,6 +10,7 @@ import { ulid } from "ulid";
 import { keys } from "./keys.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 import { countCreated, countDeleted } from "./stats_repo.ts";
+import type { ViewTally } from "./view_tally.ts";
 
 /** Bytes per content chunk (below the 64 KiB value limit). */
 export const CHUNK_BYTES = 60_000;
@@ -39,13 +40,16 @@ export type PasteRecord = {
 
 /** A record together with the versionstamp it was read at. */
 export type PasteEntry = { value: PasteRecord; versionstamp: string };
+/** A record as read for a delivery, with its view count (stored plus pending here). */
+export type PasteShareEntry = PasteEntry & { views: number };
 
 export type { CountResult };
 
 const expiryMs = (rec: PasteRecord) => rec.expires_at === null ? null : Date.parse(rec.expires_at);
 
 export class PasteRepo {
-  constructor(private kv: Deno.Kv) {}
+  /** `tally` counts views of unlimited pastes in memory; without it they are committed. */
+  constructor(private kv: Deno.Kv, private tally?: ViewTally) {}
 
   /** Reads a paste by id; null when missing. */
   async get(id: string): Promise<PasteEntry | null> {
@@ -59,6 +63,19 @@ export class PasteRepo {
     if (!idx.value) return null;
     const entry = await this.get(idx.value);
     return entry && entry.value.slug === slug ? entry : null;
+  }
+
+  /** Reads a paste and its view count through the slug index in two reads; null when missing. */
+  async findShare(slug: string): Promise<PasteShareEntry | null> {
+    const idx = await this.kv.get<string>(keys.pastesBySlug(slug));
+    if (!idx.value) return null;
+    const [rec, counter] = await this.kv.getMany<[PasteRecord, Deno.KvU64]>([
+      keys.pastes(idx.value),
+      keys.pasteViews(idx.value),
+    ]);
+    if (!rec.value || rec.value.slug !== slug) return null;
+    const views = Number(counter.value?.value ?? 0n) + this.pendingViews(idx.value);
+    return { value: rec.value, versionstamp: rec.versionstamp!, views };
   }
 
   /** Reads many pastes by id, in the given order, skipping missing ones. */
@@ -127,14 +144,21 @@ export class PasteRepo {
     return { contentId, chunks };
   }
 
-  /** Reads a record's content bytes; null when its chunks are gone (the version was replaced). */
+  /**
+   * Reads a record's content bytes; null when its chunks are gone (the version was replaced).
+   * Up to 10 chunks (600 KB) come in one `getMany` by their known keys; more through a list.
+   */
   async readContent(rec: PasteRecord): Promise<Uint8Array | null> {
     const out = new Uint8Array(rec.content_size);
     let offset = 0;
     let count = 0;
-    const iter = this.kv.list<Uint8Array>({ prefix: keys.pasteChunksPrefix(rec.content_id) });
+    const iter = rec.content_chunks <= 10
+      ? await this.kv.getMany<Uint8Array[]>(
+        Array.from({ length: rec.content_chunks }, (_, n) => keys.pasteChunks(rec.content_id, n)),
+      )
+      : this.kv.list<Uint8Array>({ prefix: keys.pasteChunksPrefix(rec.content_id) });
     for await (const e of iter) {
-      if (e.key[2] !== count || offset + e.value.length > out.length) return null;
+      if (!e.value || e.key[2] !== count || offset + e.value.length > out.length) return null;
       out.set(e.value, offset);
       offset += e.value.length;
       count++;
@@ -223,15 +247,31 @@ export class PasteRepo {
     return true;
   }
 
-  /** The view counts of many pastes (missing counters count 0). */
+  /** The view counts of many pastes (missing counters count 0), with views pending here. */
   async getViews(ids: string[]): Promise<Map<string, number>> {
     const counts = await readViewCounts(this.kv, ids.map((id) => keys.pasteViews(id)));
-    return new Map(ids.map((id, i) => [id, counts[i]]));
+    return new Map(ids.map((id, i) => [id, counts[i] + this.pendingViews(id)]));
   }
 
-  /** Counts one delivery of a paste read at `entry` (see view_counter.ts). */
+  /** Counts one delivery of a paste read at `entry` with a checked commit (view_counter.ts). */
   countView(entry: PasteEntry): Promise<CountResult> {
     const record = { key: keys.pastes(entry.value.id), versionstamp: entry.versionstamp };
     return countView(this.kv, keys.pasteViews(entry.value.id), record, entry.value.max_views);
+  }
+
+  /**
+   * Counts one delivery of an unlimited paste in memory (view_tally.ts) and returns its views;
+   * without a tally it commits like `countView`. Throws for a limited paste.
+   */
+  async tallyView(entry: PasteShareEntry): Promise<CountResult> {
+    const { id, max_views } = entry.value;
+    if (max_views > 0) throw new Error(`Paste ${id} has a view limit: count it with countView`);
+    if (!this.tally) return await this.countView(entry);
+    this.tally.add(keys.pastes(id), keys.pasteViews(id));
+    return { ok: true, views: entry.views + 1 };
+  }
+
+  private pendingViews(id: string): number {
+    return this.tally?.pendingOf(keys.pasteViews(id)) ?? 0;
   }
 }

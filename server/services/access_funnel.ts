@@ -7,12 +7,14 @@
  *    generation (password and view limit), handed out by an earlier counted delivery. It
  *    does not count again; or
  * 2. a counted view: the share is live, not used up, the caller passes `checkAccess` (the
- *    password), and the checked counter in `kv/view_counter.ts` moves while below the limit.
+ *    password), and its view is counted. A share with a limit is counted by the checked
+ *    commit of `kv/view_counter.ts`, which moves the counter only while below the limit. A
+ *    share without one is counted in memory (`kv/view_tally.ts`) and written a moment later
+ *    with `sum`: a statistic needs no durable commit per view.
  *
  * Anything else is refused: 404 missing, 410 expired or used up (before any password is
  * asked), or whatever `checkAccess` throws (401 password_required / wrong_password, 429).
- * Counting happens here and nowhere else, through the ledger's `count`, so a different
- * counting strategy (for example unlimited shares counted in memory) changes one place.
+ * Counting happens here and nowhere else, through the ledger's `count` and `tally`.
  */
 import type { FileRecord, FileRepo } from "../kv/file_repo.ts";
 import type { PasteRecord, PasteRepo } from "../kv/paste_repo.ts";
@@ -40,16 +42,19 @@ export type GatedShare = {
 /** A share record as read, with the versionstamp the count is checked against. */
 export type ShareEntry<R> = { value: R; versionstamp: string };
 
+/** A share as found for a delivery: the record and its views, read together. */
+export type FoundShare<R> = ShareEntry<R> & { views: number };
+
 /** How the funnel reads and counts one kind of share (in practice: its repo). */
 export type ShareLedger<R extends GatedShare> = {
   /** Token subjects and error codes: "file" or "paste". */
   kind: "file" | "paste";
-  /** The record of a slug, or null when there is none. */
-  find(slug: string): Promise<ShareEntry<R> | null>;
-  /** Views counted so far. */
-  views(rec: R): Promise<number>;
-  /** Counts one view against the record as read; "changed" means read it again. */
+  /** The record of a slug with its views so far, or null when there is none. */
+  find(slug: string): Promise<FoundShare<R> | null>;
+  /** Counts one view of a limited share with a checked commit; "changed": read it again. */
   count(entry: ShareEntry<R>): Promise<CountResult>;
+  /** Counts one view of an unlimited share in memory, written to KV within the flush interval. */
+  tally(entry: FoundShare<R>): Promise<CountResult>;
 };
 
 /** An admitted delivery. */
@@ -90,11 +95,11 @@ export class AccessFunnel<R extends GatedShare> {
       if (opts.token && await this.signer.verify(this.subjectOf(rec), opts.token)) {
         return { entry, views: null, token: opts.token };
       }
-      if (rec.max_views > 0 && await this.ledger.views(rec) >= rec.max_views) {
-        throw gone(errors.gone);
-      }
+      if (rec.max_views > 0 && entry.views >= rec.max_views) throw gone(errors.gone);
       await opts.checkAccess(rec);
-      const counted = await this.ledger.count(entry);
+      const counted = rec.max_views > 0
+        ? await this.ledger.count(entry)
+        : await this.ledger.tally(entry);
       if (counted.ok) {
         const token = await this.signer.issue(this.subjectOf(rec), VIEW_TOKEN_TTL_MS);
         return { entry, views: counted.views, token };
@@ -118,13 +123,9 @@ export class AccessFunnel<R extends GatedShare> {
 export function fileFunnel(repo: FileRepo, signer: Signer): AccessFunnel<FileRecord> {
   return new AccessFunnel<FileRecord>({
     kind: "file",
-    find: async (slug) => {
-      if (!SLUG_PATTERN.test(slug)) return null;
-      const entry = await repo.getBySlug(slug);
-      return entry.value ? { value: entry.value, versionstamp: entry.versionstamp! } : null;
-    },
-    views: (rec) => repo.readViews(rec.id),
+    find: (slug) => SLUG_PATTERN.test(slug) ? repo.findShare(slug) : Promise.resolve(null),
     count: (entry) => repo.countView(entry),
+    tally: (entry) => repo.tallyView(entry),
   }, signer);
 }
 
@@ -132,8 +133,8 @@ export function fileFunnel(repo: FileRepo, signer: Signer): AccessFunnel<FileRec
 export function pasteFunnel(repo: PasteRepo, signer: Signer): AccessFunnel<PasteRecord> {
   return new AccessFunnel<PasteRecord>({
     kind: "paste",
-    find: (slug) => SLUG_PATTERN.test(slug) ? repo.getBySlug(slug) : Promise.resolve(null),
-    views: async (rec) => (await repo.getViews([rec.id])).get(rec.id) ?? 0,
+    find: (slug) => SLUG_PATTERN.test(slug) ? repo.findShare(slug) : Promise.resolve(null),
     count: (entry) => repo.countView(entry),
+    tally: (entry) => repo.tallyView(entry),
   }, signer);
 }

@@ -6,6 +6,7 @@ import { RateLimiter } from "../kv/rate_limit_repo.ts";
 import { AttemptGuard } from "./attempts.ts";
 import { KdfGate } from "./kdf_gate.ts";
 import { PasteRepo } from "../kv/paste_repo.ts";
+import { ViewTally } from "../kv/view_tally.ts";
 import { ApiKeyService } from "./api_keys.ts";
 import { AuthService } from "./auth.ts";
 import { SettingsService } from "./settings.ts";
@@ -56,7 +57,9 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   const box = await SecretBox.open(config);
   const signingSecret = await loadSigningSecret(kv);
   const signer = await Signer.fromSecret(signingSecret);
-  const pasteRepo = new PasteRepo(kv);
+  // Views of unlimited shares, written every config.viewFlushMs; close() it before the KV.
+  const viewTally = new ViewTally(kv, config.viewFlushMs, log);
+  const pasteRepo = new PasteRepo(kv, viewTally);
   const pastes = new PasteService(pasteRepo, attempts, config, pasteFunnel(pasteRepo, signer));
   const storageConfigRepo = new StorageConfigRepo(kv);
   const storageConfigs = new StorageConfigService(config, storageConfigRepo, box, signingSecret);
@@ -64,7 +67,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   const caches = createCaches();
   const stats = new StatsService(new StatsRepo(kv), storageConfigRepo, caches.registry);
   if (await stats.migrate()) log("Migration 1 applied: dashboard counters set from existing data");
-  const fileRepo = new FileRepo(kv);
+  const fileRepo = new FileRepo(kv, viewTally);
   const files = new FileService(fileRepo, storageConfigs, settings, config.kdfIterations);
   await migrateShareObjects(kv, fileRepo, storageConfigs, log);
   const fileAccess = new FileAccessService(
@@ -102,7 +105,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     maxUploadBytes: () => settings.getMaxUploadBytes(),
   });
   const backup = new BackupService({
-    pastes: new PasteRepo(kv),
+    pastes: pasteRepo,
     files: fileRepo,
     mounts: new MountRepo(kv),
     storage: storageConfigRepo,
@@ -145,5 +148,6 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     caches,
     stats,
     backup,
+    viewTally,
   };
 }

@@ -155,10 +155,9 @@ export class PasteService {
 
   /** A share's state for server rendering; never counts a view. */
   async peek(slug: string): Promise<PastePeek> {
-    const entry = SLUG_PATTERN.test(slug) ? await this.repo.getBySlug(slug) : null;
+    const entry = SLUG_PATTERN.test(slug) ? await this.repo.findShare(slug) : null;
     if (!entry) return { state: "missing" };
-    const rec = entry.value;
-    const views = (await this.repo.getViews([rec.id])).get(rec.id) ?? 0;
+    const { value: rec, views } = entry;
     if (isPastExpiry(rec, Date.now()) || isUsedUp(rec, views)) return { state: "expired" };
     const anonymous: Auth = { type: "none" };
     if (rec.password_hash || rec.max_views > 0) {

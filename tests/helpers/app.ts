@@ -41,11 +41,12 @@ export type TestApp = {
 
 /**
  * Builds an app on a fresh temporary KV and data directory. `overrides` replace config fields
- * after the environment is read (for example short rate-limit windows).
+ * after the environment is read (for example short rate-limit windows); `wrapKv` may wrap the
+ * real KV handle the services get (for example to count its calls); the real one is still closed.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  overrides: Partial<Config> = {},
+  { wrapKv, ...overrides }: Partial<Config> & { wrapKv?: (kv: Deno.Kv) => Deno.Kv } = {},
 ): Promise<TestApp> {
   const dir = await Deno.makeTempDir({ prefix: "cubby-test-" });
   const config: Config = {
@@ -60,7 +61,7 @@ export async function createTestApp(
     ...overrides,
   };
   const kv = await Deno.openKv(join(dir, "cubby.kv"));
-  const services = await createServices(config, kv, () => {});
+  const services = await createServices(config, wrapKv?.(kv) ?? kv, () => {});
   await services.auth.ensureAdmin();
   const app = createApp({ services, log: () => {} });
   let adminToken: string | null = null;
@@ -129,6 +130,7 @@ export async function createTestApp(
   };
 
   const close = async () => {
+    await services.viewTally.close();
     kv.close();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   };

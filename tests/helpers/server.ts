@@ -51,6 +51,7 @@ const ISOLATED_VARS = [
   "ENCRYPTION_SECRET",
   "TRUST_PROXY",
   "SWEEP_INTERVAL_MS",
+  "VIEW_FLUSH_MS",
 ];
 const LISTENING = /Cubby listening on (http:\/\/[^\s:]+):(\d+)/;
 const MAX_OUTPUT_CHARS = 1_000_000;

@@ -1,0 +1,10 @@
+import assert from "node:assert/strict";
+import { loadConfig } from "./config.ts";
+
+Deno.test("VIEW_FLUSH_MS: 1 s by default, milliseconds from 1 to 60000, anything else refused", () => {
+  assert.equal(loadConfig({}).viewFlushMs, 1_000);
+  assert.equal(loadConfig({ VIEW_FLUSH_MS: "250" }).viewFlushMs, 250);
+  for (const bad of ["0", "-5", "1.5", "abc", "60001"]) {
+    assert.throws(() => loadConfig({ VIEW_FLUSH_MS: bad }), /Invalid VIEW_FLUSH_MS/, bad);
+  }
+});
