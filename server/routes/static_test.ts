@@ -68,7 +68,6 @@ Deno.test("unknown root files, assets and icons answer a plain 404, never the HT
         "/assets/chunk-GONE.js",
         "/icons/nope.png",
         "/icons/",
-        "/assets/%E0%A4%A",
         "/assets/../manifest.json",
       ]
     ) {
@@ -78,6 +77,15 @@ Deno.test("unknown root files, assets and icons answer a plain 404, never the HT
       assert.match(res.headers.get("content-type") ?? "", /^text\/plain/, path);
       assert.ok(!body.includes("<html"), `${path} must not be the shell`);
     }
+  });
+});
+
+Deno.test("malformed percent-encoding under /assets/ is a plain 400 url_malformed", async () => {
+  await withApp(async (t) => {
+    const res = await t.request("/assets/%E0%A4%A");
+    assert.equal(res.status, 400);
+    assert.match(res.headers.get("content-type") ?? "", /^text\/plain/);
+    assert.ok(!(await res.text()).includes("<html"));
   });
 });
 
