@@ -89,7 +89,7 @@ export function pageRoutes() {
       status = load.status;
       description = load.description;
       data.page = load.page;
-      html = await renderApp(c.req.url.slice(new URL(c.req.url).origin.length), lang, data);
+      html = renderApp(c.req.url.slice(new URL(c.req.url).origin.length), lang, data);
       break;
     }
     c.header("Content-Security-Policy", appCsp(nonce));
