@@ -1,14 +1,12 @@
 /** Composition root: config → KV → services → app → Deno.serve. */
 // First: NODE_ENV must be set before React's CommonJS entry points are evaluated.
 import "./server/production_env.ts";
-import { loadedReactBuild } from "./server/react_build.ts";
 import { loadConfig } from "./server/config.ts";
 import { createServices } from "./server/services/mod.ts";
 import { createApp } from "./server/app.ts";
 import { openKv } from "./server/kv/open.ts";
 import { startSweeper } from "./server/services/sweeper.ts";
 
-console.log(`React server build: ${loadedReactBuild()}`);
 const config = loadConfig(Deno.env.toObject());
 await Deno.mkdir(config.dataDir, { recursive: true });
 const kv = await openKv(config);
