@@ -371,8 +371,7 @@ if (import.meta.main) {
       url: react.url,
       expectStatus: 200,
     });
-    const commits = await kvCommitCeiling(dataDir);
-    console.log(`Ceiling: bare KV commit loop: ${fmt(commits, 1)} commits/s`);
+    const commitRates: number[] = [];
 
     const rows: Row[] = [
       { name: "Ceiling: bare `Deno.serve` hello-world", r: deno, vsDeno: 1 },
@@ -385,12 +384,18 @@ if (import.meta.main) {
       },
     ];
     for (const c of cases) {
+      // The disk is shared too: the KV ceiling is measured right before each row that commits.
+      const commits = c.ceiling === "kv" ? await kvCommitCeiling(dataDir) : 0;
+      if (commits) {
+        commitRates.push(commits);
+        console.log(`Ceiling: bare KV commit loop: ${fmt(commits, 1)} commits/s`);
+      }
       const r = await measureBest(c);
       const base = c.connections === 1 ? deno1 : deno;
       const own = c.ceiling === "react"
         ? { label: "React page", value: r.rps / reactPage.rps }
         : c.ceiling === "kv"
-        ? { label: "KV commits", value: r.rps / commits }
+        ? { label: `KV commits (${fmt(commits)}/s)`, value: r.rps / commits }
         : c.connections === 1
         ? { label: "p50 / bare p50", value: r.p50Ms / deno1.p50Ms }
         : undefined;
@@ -411,7 +416,8 @@ if (import.meta.main) {
         : "."),
       "",
       `Bare KV commit loop on the same disk (${CONNECTIONS} commits in flight, a record and an ` +
-      `index per commit): ${fmt(commits, 1)} commits/s.`,
+      `index per commit), measured right before each row that commits: ` +
+      `${fmt(Math.min(...commitRates))}–${fmt(Math.max(...commitRates))} commits/s.`,
       "",
       table,
       "",
