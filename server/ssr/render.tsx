@@ -6,8 +6,8 @@
  *   screen: react-router flattens and ranks the whole table on every render. The table below
  *   wraps the same components in the same `Layout` route as client/App.tsx, so the markup is
  *   identical (render_test.tsx compares the two) and the browser hydrates it with `<App>`.
- * - Translations without options are constant on the server, so each language's `t` keeps
- *   them in a map instead of going through i18next's option merging on every call.
+ * - Translations are constant on the server, so each language's `t` keeps the texts of calls
+ *   with no or flat options in a map instead of going through i18next's option merging.
  *
  * None of these pages suspends, so `renderToString` renders them in one synchronous pass.
  */
@@ -23,7 +23,26 @@ import { createI18n } from "../../client/i18n/mod.ts";
 import { type InitialData, InitialDataContext } from "../../client/app/initial_data.tsx";
 import { type Language, LANGUAGES } from "../../shared/constants.ts";
 
-/** Wraps getFixedT so that calls with a key and no options are answered from a map. */
+/** Memoised translations per fixed `t`; cleared when full (counts make many variants). */
+const MEMO_MAX_ENTRIES = 2000;
+
+/** A cache key for `t(key, options)` when the options are flat primitives; else null. */
+function memoKey(key: unknown, rest: unknown[]): string | null {
+  if (typeof key !== "string") return null;
+  if (rest.length === 0) return key;
+  const [options] = rest;
+  if (rest.length > 1 || typeof options !== "object" || options === null) return null;
+  for (const value of Object.values(options)) {
+    if (value !== null && typeof value === "object" || typeof value === "function") return null;
+  }
+  return `${key}\0${JSON.stringify(options)}`;
+}
+
+/**
+ * Wraps getFixedT so that calls with a key and no options, or flat primitive options
+ * (interpolated values, counts), are answered from a map: on the server the resources and the
+ * language of an instance never change, so the same call always gives the same text.
+ */
 function memoizeTranslations(instance: i18n): i18n {
   const getFixedT = instance.getFixedT.bind(instance);
   const fixed = new Map<string, TFunction>();
@@ -35,13 +54,13 @@ function memoizeTranslations(instance: i18n): i18n {
       const call = inner as unknown as (...a: unknown[]) => string;
       const memo = new Map<string, string>();
       t = Object.assign((key: unknown, ...rest: unknown[]) => {
-        if (rest.length > 0 || typeof key !== "string") {
-          return call(key, ...rest);
-        }
-        let text = memo.get(key);
+        const id = memoKey(key, rest);
+        if (id === null) return call(key, ...rest);
+        let text = memo.get(id);
         if (text === undefined) {
-          text = call(key);
-          memo.set(key, text);
+          text = call(key, ...rest);
+          if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
+          memo.set(id, text);
         }
         return text;
       }, inner) as unknown as TFunction;
