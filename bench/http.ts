@@ -18,26 +18,8 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { loginAdmin, TEST_ADMIN } from "../tests/helpers/server.ts";
-
-type Case = {
-  name: string;
-  method: "GET" | "POST";
-  url: string;
-  headers?: Record<string, string>;
-  body?: string;
-  expectStatus: number;
-  connections?: number;
-  /** Which ceiling this row is compared with, besides bare Deno.serve. */
-  ceiling?: "react" | "kv";
-};
-type Result = {
-  rps: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-};
+import { type Case, type Result, runWrk as runWrkOn } from "./wrk.ts";
+import { memoryOf, type Pinned, startPinned as startPinnedOn } from "./processes.ts";
 
 const { values: opts } = parseArgs({
   args: Deno.args,
@@ -57,63 +39,15 @@ const SERVER_CORE = "0";
 const LOAD_CORE = "1";
 const README = join(import.meta.dirname!, "README.md");
 const ROOT = join(import.meta.dirname!, "..");
+/** Runs wrk on LOAD_CORE with CONNECTIONS unless the case says otherwise. */
+const runWrk = (c: Case, seconds: number) =>
+  runWrkOn(c, seconds, { core: LOAD_CORE, connections: CONNECTIONS });
+/** Starts a benchmark server pinned to SERVER_CORE. */
+const startPinned = (script: string, env: Record<string, string> = {}) =>
+  startPinnedOn(script, SERVER_CORE, ROOT, env);
 const START_MARK = "<!-- bench:results:start -->";
 const END_MARK = "<!-- bench:results:end -->";
 const PASTE_TEXT = "# Benchmark paste\n\n" + "Cubby keeps text and files for you. ".repeat(30);
-
-/** Parses a wrk duration such as `812.00us`, `3.21ms` or `1.02s` into milliseconds. */
-export function parseWrkDuration(text: string): number {
-  const m = text.match(/^([\d.]+)(us|ms|s|m)$/);
-  if (!m) throw new Error(`unexpected wrk duration "${text}"`);
-  const scale = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2] as "us" | "ms" | "s" | "m"];
-  return Number(m[1]) * scale;
-}
-
-/** Reads requests/s, p50, p99, totals and errors from `wrk --latency` output. */
-export function parseWrkOutput(out: string): Result {
-  const rps = out.match(/Requests\/sec:\s+([\d.]+)/)?.[1];
-  const p50 = out.match(/^\s+50%\s+(\S+)/m)?.[1];
-  const p99 = out.match(/^\s+99%\s+(\S+)/m)?.[1];
-  const total = out.match(/(\d+) requests in/)?.[1];
-  if (!rps || !p50 || !p99 || !total) throw new Error(`cannot read wrk output:\n${out}`);
-  const socket = out.match(/connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
-  return {
-    rps: Number(rps),
-    p50Ms: parseWrkDuration(p50),
-    p99Ms: parseWrkDuration(p99),
-    requests: Number(total),
-    non2xx: Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0),
-    errors: socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0,
-  };
-}
-
-/** Runs wrk pinned to LOAD_CORE against one case. */
-async function runWrk(c: Case, seconds: number): Promise<Result> {
-  const connections = c.connections ?? CONNECTIONS;
-  const args = [LOAD_CORE, "wrk", "-t1", `-c${connections}`, `-d${seconds}s`, "--latency"];
-  args.push("--timeout=10s");
-  for (const [k, v] of Object.entries(c.headers ?? {})) args.push("-H", `${k}: ${v}`);
-  let script: string | null = null;
-  if (c.method !== "GET" || c.body) {
-    script = await Deno.makeTempFile({ prefix: "cubby-bench-", suffix: ".lua" });
-    await Deno.writeTextFile(
-      script,
-      `wrk.method = ${JSON.stringify(c.method)}\nwrk.body = ${JSON.stringify(c.body ?? "")}\n`,
-    );
-    args.push("-s", script);
-  }
-  try {
-    const out = await new Deno.Command("taskset", {
-      args: ["-c", ...args, c.url],
-      stderr: "inherit",
-    }).output();
-    const text = new TextDecoder().decode(out.stdout);
-    if (!out.success) throw new Error(`wrk failed:\n${text}`);
-    return parseWrkOutput(text);
-  } finally {
-    if (script) await Deno.remove(script);
-  }
-}
 
 /** Sends the case's request once and checks its status, so we never benchmark an error. */
 async function probe(c: Case): Promise<string> {
@@ -126,52 +60,6 @@ async function probe(c: Case): Promise<string> {
     );
   }
   return text;
-}
-
-type Pinned = { url: string; pid: number; output: () => string; stop: () => Promise<void> };
-
-/** Starts `deno run -A script` pinned to SERVER_CORE; resolves once it prints its URL. */
-async function startPinned(script: string, env: Record<string, string> = {}): Promise<Pinned> {
-  const child = new Deno.Command("taskset", {
-    args: ["-c", SERVER_CORE, Deno.execPath(), "run", "-A", script],
-    cwd: ROOT,
-    env: { NO_COLOR: "1", PORT: "0", ...env },
-    stdout: "piped",
-    stderr: "piped",
-    stdin: "null",
-  }).spawn();
-  let seen = "";
-  const decoder = new TextDecoder();
-  const pump = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) seen += decoder.decode(chunk);
-  };
-  const pumps = Promise.all([pump(child.stdout), pump(child.stderr)]);
-  const deadline = Date.now() + 60_000;
-  while (true) {
-    const m = seen.match(/listening on (http:\/\/\S+)/);
-    if (m) {
-      return {
-        url: m[1],
-        pid: child.pid,
-        output: () => seen,
-        stop: async () => {
-          child.kill("SIGTERM");
-          await child.status;
-          await pumps;
-        },
-      };
-    }
-    if (Date.now() > deadline) throw new Error(`${script} did not start:\n${seen}`);
-    const status = await Promise.race([child.status, new Promise((r) => setTimeout(r, 50))]);
-    if (status) throw new Error(`${script} exited early:\n${seen}`);
-  }
-}
-
-/** A process's resident memory (`VmRSS`) and its peak (`VmHWM`), in MiB. */
-async function memoryOf(pid: number): Promise<{ rss: number; peak: number }> {
-  const status = await Deno.readTextFile(`/proc/${pid}/status`);
-  const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? NaN);
-  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
 }
 
 /** The bare KV commit rate on the same disk, best of RUNS, pinned like a server. */
