@@ -16,6 +16,7 @@ RUN deno run -A scripts/build.ts
 FROM denoland/deno:2.9.6
 WORKDIR /app
 ENV DATA_DIR=/data \
+    NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8787 \
     NO_COLOR=1

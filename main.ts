@@ -1,4 +1,6 @@
 /** Composition root: config → KV → services → app → Deno.serve. */
+// First: NODE_ENV must be set before React's CommonJS entry points are evaluated.
+import "./server/production_env.ts";
 import { loadConfig } from "./server/config.ts";
 import { createServices } from "./server/services/mod.ts";
 import { createApp } from "./server/app.ts";

@@ -1,11 +1,10 @@
 /**
  * A QR code image for a URL, drawn with the `qrcode` package as a data: URL. The image is
  * generated in an effect, so the server and the first client render both show the same empty
- * placeholder box.
+ * placeholder box. The package is imported there too: the server never loads it.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import QRCode from "qrcode";
 
 export type QrCodeProps = {
   /** The text to encode, usually an absolute share URL. */
@@ -26,12 +25,14 @@ export function QrCode({ value, size = 200, alt, className }: QrCodeProps) {
   useEffect(() => {
     let live = true;
     setFailed(false);
-    QRCode.toDataURL(value, {
-      width: size * 2,
-      margin: 1,
-      errorCorrectionLevel: "M",
-      color: { dark: "#000000", light: "#ffffff" },
-    }).then(
+    import("qrcode").then(({ default: QRCode }) =>
+      QRCode.toDataURL(value, {
+        width: size * 2,
+        margin: 1,
+        errorCorrectionLevel: "M",
+        color: { dark: "#000000", light: "#ffffff" },
+      })
+    ).then(
       (url) => live && setSrc(url),
       () => live && setFailed(true),
     );

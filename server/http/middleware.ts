@@ -103,12 +103,25 @@ export const plainErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** Headers every response carries. */
+const SECURITY_HEADERS: [string, string][] = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Frame-Options", "SAMEORIGIN"],
+];
+
+/**
+ * Headers every response carries. They are prepared before the handler runs, so responses
+ * built through the context (`c.json`, `c.html`, `c.body`...) are created with them; adding
+ * headers to a finished response makes Deno rebuild its header list. A handler that returns a
+ * `Response` of its own gets the ones it lacks afterwards (an X-Frame-Options it set is kept).
+ */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
   await next();
-  c.header("X-Content-Type-Options", "nosniff");
-  c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-  if (!c.res.headers.has("X-Frame-Options")) c.header("X-Frame-Options", "SAMEORIGIN");
+  const headers = c.res.headers;
+  for (const [name, value] of SECURITY_HEADERS) {
+    if (!headers.has(name)) c.header(name, value);
+  }
 };
 
 /** Headers for user content served from our origin (raw pastes, file view, proxy, WebDAV). */

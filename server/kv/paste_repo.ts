@@ -1,7 +1,7 @@
 /**
  * Pastes in KV. A KV value holds at most 64 KiB and a commit at most 800 KiB, so content is
  * stored as UTF-8 chunks under `paste_chunks/{content_id}/{n}`, written before the record
- * that points at them. The record (with its slug, creator and expiry indexes) is created or
+ * that points at them (or, for content of one chunk, in the record's own commit). The record (with its slug, creator and expiry indexes) is created or
  * switched to a new content_id in one checked commit, so readers never see half-written
  * content; chunks of replaced or failed versions are deleted afterwards. Views live in their
  * own counter so that counting never rewrites the record.
@@ -182,8 +182,19 @@ export class PasteRepo {
     if (batch.length) await flush();
   }
 
-  /** Creates the record and its indexes in one commit; "slug_taken" when the slug is in use. */
-  async insert(rec: PasteRecord): Promise<"ok" | "slug_taken" | "conflict"> {
+  /**
+   * Creates the record and its indexes in one commit; "slug_taken" when the slug is in use.
+   * `content`, at most CHUNK_BYTES, is written in the same commit as chunk 0 of
+   * `rec.content_id` (a one-chunk paste is one commit); larger content goes through
+   * writeContent first.
+   */
+  async insert(
+    rec: PasteRecord,
+    content?: Uint8Array,
+  ): Promise<"ok" | "slug_taken" | "conflict"> {
+    if (content && content.length > CHUNK_BYTES) {
+      throw new Error(`Inline content of ${content.length} bytes exceeds one chunk`);
+    }
     const op = this.kv.atomic()
       .check({ key: keys.pastes(rec.id), versionstamp: null })
       .check({ key: keys.pastesBySlug(rec.slug), versionstamp: null })
@@ -193,6 +204,7 @@ export class PasteRepo {
       .set(keys.pasteViews(rec.id), new Deno.KvU64(0n));
     const ms = expiryMs(rec);
     if (ms !== null) op.set(keys.pastesByExpiry(ms, rec.id), rec.id);
+    if (content && content.length > 0) op.set(keys.pasteChunks(rec.content_id, 0), content);
     countCreated(op, "pastes", rec.created_at);
     if ((await op.commit()).ok) return "ok";
     return (await this.kv.get(keys.pastesBySlug(rec.slug))).value ? "slug_taken" : "conflict";

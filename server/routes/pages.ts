@@ -5,19 +5,15 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { appCsp, renderDocument } from "../ssr/document.ts";
-import { renderApp, serverI18n } from "../ssr/render.tsx";
 import { formatPageTitle, pageTitleKey } from "../../client/routes.ts";
 import { loadAssets } from "./static.ts";
 import { randomToken } from "../services/crypto.ts";
-import { loadPastePage } from "../ssr/paste_page.ts";
-import { loadFilePage } from "../ssr/file_page.ts";
 import type { Services } from "../services/mod.ts";
 import type { Language } from "../../shared/constants.ts";
 import { toSiteConfig } from "../../shared/schemas/settings.ts";
-import { renderMarkdown } from "../../shared/markdown.ts";
-import { sanitizeHtml } from "../ssr/sanitize.ts";
 import type { SiteData } from "../../client/app/site_config.ts";
 import { markCacheableShare, type ShareAccess } from "../http/offline_cache.ts";
+import { loadedReactBuild } from "../react_build.ts";
 
 /** What a server-rendered page needs: its status, data for the app and a description. */
 export type PageLoad = {
@@ -28,25 +24,65 @@ export type PageLoad = {
   share?: ShareAccess;
 };
 
-type Loader = (services: Services, params: string[], lang: Language) => Promise<PageLoad>;
+type Loader = (
+  ssr: Ssr,
+  services: Services,
+  params: string[],
+  lang: Language,
+) => Promise<PageLoad>;
 
 /** Pages rendered on the server, by path pattern. */
 const SSR_PAGES: [RegExp, Loader][] = [
-  [/^\/paste\/([^/]+)\/?$/, (s, [slug], lang) => loadPastePage(s, slug, lang)],
-  [/^\/file\/([^/]+)\/?$/, (s, [slug]) => loadFilePage(s, slug)],
+  [/^\/paste\/([^/]+)\/?$/, (ssr, s, [slug], lang) => ssr.loadPastePage(s, slug, lang)],
+  [/^\/file\/([^/]+)\/?$/, (ssr, s, [slug]) => ssr.loadFilePage(s, slug)],
   // The service worker also answers failed navigations with this document (any URL), so it
   // says what it is: the client shows the offline page for it wherever it lands.
   [/^\/offline\/?$/, () => Promise.resolve({ status: 200, page: { offline: true } })],
 ];
 
+/**
+ * The server-rendering modules: React, react-router, i18next and the client's pages, marked and
+ * highlight.js (about 25 MB resident). They are imported by the first page request, not at start.
+ */
+async function importSsr() {
+  const [render, pastePage, filePage, markdown, sanitize] = await Promise.all([
+    import("../ssr/render.tsx"),
+    import("../ssr/paste_page.ts"),
+    import("../ssr/file_page.ts"),
+    import("../../shared/markdown.ts"),
+    import("../ssr/sanitize.ts"),
+  ]);
+  // Observable proof that NODE_ENV took effect (server/react_build_test.ts reads it).
+  console.log(`React server build: ${loadedReactBuild()}`);
+  return {
+    renderApp: render.renderApp,
+    serverI18n: render.serverI18n,
+    loadPastePage: pastePage.loadPastePage,
+    loadFilePage: filePage.loadFilePage,
+    renderMarkdown: markdown.renderMarkdown,
+    loadSanitizer: sanitize.loadSanitizer,
+  };
+}
+type Ssr = Awaited<ReturnType<typeof importSsr>>;
+let ssrModules: Promise<Ssr> | null = null;
+
+/** The server-rendering modules, imported once. */
+function loadSsr(): Promise<Ssr> {
+  ssrModules ??= importSsr().catch((err) => {
+    ssrModules = null;
+    throw err;
+  });
+  return ssrModules;
+}
+
 const siteMarkdownMemo = new Map<string, string>();
 
 /** The footer or announcement Markdown as sanitised HTML, memoised by its source. */
-function siteMarkdown(source: string): string {
+async function siteMarkdown(ssr: Ssr, source: string): Promise<string> {
   if (!source.trim()) return "";
   let html = siteMarkdownMemo.get(source);
   if (html === undefined) {
-    html = renderMarkdown(source, sanitizeHtml);
+    html = ssr.renderMarkdown(source, await ssr.loadSanitizer());
     if (siteMarkdownMemo.size >= 8) siteMarkdownMemo.clear();
     siteMarkdownMemo.set(source, html);
   }
@@ -60,8 +96,9 @@ export function pageRoutes() {
   app.get("*", async (c) => {
     const services = c.get("services");
     assets ??= loadAssets(services.config.distDir);
+    const ssr = await loadSsr();
     const lang = c.get("lang");
-    const t = serverI18n(lang).t;
+    const t = ssr.serverI18n(lang).t;
     // Site settings apply to every document as soon as they are saved (spec §1).
     const site = toSiteConfig(await services.settings.getPublicSiteConfig(), Date.now());
     const siteTitle = site.title;
@@ -73,8 +110,10 @@ export function pageRoutes() {
     let status: 200 | 404 | 410 = 200;
     let description: string | undefined;
     const siteHtml = {
-      footer: siteMarkdown(site.footerMarkdown),
-      announcement: site.announcementEnabled ? siteMarkdown(site.announcementContent) : "",
+      footer: await siteMarkdown(ssr, site.footerMarkdown),
+      announcement: site.announcementEnabled
+        ? await siteMarkdown(ssr, site.announcementContent)
+        : "",
     };
     const data: { siteTitle: string; page?: Record<string, unknown> } & SiteData = {
       siteTitle,
@@ -90,12 +129,12 @@ export function pageRoutes() {
       } catch {
         break; // a malformed escape: render the shell, the app shows not-found
       }
-      const load = await loader(services, params, lang);
+      const load = await loader(ssr, services, params, lang);
       status = load.status;
       description = load.description;
       data.page = load.page;
       if (load.share && status === 200) markCacheableShare(c, load.share);
-      html = await renderApp(c.req.url.slice(new URL(c.req.url).origin.length), lang, data);
+      html = ssr.renderApp(c.req.url.slice(new URL(c.req.url).origin.length), lang, data);
       break;
     }
     c.header("Content-Security-Policy", appCsp(nonce));

@@ -37,8 +37,14 @@ function cleanBasicPath(path: string): string {
   return p;
 }
 
+/** How often a key's last-used time is written at most: a statistic, not worth a commit each. */
+export const TOUCH_INTERVAL_MS = 60_000;
+
 export class ApiKeyService {
-  constructor(private repo: ApiKeyRepo) {}
+  /** When each key's last-used time was last written by this process. */
+  private touchedAt = new Map<string, number>();
+
+  constructor(private repo: ApiKeyRepo, private touchIntervalMs = TOUCH_INTERVAL_MS) {}
 
   /** Lists keys for the admin, masked. */
   async list(): Promise<ApiKeyView[]> {
@@ -56,7 +62,7 @@ export class ApiKeyService {
     const rec: ApiKeyRecord = {
       id: ulid(),
       name: input.name,
-      key_hash: await sha256Hex(key),
+      key_hash: sha256Hex(key),
       key_prefix: key.slice(0, KEY_PREFIX_LENGTH),
       permissions: permissionsToMask(input.permissions),
       role: input.role,
@@ -99,6 +105,7 @@ export class ApiKeyService {
     const { value } = await this.repo.get(id);
     if (!value) throw notFound("api_key_not_found");
     await this.repo.delete(value);
+    this.touchedAt.delete(id);
   }
 
   /** The record of a key by id when it exists and has not expired; null otherwise. */
@@ -107,12 +114,29 @@ export class ApiKeyService {
     return value && !isKeyExpired(value) ? value : null;
   }
 
-  /** Returns the key record for a valid, unexpired key and records its use; null otherwise. */
+  /**
+   * Returns the key record for a valid, unexpired key and records its use (at most once per
+   * touch interval, so `last_used` may lag by up to a minute); null otherwise.
+   */
   async verify(key: string): Promise<ApiKeyRecord | null> {
     if (key.length < 1 || key.length > 256) return null;
-    const rec = await this.repo.getByHash(await sha256Hex(key));
+    const rec = await this.repo.getByHash(sha256Hex(key));
     if (!rec || isKeyExpired(rec)) return null;
-    await this.repo.touch(rec.id);
+    await this.touch(rec.id);
     return rec;
+  }
+
+  /** Records a key's use durably at most once per touch interval (per process). */
+  private async touch(id: string): Promise<void> {
+    const now = Date.now();
+    const last = this.touchedAt.get(id);
+    if (last !== undefined && now - last < this.touchIntervalMs) return;
+    this.touchedAt.set(id, now);
+    try {
+      await this.repo.touch(id);
+    } catch (err) {
+      this.touchedAt.delete(id);
+      throw err;
+    }
   }
 }

@@ -102,7 +102,7 @@ export class AuthService {
     );
     if (!valid || !admin) throw unauthorized("invalid_credentials");
     const token = randomToken(32);
-    const session = await this.accounts.createSession(await sha256Hex(token), admin.session_epoch);
+    const session = await this.accounts.createSession(sha256Hex(token), admin.session_epoch);
     return { token, username: admin.username, expires_at: session.expires_at };
   }
 
@@ -160,7 +160,7 @@ export class AuthService {
   }
 
   private async authenticateSession(token: string): Promise<Auth> {
-    const tokenHash = await sha256Hex(token);
+    const tokenHash = sha256Hex(token);
     const [session, { value: admin }] = await Promise.all([
       this.accounts.getSession(tokenHash),
       this.accounts.getAdmin(),
@@ -188,7 +188,7 @@ export class AuthService {
     // Checked first, so a blocked client cannot confirm a guess through the memo either.
     await this.attempts.limiter.assertAllowed("webdavLogin", clientIp);
     const { value: admin } = await this.accounts.getAdmin();
-    const memo = admin ? await sha256Hex(`${username}\0${password}\0${admin.password_hash}`) : "";
+    const memo = admin ? sha256Hex(`${username}\0${password}\0${admin.password_hash}`) : "";
     const hit = this.basicMemo.get(memo);
     if (admin && hit && hit > Date.now()) return this.adminAuth(admin.username);
     if (username === password) {

@@ -43,7 +43,7 @@ export function canonicalJson(value: unknown): string {
 
 /** The SHA-256 hex of the canonical JSON of `data` (Cubby's checksum). */
 export function backupChecksum(data: unknown): Promise<string> {
-  return sha256Hex(canonicalJson(data));
+  return Promise.resolve(sha256Hex(canonicalJson(data)));
 }
 
 const Iso = z.string().max(40).refine((s) => Number.isFinite(Date.parse(s)), "invalid time");

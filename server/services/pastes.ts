@@ -5,7 +5,12 @@
  * it. Server rendering uses `peek`, which never counts.
  */
 import { ulid } from "ulid";
-import type { PasteEntry, PasteRecord, PasteRepo } from "../kv/paste_repo.ts";
+import {
+  CHUNK_BYTES,
+  type PasteEntry,
+  type PasteRecord,
+  type PasteRepo,
+} from "../kv/paste_repo.ts";
 import type { AccessFunnel } from "./access_funnel.ts";
 import type { AttemptGuard } from "./attempts.ts";
 import type { Config } from "../config.ts";
@@ -98,7 +103,11 @@ export class PasteService {
       ? await hashPassword(input.password, this.config.kdfIterations)
       : null;
     const bytes = encoder.encode(input.content);
-    const { contentId, chunks } = await this.repo.writeContent(bytes);
+    // Content of one chunk is committed with the record; larger content is written first.
+    const inline = bytes.length <= CHUNK_BYTES;
+    const { contentId, chunks } = inline
+      ? { contentId: ulid(), chunks: bytes.length > 0 ? 1 : 0 }
+      : await this.repo.writeContent(bytes);
     const now = new Date().toISOString();
     try {
       for (let attempt = 0; attempt < 30; attempt++) {
@@ -120,13 +129,13 @@ export class PasteService {
           content_chunks: chunks,
           preview: previewOf(input.content),
         };
-        const res = await this.repo.insert(rec);
+        const res = await this.repo.insert(rec, inline ? bytes : undefined);
         if (res === "ok") return toView(rec, 0, input.content, auth);
         if (res === "slug_taken" && input.slug) throw conflict("slug_taken");
       }
       throw new AppError("save_failed", 500);
     } catch (err) {
-      await this.repo.deleteContent(contentId).catch(() => {});
+      if (!inline) await this.repo.deleteContent(contentId).catch(() => {});
       throw err;
     }
   }

@@ -157,3 +157,48 @@ Deno.test("peek never counts and hides locked content", async () => {
     assert.equal((await pastes.peek("missing")).state, "missing");
   });
 });
+
+Deno.test("a one-chunk paste is one commit; larger content is written before the record", async () => {
+  await withApp(async (t, admin) => {
+    const kv = t.services.kv;
+    const stamps = async (id: string) => {
+      const rec = (await kv.get<{ content_id: string }>(["pastes", id])).value!;
+      const chunk = await kv.get(["paste_chunks", rec.content_id, 0]);
+      return { rec: (await kv.get(["pastes", id])).versionstamp, chunk: chunk.versionstamp };
+    };
+    const small = await t.services.pastes.create(admin, {
+      ...base,
+      content: "x".repeat(CHUNK_BYTES),
+    });
+    const s = await stamps(small.id);
+    assert.ok(s.chunk, "the chunk exists");
+    assert.equal(s.chunk, s.rec, "record and chunk share one commit");
+    assert.equal(
+      (await t.services.pastes.open(small.slug, admin)).content,
+      "x".repeat(CHUNK_BYTES),
+    );
+
+    const big = await t.services.pastes.create(admin, {
+      ...base,
+      content: "y".repeat(CHUNK_BYTES + 1),
+    });
+    const b = await stamps(big.id);
+    assert.ok(b.chunk && b.chunk < b.rec!, "chunks are committed before the record");
+    assert.equal(
+      (await t.services.pastes.open(big.slug, admin)).content,
+      "y".repeat(CHUNK_BYTES + 1),
+    );
+
+    const empty = await t.services.pastes.create(admin, { ...base, content: "" });
+    assert.equal((await t.services.pastes.open(empty.slug, admin)).content, "");
+
+    // A taken slug commits nothing: no chunk of the failed create is left behind.
+    const chunksBefore = await countKeys(t, ["paste_chunks"]);
+    await rejects(
+      t.services.pastes.create(admin, { ...base, content: "again", slug: small.slug }),
+      "slug_taken",
+      409,
+    );
+    assert.equal(await countKeys(t, ["paste_chunks"]), chunksBefore);
+  });
+});

@@ -219,7 +219,7 @@ export class StorageConfigService {
     const cached = this.drivers.get(rec.id);
     if (cached && cached.stamp === rec.updated_at) return cached.driver;
     const secret = rec.secret_access_key_enc ? await this.box.open(rec.secret_access_key_enc) : "";
-    const driver = createDriver(rec, {
+    const driver = await createDriver(rec, {
       secretAccessKey: secret,
       localRoot: this.localRoot(rec),
       signingSecret: this.signingSecret,

@@ -25,7 +25,7 @@ import type { Language } from "../../shared/constants.ts";
 import type { PageLoad } from "../routes/pages.ts";
 import { renderMarkdown, summarizeText } from "../../shared/markdown.ts";
 import { SLUG_PATTERN } from "../../shared/schemas/pastes.ts";
-import { sanitizeHtml } from "./sanitize.ts";
+import { loadSanitizer } from "./sanitize.ts";
 
 /** Larger contents are not rendered on the server (DOMPurify on jsdom is slow on huge input). */
 export const SSR_HTML_MAX_BYTES = 256 * 1024;
@@ -35,11 +35,11 @@ const CACHE_MAX_ENTRIES = 100;
 /** Rendered HTML by paste id and update time: a TTL cache only, correct without it. */
 const htmlCache = new Map<string, { html: string; at: number }>();
 
-function renderCached(key: string, content: string): string {
+async function renderCached(key: string, content: string): Promise<string> {
   const now = Date.now();
   const hit = htmlCache.get(key);
   if (hit && now - hit.at < CACHE_TTL_MS) return hit.html;
-  const html = renderMarkdown(content, sanitizeHtml);
+  const html = renderMarkdown(content, await loadSanitizer());
   if (htmlCache.size >= CACHE_MAX_ENTRIES) {
     for (const [k, v] of htmlCache) if (now - v.at >= CACHE_TTL_MS) htmlCache.delete(k);
     if (htmlCache.size >= CACHE_MAX_ENTRIES) htmlCache.delete(htmlCache.keys().next().value!);
@@ -68,7 +68,7 @@ export async function loadPastePage(
       const { view } = peek;
       const content = view.content ?? "";
       const html = view.content_size <= SSR_HTML_MAX_BYTES
-        ? renderCached(`${view.id}|${view.updated_at}`, content)
+        ? await renderCached(`${view.id}|${view.updated_at}`, content)
         : null;
       return {
         status: 200,

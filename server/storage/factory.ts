@@ -1,8 +1,10 @@
-/** Turns a stored storage config into a live driver. */
+/**
+ * Turns a stored storage config into a live driver. The S3 driver, and with it the AWS SDK
+ * (about 20 MB of resident memory), is imported when the first S3 config is used.
+ */
 import type { StorageConfigRecord } from "../kv/storage_config_repo.ts";
 import type { StorageDriver } from "./driver.ts";
 import { LocalDriver } from "./local.ts";
-import { S3Driver } from "./s3.ts";
 
 /** The URL prefix of a local config's signed object URLs (served by routes/local_storage.ts). */
 export function localUrlPrefix(configId: string): string {
@@ -10,10 +12,10 @@ export function localUrlPrefix(configId: string): string {
 }
 
 /** Builds the driver of a config with its decrypted secret. */
-export function createDriver(
+export async function createDriver(
   rec: StorageConfigRecord,
   opts: { secretAccessKey: string; localRoot: string; signingSecret: string },
-): StorageDriver {
+): Promise<StorageDriver> {
   if (rec.provider_type === "local") {
     return new LocalDriver({
       root: opts.localRoot,
@@ -22,6 +24,7 @@ export function createDriver(
       urlPrefix: localUrlPrefix(rec.id),
     });
   }
+  const { S3Driver } = await import("./s3.ts");
   return new S3Driver({
     endpoint: rec.endpoint_url || undefined,
     region: rec.region,
