@@ -1,9 +1,10 @@
 /**
  * Writes that survive being offline (spec §4 "Offline", §7 "Offline replay"). Each call carries
- * a fresh Idempotency-Key. When the browser is offline, or the request fails in the network (it
- * may or may not have reached the server), the write is stored in the offline queue with that
- * same key, Background Sync is asked to replay it, and the call throws QueuedOfflineError: the
- * caller shows the "queued" state. A replay can then never apply the write twice.
+ * a fresh Idempotency-Key. When the browser is offline, the write is stored in the offline queue
+ * with that key, Background Sync is asked to replay it, and the call throws QueuedOfflineError:
+ * the caller shows the "queued" state. A replay can never apply the write twice. While the
+ * browser is online, a failed request is an error (the server is not responding), not a queued
+ * write: nothing would tell the user when, or whether, it will be sent.
  */
 import { api, apiBase, ApiError } from "../api/client.ts";
 import { getAuth } from "../auth/auth_store.ts";
@@ -52,16 +53,12 @@ export async function requestBackgroundSync(): Promise<boolean> {
 export async function sendOrQueue<T>(path: string, call: QueuedCall): Promise<T> {
   const idempotencyKey = crypto.randomUUID();
   if (navigator.onLine !== false) {
-    try {
-      return await api<T>(path, {
-        method: call.method,
-        body: call.body,
-        anonymous: call.anonymous,
-        headers: { "Idempotency-Key": idempotencyKey },
-      });
-    } catch (err) {
-      if (!(err instanceof ApiError && err.code === "network_error")) throw err;
-    }
+    return await api<T>(path, {
+      method: call.method,
+      body: call.body,
+      anonymous: call.anonymous,
+      headers: { "Idempotency-Key": idempotencyKey },
+    });
   }
   const auth = getAuth();
   const token = call.anonymous

@@ -1,7 +1,7 @@
 /**
  * The access funnel (services/access_funnel.ts) on every route a share's content leaves by:
  * a used-up share refuses them all with 410, a protected share without its password with
- * 401, the view token of a counted open admits its own links without counting, and no route
+ * 403 `password_required` (never 401, which means "your credentials"), the view token of a counted open admits its own links without counting, and no route
  * hands out a fresh token without counting a view.
  */
 import assert from "node:assert/strict";
@@ -140,14 +140,14 @@ Deno.test("office-preview links count a view each: six on a 2-view share deliver
   }
 });
 
-Deno.test("a protected file share refuses every byte route without its password (401)", async () => {
+Deno.test("a protected file share refuses every byte route without its password (403)", async () => {
   const t = await createTestApp();
   try {
     const { slug } = await shareFile(t, { password: PASSWORD, max_views: "3" });
     const routes = fileRoutes(slug).filter((c) => c.name !== "verify");
     for (const c of routes) {
       const r = await call(t, c);
-      assert.equal(r.status, 401, `${c.name}: ${r.status} ${r.text}`);
+      assert.equal(r.status, 403, `${c.name}: ${r.status} ${r.text}`);
       const code = r.code ?? JSON.parse(r.text).error;
       assert.equal(code, "password_required", c.name);
       assert.ok(!r.text.includes("body"), c.name);
@@ -211,14 +211,14 @@ Deno.test("view tokens are bound to the share's password and view limit: editing
     await res.body?.cancel();
     for (const path of [open.download_url, open.preview_url]) {
       const r = await call(t, { name: "old link", path });
-      assert.equal(r.status, 401, `${path}: ${r.text}`);
+      assert.equal(r.status, 403, `${path}: ${r.text}`);
     }
   } finally {
     await t.close();
   }
 });
 
-Deno.test("pastes: used up → 410 and protected without password → 401 on every route", async () => {
+Deno.test("pastes: used up → 410 and protected without password → 403 on every route", async () => {
   const t = await createTestApp();
   try {
     const used = await sharePaste(t, { max_views: 1 });
@@ -228,7 +228,7 @@ Deno.test("pastes: used up → 410 and protected without password → 401 on eve
     const locked = await sharePaste(t, { password: PASSWORD, max_views: 5 });
     for (const c of pasteRoutes(locked).filter((c) => c.name !== "unlock")) {
       const r = await call(t, c);
-      assert.equal(r.status, 401, `${c.name}: ${r.status} ${r.text}`);
+      assert.equal(r.status, 403, `${c.name}: ${r.status} ${r.text}`);
       assert.ok(!r.text.includes("body"), c.name);
     }
     const raw = await call(t, {

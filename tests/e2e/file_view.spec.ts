@@ -319,7 +319,7 @@ test.describe("file view", () => {
     await expect(view.fact("Access")).toHaveText("Password protected");
     const after = (await view.downloadLink().getAttribute("href"))!;
     expect(after).not.toBe(before);
-    expect((await request.get(before)).status()).toBe(401);
+    expect((await request.get(before)).status()).toBe(403); // password_required
     const fresh = await request.get(after);
     expect(fresh.status()).toBe(200);
     expect(await fresh.text()).toBe("owned text");

@@ -249,7 +249,8 @@ test("logging out deletes queued writes that carry credentials", async ({ browse
   const home = new HomePage(page);
   const queue = new OfflineQueue(page);
   await home.goto();
-  // Every create fails in the network, so the paste stays queued while the page is online.
+  // Every replay of the create fails in the network, so the paste stays queued once the page is
+  // back online.
   await context.route(
     "**/api/paste",
     (route) =>
@@ -257,8 +258,10 @@ test("logging out deletes queued writes that carry credentials", async ({ browse
   );
   await home.editor.click();
   await page.keyboard.type(`never sent ${uniqueSlug("logout")}`);
+  await context.setOffline(true);
   await home.createButton.click();
   await expect(queue.queuedPaste).toBeVisible();
+  await context.setOffline(false);
   expect(await queue.table("offlineQueue")).toHaveLength(1);
 
   await page.goto("/admin/text-management");
