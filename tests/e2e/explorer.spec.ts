@@ -110,12 +110,13 @@ test.describe("mount explorer", () => {
     page.on("request", (r) => {
       if (r.method() === "PUT") partPuts.push(r.url());
     });
-    const init = page.waitForRequest(/\/api\/fs\/multipart\/init$/);
+    // Handing 11 MiB to the browser over CDP can take a while on a loaded machine.
+    const init = page.waitForRequest(/\/api\/fs\/multipart\/init$/, { timeout: 60_000 });
     await ex.fileInput.setInputFiles({
       name: "parts.bin",
       mimeType: "application/octet-stream",
       buffer: bytes,
-    });
+    }, { timeout: 60_000 });
     await expect(ex.uploadProgress("parts.bin")).toBeVisible();
     await init;
     await expect(ex.uploads.getByText("Uploaded")).toBeVisible({ timeout: 30_000 });
