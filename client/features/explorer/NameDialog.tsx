@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/Modal.tsx";
 import { errorText } from "../../api/errors.ts";
-import { FormField } from "../upload/FormField.tsx";
+import { FormField } from "../../components/FormField.tsx";
 import { isValidName } from "./explorer_paths.ts";
 
 export function NameDialog(

@@ -1,0 +1,193 @@
+/**
+ * Pieces shared by the admin tables: the scrolling table frame with its header row, the
+ * select-all and row checkboxes, the Edit and Delete row buttons, and the date and view-count
+ * cells of a share.
+ */
+import { type ReactNode, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../features/pastes/time.ts";
+
+/** A header cell: its text, or its content with a class, a card label or a hidden text. */
+export type Column =
+  | string
+  | { label: ReactNode; className?: string; dataLabel?: string; hidden?: boolean };
+
+/**
+ * A table in a focusable box that scrolls sideways on its own (never the page), named by
+ * its caption.
+ */
+export function TableFrame(
+  { caption, name, cards, columns, actions, children }: {
+    caption: string;
+    /** Classes the box `<name>-table-wrap` and the table `<name>-table`. */
+    name?: string;
+    /** Rows become cards on phones (the shared layout in tables.css). */
+    cards?: boolean;
+    columns: Column[];
+    /** Adds a last actions column whose header only screen readers read. */
+    actions?: string;
+    /** The rows. */
+    children: ReactNode;
+  },
+) {
+  return (
+    <div
+      className={`table-wrap${name ? ` ${name}-table-wrap` : ""}${
+        cards ? " table-wrap-cards" : ""
+      }`}
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+    >
+      <table className={`table${name ? ` ${name}-table` : ""}`}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c, i) =>
+              typeof c === "string"
+                ? <th key={i} scope="col">{c}</th>
+                : (
+                  <th key={i} scope="col" className={c.className} data-label={c.dataLabel}>
+                    {c.hidden ? <span className="sr-only">{c.label}</span> : c.label}
+                  </th>
+                )
+            )}
+            {actions && (
+              <th scope="col" className="cell-actions">
+                <span className="sr-only">{actions}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Each column name with its label: `{ slug: "Link suffix", … }`. */
+export function labelsOf<N extends string>(
+  names: readonly N[],
+  label: (name: N) => string,
+): Record<N, string> {
+  return Object.fromEntries(names.map((n) => [n, label(n)])) as Record<N, string>;
+}
+
+/** The first column of a table with row selection: the select-all checkbox. */
+export function selectColumn(
+  className: string,
+  label: string,
+  { items, selected, onSelect }: Selection,
+): Column {
+  const ids = items.map((i) => i.id);
+  return {
+    className,
+    dataLabel: label,
+    label: <SelectAllBox ids={ids} selected={selected} onSelect={onSelect} label={label} />,
+  };
+}
+
+/** The rows of a table and which of them are selected. */
+export type Selection = {
+  items: { id: string }[];
+  selected: Set<string>;
+  onSelect: (next: Set<string>) => void;
+};
+
+/** The header checkbox: checked when every row is, mixed when some are. */
+export function SelectAllBox(
+  { ids, selected, onSelect, label }: {
+    ids: string[];
+    selected: Set<string>;
+    onSelect: (next: Set<string>) => void;
+    label: string;
+  },
+) {
+  const ref = useRef<HTMLInputElement>(null);
+  const count = ids.filter((id) => selected.has(id)).length;
+  const all = ids.length > 0 && count === ids.length;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = count > 0 && !all;
+  }, [count, all]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      checked={all}
+      onChange={(e) => onSelect(e.currentTarget.checked ? new Set(ids) : new Set())}
+      aria-label={label}
+    />
+  );
+}
+
+/** A row's checkbox, adding or removing its id from the selection. */
+export function RowCheckbox(
+  { id, selected, onSelect, label }: {
+    id: string;
+    selected: Set<string>;
+    onSelect: (next: Set<string>) => void;
+    label: string;
+  },
+) {
+  return (
+    <input
+      type="checkbox"
+      checked={selected.has(id)}
+      onChange={(e) => {
+        const next = new Set(selected);
+        if (e.currentTarget.checked) next.add(id);
+        else next.delete(id);
+        onSelect(next);
+      }}
+      aria-label={label}
+    />
+  );
+}
+
+/** The Edit and Delete buttons of a row, named after the row for screen readers. */
+export function EditDeleteButtons(
+  { editLabel, deleteLabel, onEdit, onDelete, editBusy = false }: {
+    editLabel: string;
+    deleteLabel: string;
+    onEdit: () => void;
+    onDelete: () => void;
+    /** The row's editor is being loaded. */
+    editBusy?: boolean;
+  },
+) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={onEdit}
+        disabled={editBusy || undefined}
+        aria-busy={editBusy || undefined}
+        aria-label={editLabel}
+      >
+        {t("common.edit")}
+      </button>
+      <button
+        type="button"
+        className="btn btn-small btn-danger-outline"
+        onClick={onDelete}
+        aria-label={deleteLabel}
+      >
+        {t("common.delete")}
+      </button>
+    </>
+  );
+}
+
+/** A point in time in the reader's language, or `never` when there is none. */
+export function DateTimeText({ iso, never }: { iso: string | null; never?: string }) {
+  const { i18n } = useTranslation();
+  if (!iso) return <>{never}</>;
+  return <time dateTime={iso}>{formatDateTime(iso, i18n.language, true)}</time>;
+}
+
+/** "3 / 10", or "3 / unlimited" when there is no view limit. */
+export function viewsText(views: number, maxViews: number, unlimited: string): string {
+  return `${views} / ${maxViews > 0 ? maxViews : unlimited}`;
+}

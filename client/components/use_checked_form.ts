@@ -1,0 +1,65 @@
+/**
+ * State and submit flow of a create or edit form that is checked field by field: the values,
+ * the error code of each field, the server's refusal text, and Save (check, focus the first
+ * invalid field, save, place a refusal on its field).
+ */
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../api/errors.ts";
+
+/** Field → error code. */
+export type FieldErrors<V> = Partial<Record<keyof V, string>>;
+
+export function useCheckedForm<V extends object>(
+  { initial, order, idOf, check, save, refusedFields }: {
+    initial: () => V;
+    /** The fields in screen order, to focus the first invalid one. */
+    order: readonly (keyof V & string)[];
+    /** The id of a field's control. */
+    idOf: (field: keyof V & string) => string;
+    check: (values: V) => FieldErrors<V>;
+    save: (values: V) => Promise<void>;
+    /** The fields a server refusal points at. */
+    refusedFields: (error: unknown) => FieldErrors<V>;
+  },
+) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors<V>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** Sets one field and clears its error. */
+  const set = <K extends keyof V>(key: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const focusFirst = (found: FieldErrors<V>) => {
+    const first = order.find((f) => found[f]);
+    if (first) document.getElementById(idOf(first))?.focus();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const found = check(values);
+    setErrors(found);
+    setServerError(null);
+    if (Object.values(found).some(Boolean)) {
+      focusFirst(found);
+      return;
+    }
+    setBusy(true);
+    try {
+      await save(values);
+    } catch (error) {
+      const fields = refusedFields(error);
+      setErrors(fields);
+      setServerError(errorText(t, error));
+      focusFirst(fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { values, setValues, set, errors, setErrors, serverError, busy, submit };
+}
