@@ -9,7 +9,18 @@ import { SEARCH_MIN_LENGTH } from "../../shared/constants.ts";
 import { Pagination } from "./Pagination.tsx";
 import { RetryAlert } from "./RetryAlert.tsx";
 import { Spinner } from "./Spinner.tsx";
-import type { PagedList } from "./use_admin_list.ts";
+import { DeleteConfirmDialog } from "./DeleteConfirmDialog.tsx";
+import type { ItemDialogs, PagedList } from "./use_admin_list.ts";
+
+/** The delete confirmation of a list's items. */
+type Deletion<T> = {
+  dialogs: ItemDialogs<T>;
+  /** The values the confirmation names (`{{name}}`…). */
+  vars: (item: T) => Record<string, string>;
+  /** Deletes the item and gives the success text. */
+  remove: (item: T) => Promise<string>;
+  keepOpenOnError?: boolean;
+};
 
 /** What the page shows of its list's loading. */
 export type ListSource = { loading: boolean; error: string | null; refresh: () => void };
@@ -17,14 +28,13 @@ export type ListSource = { loading: boolean; error: string | null; refresh: () =
 /** A paged list; its search and total texts are `<name>.search`, `.searchPlaceholder`… */
 type PagedOptions = {
   list: PagedList<{ id: string }>;
-  pageSizes: number[];
   /** "Delete selected (n)", the first batch action. */
   onDeleteSelected: () => void;
   /** More batch actions, shown before Refresh in the toolbar. */
   batch?: ReactNode;
 };
 
-export function AdminListPage(
+export function AdminListPage<T>(
   {
     name,
     intro,
@@ -32,6 +42,7 @@ export function AdminListPage(
     items,
     empty,
     onCreate,
+    deletion,
     paged,
     footnote,
     listClassName,
@@ -43,15 +54,18 @@ export function AdminListPage(
      * title, Refresh, Create and empty texts are `<name>.title`, `.refresh`, `.create`, `.empty`.
      */
     name: string;
-    intro: ReactNode;
-    /** The list's state, as useLoadedList and usePagedList give it. */
-    source: ListSource;
-    /** Null until the first load. */
-    items: readonly unknown[] | null;
+    /** The line under the title; `<name>.intro` when absent. */
+    intro?: ReactNode;
+    /** The list's state, as useLoadedList gives it; a paged list's own when absent. */
+    source?: ListSource;
+    /** Null until the first load; a paged list's page when absent. */
+    items?: readonly T[] | null;
     /** The empty state's text, when not `<name>.empty` (`<name>.noMatches` after a search). */
     empty?: string;
     /** Shows a Create button after Refresh. */
     onCreate?: () => void;
+    /** Asks before deleting `dialogs.deleting`, with `<name>.delete.*` texts, then reloads. */
+    deletion?: Deletion<T>;
     /** A paged list: search, batch actions and pagination. */
     paged?: PagedOptions;
     /** A line under a non-empty list ("3 keys"). */
@@ -65,16 +79,17 @@ export function AdminListPage(
   },
 ) {
   const { t } = useTranslation();
-  const { loading, error, refresh: onRefresh } = source;
+  const { loading, error, refresh: onRefresh } = source ?? paged!.list;
+  const rows: readonly unknown[] | null = items !== undefined ? items : paged?.list.items ?? null;
   const box = listClassName ?? (paged && `${name}-list`);
   const refresh = (
     <button type="button" className="btn" onClick={onRefresh} disabled={loading}>
       {t(`${name}.refresh`)}
     </button>
   );
-  const list = items === null
+  const list = rows === null
     ? (error ? null : <Spinner />)
-    : items.length === 0
+    : rows.length === 0
     ? (error ? null : (
       <p className="empty-state">
         {empty ?? t(`${name}.${paged?.list.search ? "noMatches" : "empty"}`)}
@@ -86,7 +101,7 @@ export function AdminListPage(
       <header className="page-header">
         <div>
           <h1 id={`${name}-title`}>{t(`${name}.title`)}</h1>
-          <p className="muted">{intro}</p>
+          <p className="muted">{intro ?? t(`${name}.intro`)}</p>
         </div>
         {!paged && (
           <div className="page-actions">
@@ -104,20 +119,31 @@ export function AdminListPage(
 
       {error && <RetryAlert message={error} onRetry={onRefresh} />}
 
-      {box && items !== null ? <div className={box} aria-busy={loading}>{list}</div> : list}
-      {footnote && items !== null && items.length > 0 && (
+      {box && rows !== null ? <div className={box} aria-busy={loading}>{list}</div> : list}
+      {footnote && rows !== null && rows.length > 0 && (
         <p className="muted table-footnote">{footnote}</p>
       )}
 
       {paged && (
         <Pagination
-          pageSizes={paged.pageSizes}
+          pageSizes={paged.list.pageSizes}
           totalText={t(`${name}.pagination.total`, { total: paged.list.total })}
           page={paged.list.page}
           limit={paged.list.limit}
           total={paged.list.total}
           onPage={paged.list.setPage}
           onLimit={paged.list.setLimit}
+        />
+      )}
+      {deletion && (
+        <DeleteConfirmDialog
+          name={name}
+          target={deletion.dialogs.deleting}
+          vars={deletion.vars}
+          remove={deletion.remove}
+          onClose={deletion.dialogs.close}
+          onDeleted={onRefresh}
+          keepOpenOnError={deletion.keepOpenOnError}
         />
       )}
       <Suspense fallback={null}>{dialogs}</Suspense>

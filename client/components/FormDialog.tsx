@@ -13,12 +13,11 @@ export function FormDialog(
     editingName,
     formId,
     formClassName,
-    onSubmit,
+    form,
     onClose,
-    busy,
     busyLabel,
     submitLabel,
-    size,
+    size = "large",
     className,
     children,
   }: {
@@ -30,21 +29,23 @@ export function FormDialog(
     editingName?: string;
     /** The form's id, which the Save button submits. */
     formId: string;
-    /** The form's class; the form's id when absent. */
+    /** The form's own class, besides `form`. */
     formClassName?: string;
-    onSubmit: (e: FormEvent) => void;
+    /** Saving: `submit` on Save, `busy` while it runs. */
+    form: { submit: (e: FormEvent) => void; busy: boolean };
     onClose: () => void;
-    busy: boolean;
     /** Shown on the Save button while saving; "Save" stays when absent. */
     busyLabel?: string;
     /** The submit button's text; "Save" when absent. */
     submitLabel?: string;
+    /** Large unless told. */
     size?: ModalProps["size"];
     className?: string;
     children: ReactNode;
   },
 ) {
   const { t } = useTranslation();
+  const { submit, busy } = form;
   const heading = title ??
     (editingName === undefined
       ? t(`${texts}.createTitle`)
@@ -77,8 +78,8 @@ export function FormDialog(
     >
       <form
         id={formId}
-        className={`form ${formClassName ?? formId}`}
-        onSubmit={onSubmit}
+        className={formClassName ? `form ${formClassName}` : "form"}
+        onSubmit={submit}
         noValidate
       >
         {children}

@@ -39,11 +39,10 @@ export function FormField(
 /** The input attributes of a whole number. */
 export const WHOLE_NUMBER = { type: "number", inputMode: "numeric", step: 1 } as const;
 
-/** What InputField passes on to its input. */
-export type InputOptions = Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  "id" | "value" | "onChange" | "className"
->;
+/** A hint, and what InputField passes on to its input. */
+export type InputOptions =
+  & { hint?: ReactNode }
+  & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange" | "className">;
 
 /** A FormField holding one `input.input`; the other attributes go to the input. */
 export function InputField(

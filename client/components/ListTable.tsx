@@ -1,11 +1,9 @@
 /**
  * Pieces shared by the admin tables: the scrolling table frame with its header row, the
- * select-all and row checkboxes, the Edit and Delete row buttons, and the date and view-count
- * cells of a share.
+ * select-all and row checkboxes, and the Edit and Delete row buttons.
  */
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../features/pastes/time.ts";
 
 /** A header cell: its text, or its content with a class, a card label or a hidden text. */
 export type Column =
@@ -17,12 +15,15 @@ export type Column =
  * its caption.
  */
 export function TableFrame(
-  { caption, name, cards, columns, actions, children }: {
-    caption: string;
+  { caption, name, cards, select, columns, actions, children }: {
+    /** The table's name for screen readers; `<name>.caption` when absent. */
+    caption?: string;
     /** Classes the box `<name>-table-wrap` and the table `<name>-table`. */
     name?: string;
     /** Rows become cards on phones (the shared layout in tables.css). */
     cards?: boolean;
+    /** Starts the header with a select-all checkbox with this label, for rows selected so. */
+    select?: [label: string, selection: Selection<{ id: string }>];
     columns: Column[];
     /** Adds a last actions column whose header only screen readers read. */
     actions?: string;
@@ -30,20 +31,23 @@ export function TableFrame(
     children: ReactNode;
   },
 ) {
+  const { t } = useTranslation();
+  const label = caption ?? t(`${name}.caption`);
+  const all = select ? [selectColumn(`${name}-check`, ...select), ...columns] : columns;
   return (
     <div
       className={`table-wrap${name ? ` ${name}-table-wrap` : ""}${
         cards ? " table-wrap-cards" : ""
       }`}
       role="region"
-      aria-label={caption}
+      aria-label={label}
       tabIndex={0}
     >
       <table className={`table${name ? ` ${name}-table` : ""}`}>
-        <caption className="sr-only">{caption}</caption>
+        <caption className="sr-only">{label}</caption>
         <thead>
           <tr>
-            {columns.map((c, i) =>
+            {all.map((c, i) =>
               typeof c === "string"
                 ? <th key={i} scope="col">{c}</th>
                 : (
@@ -77,7 +81,7 @@ export function labelsOf<N extends string>(
 export function selectColumn(
   className: string,
   label: string,
-  { items, selected, onSelect }: Selection,
+  { items, selected, onSelect }: Selection<{ id: string }>,
 ): Column {
   const ids = items.map((i) => i.id);
   return {
@@ -88,8 +92,8 @@ export function selectColumn(
 }
 
 /** The rows of a table and which of them are selected. */
-export type Selection = {
-  items: { id: string }[];
+export type Selection<T extends { id: string }> = {
+  items: T[];
   selected: Set<string>;
   onSelect: (next: Set<string>) => void;
 };
@@ -122,10 +126,9 @@ export function SelectAllBox(
 
 /** A row's checkbox, adding or removing its id from the selection. */
 export function RowCheckbox(
-  { id, selected, onSelect, label }: {
+  { id, selection: { selected, onSelect }, label }: {
     id: string;
-    selected: Set<string>;
-    onSelect: (next: Set<string>) => void;
+    selection: Selection<{ id: string }>;
     label: string;
   },
 ) {
@@ -178,16 +181,4 @@ export function EditDeleteButtons(
       </button>
     </>
   );
-}
-
-/** A point in time in the reader's language, or `never` when there is none. */
-export function DateTimeText({ iso, never }: { iso: string | null; never?: string }) {
-  const { i18n } = useTranslation();
-  if (!iso) return <>{never}</>;
-  return <time dateTime={iso}>{formatDateTime(iso, i18n.language, true)}</time>;
-}
-
-/** "3 / 10", or "3 / unlimited" when there is no view limit. */
-export function viewsText(views: number, maxViews: number, unlimited: string): string {
-  return `${views} / ${maxViews > 0 ? maxViews : unlimited}`;
 }

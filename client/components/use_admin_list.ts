@@ -1,7 +1,8 @@
 /**
  * The data side of the admin list pages: an unpaged list loaded in one request
- * (useLoadedList), a paged, searchable list with row selection (usePagedList), and the row
- * being edited in a dialog (useRowEditor).
+ * (useLoadedList), a paged, searchable list with row selection (usePagedList), the row
+ * being edited in a dialog (useRowEditor), and the create, edit and delete dialogs of a list's
+ * items (useItemDialogs).
  */
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -41,6 +42,8 @@ export type PageQuery = { page: number; limit: number; search: string };
 export function usePagedList<T extends { id: string }>(
   fetch: (q: PageQuery) => Promise<Page<T>>,
   defaultLimit: number,
+  /** The page sizes offered, the default among them. */
+  pageSizes: number[],
 ) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -96,6 +99,7 @@ export function usePagedList<T extends { id: string }>(
   return {
     page,
     setPage,
+    pageSizes,
     limit,
     setLimit,
     total: list?.total ?? 0,
@@ -104,8 +108,9 @@ export function usePagedList<T extends { id: string }>(
     search,
     searchTooShort,
     items,
-    selected,
     setSelected,
+    /** The rows of this page and which are selected, for the table. */
+    selection: { items: items ?? [], selected, onSelect: setSelected },
     selectedItems: (items ?? []).filter((i) => selected.has(i.id)),
     loading,
     error,
@@ -127,3 +132,28 @@ export function useRowEditor<T>(savedText: string, reload: () => void) {
   };
   return { editing, open: setEditing, close, saved };
 }
+
+type ItemDialog<T> =
+  | { kind: "none" }
+  | { kind: "create" }
+  | { kind: "edit"; item: T }
+  | { kind: "delete"; item: T };
+
+/** Which item dialog a list page shows: the create or edit form, or the delete confirmation. */
+export function useItemDialogs<T>() {
+  const [state, setState] = useState<ItemDialog<T>>({ kind: "none" });
+  return {
+    /** The form is open: to create an item, or to edit `editing`. */
+    formOpen: state.kind === "create" || state.kind === "edit",
+    creating: state.kind === "create",
+    editing: state.kind === "edit" ? state.item : null,
+    deleting: state.kind === "delete" ? state.item : null,
+    create: () => setState({ kind: "create" }),
+    edit: (item: T) => setState({ kind: "edit", item }),
+    confirmDelete: (item: T) => setState({ kind: "delete", item }),
+    close: () => setState({ kind: "none" }),
+  };
+}
+
+/** What useItemDialogs returns. */
+export type ItemDialogs<T> = ReturnType<typeof useItemDialogs<T>>;

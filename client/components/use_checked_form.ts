@@ -3,7 +3,7 @@
  * the error code of each field, the server's refusal text, and Save (check, focus the first
  * invalid field, save, place a refusal on its field).
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../api/errors.ts";
 
@@ -11,10 +11,10 @@ import { errorText } from "../api/errors.ts";
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
 
 export function useCheckedForm<V extends object>(
-  { initial, order, idOf, check, save, refusedFields }: {
+  { initial, formId, idOf, check, save, refusedFields }: {
     initial: () => V;
-    /** The fields in screen order, to focus the first invalid one. */
-    order: readonly (keyof V & string)[];
+    /** The form's id: after a failed check, the first invalid control in it gets the focus. */
+    formId: string;
     /** The id of a field's control. */
     idOf: (field: keyof V & string) => string;
     check: (values: V) => FieldErrors<V>;
@@ -28,6 +28,13 @@ export function useCheckedForm<V extends object>(
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [focusInvalid, setFocusInvalid] = useState(0);
+
+  // Once the errors are on screen, focus the first invalid control in screen order.
+  useEffect(() => {
+    if (focusInvalid === 0) return;
+    document.getElementById(formId)?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  }, [focusInvalid, formId]);
 
   /** Sets one field and clears its error. */
   const set = <K extends keyof V>(key: K, value: V[K]) => {
@@ -35,8 +42,7 @@ export function useCheckedForm<V extends object>(
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
   const focusFirst = (found: FieldErrors<V>) => {
-    const first = order.find((f) => found[f]);
-    if (first) document.getElementById(idOf(first))?.focus();
+    if (Object.values(found).some(Boolean)) setFocusInvalid((n) => n + 1);
   };
 
   const submit = async (e: FormEvent) => {
@@ -61,5 +67,13 @@ export function useCheckedForm<V extends object>(
       setBusy(false);
     }
   };
-  return { values, setValues, set, errors, setErrors, serverError, busy, submit };
+  /** What binds an InputField to a text field: its id, value and change. */
+  const bind = (f: keyof V & string) => ({
+    id: idOf(f),
+    value: String(values[f]),
+    onChange: (v: string) => set(f, v as V[typeof f]),
+    autoComplete: "off",
+    spellCheck: false,
+  });
+  return { values, setValues, set, bind, errors, setErrors, serverError, busy, submit };
 }

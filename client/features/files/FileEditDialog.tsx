@@ -25,6 +25,7 @@ export default function FileEditDialog(
     <ShareEditDialog<UpdateFileInput>
       share={file}
       kind="file"
+      size="medium"
       idPrefix={idPrefix}
       title={t("file.edit.title", { name: file.filename })}
       onClose={onClose}

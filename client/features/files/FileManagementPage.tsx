@@ -25,7 +25,7 @@ const listFilePage = ({ page, limit, search }: PageQuery) =>
 export default function FileManagementPage() {
   usePageTitle("pageTitle.fileManagement");
   const { t } = useTranslation();
-  const list = usePagedList(listFilePage, DEFAULT_FILE_LIST_LIMIT);
+  const list = usePagedList(listFilePage, DEFAULT_FILE_LIST_LIMIT, [20, 50, 100, 200]);
   const { refresh } = list;
   const [deleting, setDeleting] = useState<FileView[]>([]);
   const [busy, setBusy] = useState(false);
@@ -51,12 +51,8 @@ export default function FileManagementPage() {
   return (
     <AdminListPage
       name="files"
-      intro={t("files.intro")}
-      items={list.items}
-      source={list}
       paged={{
         list,
-        pageSizes: [20, 50, 100, 200],
         onDeleteSelected: () => setDeleting(list.selectedItems),
       }}
       dialogs={
@@ -75,9 +71,7 @@ export default function FileManagementPage() {
       }
     >
       <FileTable
-        items={list.items ?? []}
-        selected={list.selected}
-        onSelect={list.setSelected}
+        selection={list.selection}
         onEdit={editor.open}
         onDelete={(item) => setDeleting([item])}
       />

@@ -6,43 +6,37 @@
 import { useTranslation } from "react-i18next";
 import { paths } from "../../routes.ts";
 import {
-  DateTimeText,
   EditDeleteButtons,
   labelsOf,
   RowCheckbox,
-  selectColumn,
+  type Selection,
   TableFrame,
-  viewsText,
 } from "../../components/ListTable.tsx";
+import { DateTimeText, viewsText } from "../pastes/ShareCells.tsx";
 import { isPast } from "../pastes/time.ts";
 import type { FileView } from "./files_api.ts";
 import { formatFileSize } from "./format.ts";
 
+/** The columns after the checkbox, by their key under files.columns. */
+const COLUMNS = ["name", "sizeType", "remark", "created", "expires", "views"] as const;
+
 export function FileTable(
-  { items, selected, onSelect, onEdit, onDelete }: {
-    items: FileView[];
-    selected: Set<string>;
-    onSelect: (next: Set<string>) => void;
+  { selection, onEdit, onDelete }: {
+    selection: Selection<FileView>;
     onEdit: (item: FileView) => void;
     onDelete: (item: FileView) => void;
   },
 ) {
   const { t } = useTranslation();
-  const names = ["name", "sizeType", "remark", "created", "expires", "views"] as const;
-  const col = labelsOf(names, (n) => t(`files.columns.${n}`));
-  const actions = t("common.actions");
+  const col = labelsOf(COLUMNS, (n) => t(`files.columns.${n}`));
 
   return (
     <TableFrame
-      caption={t("files.caption")}
       name="files"
-      columns={[
-        selectColumn("files-check", t("files.selectAll"), { items, selected, onSelect }),
-        ...names.map((n) => col[n]),
-        actions,
-      ]}
+      select={[t("files.selectAll"), selection]}
+      columns={[...Object.values(col), t("common.actions")]}
     >
-      {items.map((item) => {
+      {selection.items.map((item) => {
         const expired = isPast(item.expires_at) ||
           (item.max_views > 0 && item.views >= item.max_views);
         return (
@@ -50,8 +44,7 @@ export function FileTable(
             <td className="files-check">
               <RowCheckbox
                 id={item.id}
-                selected={selected}
-                onSelect={onSelect}
+                selection={selection}
                 label={t("files.selectRow", { name: item.filename })}
               />
             </td>
@@ -90,7 +83,7 @@ export function FileTable(
             <td data-label={col.views} className="cell-nowrap">
               {viewsText(item.views, item.max_views, t("files.unlimited"))}
             </td>
-            <td data-label={actions}>
+            <td data-label={t("common.actions")}>
               <span className="files-row-actions">
                 <EditDeleteButtons
                   editLabel={t("files.editRow", { name: item.filename })}

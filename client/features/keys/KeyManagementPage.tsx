@@ -6,7 +6,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { toast } from "../../components/toast.ts";
-import { DeleteConfirmDialog } from "../../components/DeleteConfirmDialog.tsx";
 import { type ApiKeyView, deleteApiKey, listApiKeys } from "./keys_api.ts";
 import { KeyFormDialog } from "./KeyFormDialog.tsx";
 import { CreatedKeyDialog } from "./CreatedKeyDialog.tsx";
@@ -14,14 +13,7 @@ import { formatDateTime, grantedPermissions } from "./format.ts";
 import { PERMISSION_KEYS } from "../../../shared/permissions.ts";
 import { AdminListPage } from "../../components/AdminListPage.tsx";
 import { EditDeleteButtons, TableFrame } from "../../components/ListTable.tsx";
-import { useLoadedList } from "../../components/use_admin_list.ts";
-
-type Dialog =
-  | { kind: "none" }
-  | { kind: "create" }
-  | { kind: "edit"; key: ApiKeyView }
-  | { kind: "delete"; key: ApiKeyView }
-  | { kind: "created"; apiKey: string };
+import { useItemDialogs, useLoadedList } from "../../components/use_admin_list.ts";
 
 function PermissionBadges({ keyView }: { keyView: ApiKeyView }) {
   const { t } = useTranslation();
@@ -43,15 +35,15 @@ export default function KeyManagementPage() {
   usePageTitle("pageTitle.keyManagement");
   const list = useLoadedList(listApiKeys);
   const keys = list.data;
-  const [dialog, setDialog] = useState<Dialog>({ kind: "none" });
-
-  const close = () => setDialog({ kind: "none" });
-  const editing = dialog.kind === "edit" ? dialog.key : null;
+  const dialogs = useItemDialogs<ApiKeyView>();
+  /** The new key, shown in full once. */
+  const [createdKey, setCreatedKey] = useState<string | null>(null);
 
   const onSaved = (saved: ApiKeyView & { key?: string }) => {
-    const created = dialog.kind === "create";
+    const created = dialogs.creating;
     toast.success(t(created ? "keys.toast.created" : "keys.toast.updated"));
-    setDialog(created && saved.key ? { kind: "created", apiKey: saved.key } : { kind: "none" });
+    dialogs.close();
+    if (created && saved.key) setCreatedKey(saved.key);
     list.refresh();
   };
 
@@ -65,25 +57,24 @@ export default function KeyManagementPage() {
       source={list}
       items={keys}
       footnote={t("keys.count", { total: keys?.length ?? 0 })}
-      onCreate={() => setDialog({ kind: "create" })}
+      onCreate={dialogs.create}
+      deletion={{
+        dialogs,
+        vars: (k) => ({ name: k.name }),
+        remove: (k) => deleteApiKey(k.id).then(() => t("keys.delete.deleted")),
+        keepOpenOnError: true,
+      }}
       dialogs={
         <>
-          {(dialog.kind === "create" || editing) && (
-            <KeyFormDialog editing={editing} onClose={close} onSaved={onSaved} />
+          {dialogs.formOpen && (
+            <KeyFormDialog editing={dialogs.editing} onClose={dialogs.close} onSaved={onSaved} />
           )}
-          {dialog.kind === "created" && <CreatedKeyDialog apiKey={dialog.apiKey} onClose={close} />}
-          <DeleteConfirmDialog
-            target={dialog.kind === "delete" ? dialog.key : null}
-            name="keys"
-            vars={(k) => ({ name: k.name })}
-            remove={async (k) => {
-              await deleteApiKey(k.id);
-              return t("keys.delete.deleted");
-            }}
-            onClose={close}
-            onDeleted={list.refresh}
-            keepOpenOnError
-          />
+          {createdKey && (
+            <CreatedKeyDialog
+              apiKey={createdKey}
+              onClose={() => setCreatedKey(null)}
+            />
+          )}
         </>
       }
     >
@@ -126,8 +117,8 @@ export default function KeyManagementPage() {
                 <EditDeleteButtons
                   editLabel={t("keys.editKey", { name: k.name })}
                   deleteLabel={t("keys.deleteKey", { name: k.name })}
-                  onEdit={() => setDialog({ kind: "edit", key: k })}
-                  onDelete={() => setDialog({ kind: "delete", key: k })}
+                  onEdit={() => dialogs.edit(k)}
+                  onDelete={() => dialogs.confirmDelete(k)}
                 />
               </td>
             </tr>

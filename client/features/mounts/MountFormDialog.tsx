@@ -33,16 +33,8 @@ import {
 } from "./mount_form.ts";
 import { MOUNT_CACHE_TTL_MAX, MOUNT_NAME_MAX } from "../../../shared/constants.ts";
 
-const FIELD_ORDER: MountFormField[] = [
-  "name",
-  "mount_path",
-  "storage_config_id",
-  "sort_order",
-  "cache_ttl",
-  "sign_expires",
-  "remark",
-];
-
+/** The fields typed into one-line inputs. */
+type MountTextField = "name" | "mount_path" | "sort_order" | "cache_ttl" | "sign_expires";
 /** The config a type starts with: its default, else its first. */
 function firstConfigOf(configs: StorageConfigView[], kind: StorageKind): string {
   const ofKind = configs.filter((c) => c.storage_type === kind);
@@ -59,7 +51,7 @@ export function MountFormDialog(
 ) {
   const { t } = useTranslation();
   const fid = (f: MountFormField) => `mount-${f}`;
-  const { values, setValues, set, errors, setErrors, serverError, busy, submit } = useCheckedForm<
+  const form = useCheckedForm<
     MountFormValues
   >({
     initial: () => {
@@ -67,7 +59,7 @@ export function MountFormDialog(
       const v = newMountForm();
       return { ...v, storage_config_id: firstConfigOf(configs, v.storage_type) };
     },
-    order: FIELD_ORDER,
+    formId: "mount-form",
     idOf: fid,
     check: validateMountForm,
     save: async (values) => {
@@ -79,6 +71,7 @@ export function MountFormDialog(
       return field ? { [field]: "server" } : {};
     },
   });
+  const { values, setValues, set, errors, setErrors, serverError } = form;
   /** A field's error: the server's message when it pointed at the field, else the check's. */
   const err = (f: MountFormField) =>
     errors[f] === "server" ? serverError : errors[f] ? t(`mounts.form.errors.${errors[f]}`) : null;
@@ -94,21 +87,8 @@ export function MountFormDialog(
   };
 
   /** A one-line input bound to a field. */
-  const input = (
-    f: "name" | "mount_path" | "sort_order" | "cache_ttl" | "sign_expires",
-    label: ReactNode,
-    opts: InputOptions & { hint?: ReactNode } = {},
-  ) => (
-    <InputField
-      id={fid(f)}
-      label={label}
-      error={err(f)}
-      value={values[f]}
-      autoComplete="off"
-      spellCheck={false}
-      {...opts}
-      onChange={(v) => set(f, v)}
-    />
+  const input = (f: MountTextField, label: ReactNode, opts: InputOptions = {}) => (
+    <InputField {...form.bind(f)} label={label} error={err(f)} {...opts} />
   );
 
   const check = (f: "is_active" | "web_proxy" | "enable_sign", label: string, hint?: string) => (
@@ -127,10 +107,9 @@ export function MountFormDialog(
       texts="mounts.form"
       editingName={editing?.name}
       formId="mount-form"
-      size="large"
-      onSubmit={submit}
+      formClassName="mount-form"
+      form={form}
       onClose={onClose}
-      busy={busy}
     >
       <div className="field-row">
         {input("name", t("mounts.form.name"), {

@@ -9,7 +9,6 @@ import { Link } from "react-router";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
-import { DeleteConfirmDialog } from "../../components/DeleteConfirmDialog.tsx";
 import { useAuth } from "../../auth/auth_store.ts";
 import { listStorageConfigs, type StorageConfigView } from "../storage/storage_api.ts";
 import { deleteMount, listMounts, type MountView, updateMount } from "./mounts_api.ts";
@@ -17,13 +16,7 @@ import { MountFormDialog } from "./MountFormDialog.tsx";
 import { explorerHref } from "../explorer/explorer_paths.ts";
 import { AdminListPage } from "../../components/AdminListPage.tsx";
 import { EditDeleteButtons, TableFrame } from "../../components/ListTable.tsx";
-import { useLoadedList } from "../../components/use_admin_list.ts";
-
-type Dialog =
-  | { kind: "none" }
-  | { kind: "create" }
-  | { kind: "edit"; mount: MountView }
-  | { kind: "delete"; mount: MountView };
+import { useItemDialogs, useLoadedList } from "../../components/use_admin_list.ts";
 
 export default function MountManagementPage() {
   const { t } = useTranslation();
@@ -40,20 +33,18 @@ export default function MountManagementPage() {
   const { setData } = list;
   const mounts = list.data?.mounts ?? null;
   const configs = list.data?.configs ?? [];
-  const [dialog, setDialog] = useState<Dialog>({ kind: "none" });
+  const dialogs = useItemDialogs<MountView>();
   const [busyId, setBusyId] = useState<string | null>(null);
 
-  const close = () => setDialog({ kind: "none" });
-  const editing = dialog.kind === "edit" ? dialog.mount : null;
   const configName = (id: string) => configs.find((c) => c.id === id)?.name ?? id;
 
   const onSaved = (saved: MountView) => {
     toast.success(
-      t(dialog.kind === "create" ? "mounts.toast.created" : "mounts.toast.updated", {
+      t(dialogs.creating ? "mounts.toast.created" : "mounts.toast.updated", {
         name: saved.name,
       }),
     );
-    close();
+    dialogs.close();
     list.refresh();
   };
 
@@ -85,28 +76,22 @@ export default function MountManagementPage() {
       items={mounts}
       empty={isAdmin ? undefined : t("mounts.emptyKey")}
       footnote={t("mounts.count", { total: mounts?.length ?? 0 })}
-      onCreate={isAdmin ? () => setDialog({ kind: "create" }) : undefined}
+      onCreate={isAdmin ? dialogs.create : undefined}
+      deletion={{
+        dialogs,
+        vars: (m) => ({ name: m.name, path: m.mount_path }),
+        remove: (m) => deleteMount(m.id).then(() => t("mounts.toast.deleted", { name: m.name })),
+      }}
       dialogs={
         <>
-          {isAdmin && (dialog.kind === "create" || editing) && (
+          {isAdmin && dialogs.formOpen && (
             <MountFormDialog
-              editing={editing}
+              editing={dialogs.editing}
               configs={configs}
-              onClose={close}
+              onClose={dialogs.close}
               onSaved={onSaved}
             />
           )}
-          <DeleteConfirmDialog
-            target={dialog.kind === "delete" ? dialog.mount : null}
-            name="mounts"
-            vars={(m) => ({ name: m.name, path: m.mount_path })}
-            remove={async (m) => {
-              await deleteMount(m.id);
-              return t("mounts.toast.deleted", { name: m.name });
-            }}
-            onClose={close}
-            onDeleted={list.refresh}
-          />
         </>
       }
     >
@@ -183,8 +168,8 @@ export default function MountManagementPage() {
                     <EditDeleteButtons
                       editLabel={t("mounts.editMount", { name: m.name })}
                       deleteLabel={t("mounts.deleteMount", { name: m.name })}
-                      onEdit={() => setDialog({ kind: "edit", mount: m })}
-                      onDelete={() => setDialog({ kind: "delete", mount: m })}
+                      onEdit={() => dialogs.edit(m)}
+                      onDelete={() => dialogs.confirmDelete(m)}
                     />
                   </>
                 )}

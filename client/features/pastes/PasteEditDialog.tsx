@@ -32,7 +32,6 @@ export default function PasteEditDialog(
     <ShareEditDialog<UpdatePasteInput>
       share={paste}
       kind="paste"
-      size="large"
       idPrefix={idPrefix}
       title={t("paste.edit.title", { slug: paste.slug })}
       onClose={onClose}

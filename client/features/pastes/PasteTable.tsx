@@ -5,21 +5,21 @@
 import { useTranslation } from "react-i18next";
 import { paths } from "../../routes.ts";
 import {
-  DateTimeText,
   EditDeleteButtons,
   labelsOf,
   RowCheckbox,
-  selectColumn,
+  type Selection,
   TableFrame,
-  viewsText,
 } from "../../components/ListTable.tsx";
+import { DateTimeText, viewsText } from "./ShareCells.tsx";
 import type { PasteListItem } from "./pastes_api.ts";
 
+/** The columns after the checkbox, by their key under texts.columns. */
+const COLUMNS = ["slug", "remark", "preview", "created", "expires", "views", "status"] as const;
+
 export function PasteTable(
-  { items, selected, onSelect, onEdit, onDelete, openingId }: {
-    items: PasteListItem[];
-    selected: Set<string>;
-    onSelect: (next: Set<string>) => void;
+  { selection, onEdit, onDelete, openingId }: {
+    selection: Selection<PasteListItem>;
     onEdit: (item: PasteListItem) => void;
     onDelete: (item: PasteListItem) => void;
     /** The row whose editor is being loaded. */
@@ -27,27 +27,21 @@ export function PasteTable(
   },
 ) {
   const { t } = useTranslation();
-  const names = ["slug", "remark", "preview", "created", "expires", "views", "status"] as const;
-  const col = labelsOf(names, (n) => t(`texts.columns.${n}`));
+  const col = labelsOf(COLUMNS, (n) => t(`texts.columns.${n}`));
   const actions = t("common.actions");
 
   return (
     <TableFrame
-      caption={t("texts.caption")}
       name="texts"
-      columns={[
-        selectColumn("texts-check", t("texts.selectAll"), { items, selected, onSelect }),
-        ...names.map((n) => col[n]),
-        { label: actions, className: "texts-actions-cell" },
-      ]}
+      columns={[...Object.values(col), { label: actions, className: "texts-actions-cell" }]}
+      select={[t("texts.selectAll"), selection]}
     >
-      {items.map((item) => (
+      {selection.items.map((item) => (
         <tr key={item.id} className={item.is_expired ? "texts-row-expired" : undefined}>
           <td className="texts-check">
             <RowCheckbox
               id={item.id}
-              selected={selected}
-              onSelect={onSelect}
+              selection={selection}
               label={t("texts.selectRow", { slug: item.slug })}
             />
           </td>

@@ -129,9 +129,8 @@ export function ShareEditDialog<C extends ShareChanges>(
       title={title}
       formId={formId}
       formClassName={`${kind}-edit-form`}
-      onSubmit={submit}
+      form={{ submit, busy }}
       onClose={onClose}
-      busy={busy}
       size={size}
       className={`${kind}-edit-modal`}
     >

@@ -31,7 +31,7 @@ type Confirm =
 export default function TextManagementPage() {
   usePageTitle("pageTitle.textManagement");
   const { t } = useTranslation();
-  const list = usePagedList(listPastes, DEFAULT_PASTE_LIST_LIMIT);
+  const list = usePagedList(listPastes, DEFAULT_PASTE_LIST_LIMIT, [10, 20, 50, 100]);
   const { refresh } = list;
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [busy, setBusy] = useState(false);
@@ -77,12 +77,8 @@ export default function TextManagementPage() {
   return (
     <AdminListPage
       name="texts"
-      intro={t("texts.intro")}
-      items={list.items}
-      source={list}
       paged={{
         list,
-        pageSizes: [10, 20, 50, 100],
         onDeleteSelected: () => setConfirm({ kind: "delete", items: list.selectedItems }),
         batch: (
           <button
@@ -121,9 +117,7 @@ export default function TextManagementPage() {
       }
     >
       <PasteTable
-        items={list.items ?? []}
-        selected={list.selected}
-        onSelect={list.setSelected}
+        selection={list.selection}
         onEdit={openEditor}
         onDelete={(item) => setConfirm({ kind: "delete", items: [item] })}
         openingId={openingId}

@@ -50,21 +50,6 @@ const ENDPOINT_EXAMPLES: Record<ProviderType, string> = {
   other: "https://s3.example.com",
 };
 
-/** Field order, for focusing the first invalid one. */
-const FIELD_ORDER: StorageFormField[] = [
-  "name",
-  "root_dir",
-  "endpoint_url",
-  "bucket_name",
-  "region",
-  "access_key_id",
-  "secret_access_key",
-  "default_folder",
-  "custom_host",
-  "signature_expires_in",
-  "quota",
-];
-
 export function StorageConfigDialog(
   { editing, onClose, onSaved }: {
     /** The config being edited; null to create one. */
@@ -76,11 +61,11 @@ export function StorageConfigDialog(
   const { t } = useTranslation();
   const mode = editing ? "edit" : "create";
   const fid = (f: StorageFormField) => `storage-${f}`;
-  const { values, setValues, set, errors, serverError, busy, submit } = useCheckedForm<
+  const form = useCheckedForm<
     StorageFormValues
   >({
     initial: () => editing ? editStorageForm(editing) : newStorageForm(),
-    order: FIELD_ORDER,
+    formId: "storage-config-form",
     idOf: fid,
     check: (values) => validateStorageForm(values, mode),
     save: async (values) =>
@@ -91,6 +76,7 @@ export function StorageConfigDialog(
       ),
     refusedFields: (error) => error instanceof ApiError ? serverFieldErrors(error.data) : {},
   });
+  const { values, setValues, set, errors, serverError } = form;
   const s3 = isS3(values.provider_type);
   const err = (f: StorageFormField) => (errors[f] ? t(`storage.form.errors.${errors[f]}`) : null);
 
@@ -103,21 +89,8 @@ export function StorageConfigDialog(
     }));
 
   /** A text input bound to a field. */
-  const text = (
-    f: StorageFormField,
-    label: ReactNode,
-    opts: InputOptions & { hint?: ReactNode } = {},
-  ) => (
-    <InputField
-      id={fid(f)}
-      label={label}
-      error={err(f)}
-      value={values[f] as string}
-      autoComplete="off"
-      spellCheck={false}
-      {...opts}
-      onChange={(v) => set(f, v as never)}
-    />
+  const text = (f: StorageFormField, label: ReactNode, opts: InputOptions = {}) => (
+    <InputField {...form.bind(f)} label={label} {...opts} error={err(f)} />
   );
 
   // A config keeps its kind: local stays local, S3 stays S3.
@@ -129,12 +102,9 @@ export function StorageConfigDialog(
     <FormDialog
       texts="storage.form"
       editingName={editing?.name}
-      size="large"
       formId="storage-config-form"
-      formClassName="storage-form"
-      busy={busy}
-      onSubmit={submit}
       onClose={onClose}
+      form={form}
     >
       <div className="field-row">
         {text("name", t("storage.form.name"), { placeholder: t("storage.form.namePlaceholder") })}

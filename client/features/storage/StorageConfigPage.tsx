@@ -7,7 +7,6 @@ import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
-import { DeleteConfirmDialog } from "../../components/DeleteConfirmDialog.tsx";
 import {
   deleteStorageConfig,
   listStorageConfigs,
@@ -18,29 +17,20 @@ import { StorageConfigCard } from "./StorageConfigCard.tsx";
 import { StorageConfigDialog } from "./StorageConfigDialog.tsx";
 import { StorageTestDialog } from "./StorageTestDialog.tsx";
 import { AdminListPage } from "../../components/AdminListPage.tsx";
-import { useLoadedList } from "../../components/use_admin_list.ts";
-
-type Dialog =
-  | { kind: "none" }
-  | { kind: "create" }
-  | { kind: "edit"; config: StorageConfigView }
-  | { kind: "test"; config: StorageConfigView }
-  | { kind: "delete"; config: StorageConfigView };
+import { useItemDialogs, useLoadedList } from "../../components/use_admin_list.ts";
 
 export default function StorageConfigPage() {
   const { t } = useTranslation();
   usePageTitle("pageTitle.storageConfig");
   const list = useLoadedList(listStorageConfigs);
   const configs = list.data;
-  const [dialog, setDialog] = useState<Dialog>({ kind: "none" });
+  const dialogs = useItemDialogs<StorageConfigView>();
+  const [testing, setTesting] = useState<StorageConfigView | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const close = () => setDialog({ kind: "none" });
-  const editing = dialog.kind === "edit" ? dialog.config : null;
-
   const onSaved = () => {
-    toast.success(t(dialog.kind === "create" ? "storage.toast.created" : "storage.toast.updated"));
-    close();
+    toast.success(t(dialogs.creating ? "storage.toast.created" : "storage.toast.updated"));
+    dialogs.close();
     list.refresh();
   };
 
@@ -63,24 +53,23 @@ export default function StorageConfigPage() {
       intro={t("storage.description")}
       source={list}
       items={configs}
-      onCreate={() => setDialog({ kind: "create" })}
+      onCreate={dialogs.create}
+      deletion={{
+        dialogs,
+        vars: (c) => ({ name: c.name }),
+        remove: (c) =>
+          deleteStorageConfig(c.id).then(() => t("storage.toast.deleted", { name: c.name })),
+      }}
       dialogs={
         <>
-          {(dialog.kind === "create" || editing) && (
-            <StorageConfigDialog editing={editing} onClose={close} onSaved={onSaved} />
+          {dialogs.formOpen && (
+            <StorageConfigDialog
+              editing={dialogs.editing}
+              onClose={dialogs.close}
+              onSaved={onSaved}
+            />
           )}
-          {dialog.kind === "test" && <StorageTestDialog config={dialog.config} onClose={close} />}
-          <DeleteConfirmDialog
-            target={dialog.kind === "delete" ? dialog.config : null}
-            name="storage"
-            vars={(c) => ({ name: c.name })}
-            remove={async (c) => {
-              await deleteStorageConfig(c.id);
-              return t("storage.toast.deleted", { name: c.name });
-            }}
-            onClose={close}
-            onDeleted={list.refresh}
-          />
+          {testing && <StorageTestDialog config={testing} onClose={() => setTesting(null)} />}
         </>
       }
     >
@@ -91,10 +80,10 @@ export default function StorageConfigPage() {
               key={c.id}
               config={c}
               busy={busy}
-              onEdit={() => setDialog({ kind: "edit", config: c })}
-              onTest={() => setDialog({ kind: "test", config: c })}
+              onEdit={() => dialogs.edit(c)}
+              onTest={() => setTesting(c)}
               onSetDefault={() => void setDefault(c)}
-              onDelete={() => setDialog({ kind: "delete", config: c })}
+              onDelete={() => dialogs.confirmDelete(c)}
             />
           ))}
         </div>
