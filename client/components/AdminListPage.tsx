@@ -57,8 +57,8 @@ export function AdminListPage<T>(
     /** The line under the title; `<name>.intro` when absent. */
     intro?: ReactNode;
     /** The list's state, as useLoadedList gives it; a paged list's own when absent. */
-    source?: ListSource;
-    /** Null until the first load; a paged list's page when absent. */
+    source?: ListSource & { data?: unknown };
+    /** Null until the first load; when absent, the source's data or the paged list's page. */
     items?: readonly T[] | null;
     /** The empty state's text, when not `<name>.empty` (`<name>.noMatches` after a search). */
     empty?: string;
@@ -80,7 +80,9 @@ export function AdminListPage<T>(
 ) {
   const { t } = useTranslation();
   const { loading, error, refresh: onRefresh } = source ?? paged!.list;
-  const rows: readonly unknown[] | null = items !== undefined ? items : paged?.list.items ?? null;
+  const rows = (items !== undefined ? items : source?.data ?? paged?.list.items ?? null) as
+    | readonly unknown[]
+    | null;
   const box = listClassName ?? (paged && `${name}-list`);
   const refresh = (
     <button type="button" className="btn" onClick={onRefresh} disabled={loading}>
@@ -159,7 +161,7 @@ function SearchToolbar(
   const count = list.selectedItems.length;
   const id = `${name}-search`;
   return (
-    <div className={`${name}-toolbar`}>
+    <div className={`list-toolbar ${name}-toolbar`}>
       <div className={`field ${name}-search`}>
         <label htmlFor={id}>{t(`${name}.search`)}</label>
         <input

@@ -36,17 +36,18 @@ export function FormField(
   );
 }
 
-/** The input attributes of a whole number. */
-export const WHOLE_NUMBER = { type: "number", inputMode: "numeric", step: 1 } as const;
-
 /** A hint, and what InputField passes on to its input. */
 export type InputOptions =
-  & { hint?: ReactNode }
+  & {
+    hint?: ReactNode;
+    /** A whole number: a numeric input stepping by one. */
+    whole?: boolean;
+  }
   & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange" | "className">;
 
 /** A FormField holding one `input.input`; the other attributes go to the input. */
 export function InputField(
-  { id, label, hint, error, className, value, onChange, ...input }:
+  { id, label, hint, error, className, value, onChange, whole, ...input }:
     & {
       id: string;
       label: ReactNode;
@@ -62,6 +63,7 @@ export function InputField(
     <FormField id={id} label={label} hint={hint} error={error} className={className}>
       {(a) => (
         <input
+          {...(whole ? { type: "number", inputMode: "numeric", step: 1 } as const : {})}
           {...input}
           {...a}
           className="input"

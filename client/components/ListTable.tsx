@@ -2,8 +2,25 @@
  * Pieces shared by the admin tables: the scrolling table frame with its header row, the
  * select-all and row checkboxes, and the Edit and Delete row buttons.
  */
-import { type ReactNode, useEffect, useRef } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { Selection } from "./use_admin_list.ts";
+
+/** The selection of the table around a row, for its CheckCell. */
+const SelectionContext = createContext<
+  { name?: string; selection: Selection<{ id: string }> } | null
+>(null);
+
+/** A row's first cell: its checkbox in the selection of the TableFrame around it. */
+export function CheckCell({ id, label }: { id: string; label: string }) {
+  const context = useContext(SelectionContext);
+  if (!context) throw new Error("CheckCell needs a TableFrame with `select`");
+  return (
+    <td className={`${context.name}-check`}>
+      <RowCheckbox id={id} selection={context.selection} label={label} />
+    </td>
+  );
+}
 
 /** A header cell: its text, or its content with a class, a card label or a hidden text. */
 export type Column =
@@ -63,7 +80,11 @@ export function TableFrame(
             )}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>
+          <SelectionContext.Provider value={select ? { name, selection: select[1] } : null}>
+            {children}
+          </SelectionContext.Provider>
+        </tbody>
       </table>
     </div>
   );
@@ -90,13 +111,6 @@ export function selectColumn(
     label: <SelectAllBox ids={ids} selected={selected} onSelect={onSelect} label={label} />,
   };
 }
-
-/** The rows of a table and which of them are selected. */
-export type Selection<T extends { id: string }> = {
-  items: T[];
-  selected: Set<string>;
-  onSelect: (next: Set<string>) => void;
-};
 
 /** The header checkbox: checked when every row is, mixed when some are. */
 export function SelectAllBox(
@@ -148,7 +162,7 @@ export function RowCheckbox(
 }
 
 /** The Edit and Delete buttons of a row, named after the row for screen readers. */
-export function EditDeleteButtons(
+export function RowButtons(
   { editLabel, deleteLabel, onEdit, onDelete, editBusy = false }: {
     editLabel: string;
     deleteLabel: string;
@@ -179,6 +193,37 @@ export function EditDeleteButtons(
       >
         {t("common.delete")}
       </button>
+    </>
+  );
+}
+
+/** One small button of a row or card, named for screen readers by `aria`. */
+export type SmallAction = {
+  key: string;
+  label: string;
+  aria: string;
+  onClick: () => void;
+  disabled?: boolean;
+  /** An extra button class: btn-ghost, btn-danger-outline… */
+  tone?: string;
+};
+
+/** A row's or a card's small buttons, in order. */
+export function SmallButtons({ actions }: { actions: SmallAction[] }) {
+  return (
+    <>
+      {actions.map((a) => (
+        <button
+          key={a.key}
+          type="button"
+          className={`btn btn-small${a.tone ? ` ${a.tone}` : ""}`}
+          onClick={a.onClick}
+          disabled={a.disabled}
+          aria-label={a.aria}
+        >
+          {a.label}
+        </button>
+      ))}
     </>
   );
 }

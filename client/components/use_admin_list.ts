@@ -2,7 +2,7 @@
  * The data side of the admin list pages: an unpaged list loaded in one request
  * (useLoadedList), a paged, searchable list with row selection (usePagedList), the row
  * being edited in a dialog (useRowEditor), and the create, edit and delete dialogs of a list's
- * items (useItemDialogs).
+ * items (useItemDialogs), and one action at a time on a row (useRowAction).
  */
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -33,6 +33,13 @@ export function useLoadedList<T>(fetch: () => Promise<T>) {
   const refresh = useCallback(() => void load(), [load]);
   return { data, setData, error, loading, load, refresh };
 }
+
+/** The rows of a table and which of them are selected. */
+export type Selection<T extends { id: string }> = {
+  items: T[];
+  selected: Set<string>;
+  onSelect: (next: Set<string>) => void;
+};
 
 /** One page of a list, as the list endpoints answer. */
 export type Page<T> = { items: T[]; total: number };
@@ -110,7 +117,7 @@ export function usePagedList<T extends { id: string }>(
     items,
     setSelected,
     /** The rows of this page and which are selected, for the table. */
-    selection: { items: items ?? [], selected, onSelect: setSelected },
+    selection: { items: items ?? [], selected, onSelect: setSelected } as Selection<T>,
     selectedItems: (items ?? []).filter((i) => selected.has(i.id)),
     loading,
     error,
@@ -157,3 +164,22 @@ export function useItemDialogs<T>() {
 
 /** What useItemDialogs returns. */
 export type ItemDialogs<T> = ReturnType<typeof useItemDialogs<T>>;
+
+/** One action at a time on a row: `busyId` names the row while it runs; the outcome is toasted. */
+export function useRowAction() {
+  const { t } = useTranslation();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  /** Runs `action`, which gives the success text; on failure `undo` runs and the error shows. */
+  const run = async (id: string, action: () => Promise<string>, undo?: () => void) => {
+    setBusyId(id);
+    try {
+      toast.success(await action());
+    } catch (err) {
+      undo?.();
+      toast.error(errorText(t, err));
+    } finally {
+      setBusyId(null);
+    }
+  };
+  return { busyId, run };
+}

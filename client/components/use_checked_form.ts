@@ -75,5 +75,11 @@ export function useCheckedForm<V extends object>(
     autoComplete: "off",
     spellCheck: false,
   });
-  return { values, setValues, set, bind, errors, setErrors, serverError, busy, submit };
+  /** What binds a CheckField to a yes/no field. */
+  const bindCheck = (f: keyof V & string) => ({
+    id: idOf(f),
+    checked: Boolean(values[f]),
+    onChange: (on: boolean) => set(f, on as V[typeof f]),
+  });
+  return { values, setValues, set, bind, bindCheck, errors, setErrors, serverError, busy, submit };
 }

@@ -5,13 +5,8 @@
  */
 import { useTranslation } from "react-i18next";
 import { paths } from "../../routes.ts";
-import {
-  EditDeleteButtons,
-  labelsOf,
-  RowCheckbox,
-  type Selection,
-  TableFrame,
-} from "../../components/ListTable.tsx";
+import { CheckCell, labelsOf, RowButtons, TableFrame } from "../../components/ListTable.tsx";
+import type { Selection } from "../../components/use_admin_list.ts";
 import { DateTimeText, viewsText } from "../pastes/ShareCells.tsx";
 import { isPast } from "../pastes/time.ts";
 import type { FileView } from "./files_api.ts";
@@ -41,13 +36,7 @@ export function FileTable(
           (item.max_views > 0 && item.views >= item.max_views);
         return (
           <tr key={item.id} className={expired ? "row-muted" : undefined}>
-            <td className="files-check">
-              <RowCheckbox
-                id={item.id}
-                selection={selection}
-                label={t("files.selectRow", { name: item.filename })}
-              />
-            </td>
+            <CheckCell id={item.id} label={t("files.selectRow", { name: item.filename })} />
             <td data-label={col.name} className="files-name">
               <div>
                 <a href={paths.file(item.slug)} target="_blank" rel="noopener noreferrer">
@@ -85,7 +74,7 @@ export function FileTable(
             </td>
             <td data-label={t("common.actions")}>
               <span className="files-row-actions">
-                <EditDeleteButtons
+                <RowButtons
                   editLabel={t("files.editRow", { name: item.filename })}
                   deleteLabel={t("files.deleteRow", { name: item.filename })}
                   onEdit={() => onEdit(item)}

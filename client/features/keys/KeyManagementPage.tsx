@@ -12,7 +12,7 @@ import { CreatedKeyDialog } from "./CreatedKeyDialog.tsx";
 import { formatDateTime, grantedPermissions } from "./format.ts";
 import { PERMISSION_KEYS } from "../../../shared/permissions.ts";
 import { AdminListPage } from "../../components/AdminListPage.tsx";
-import { EditDeleteButtons, TableFrame } from "../../components/ListTable.tsx";
+import { RowButtons, TableFrame } from "../../components/ListTable.tsx";
 import { useItemDialogs, useLoadedList } from "../../components/use_admin_list.ts";
 
 function PermissionBadges({ keyView }: { keyView: ApiKeyView }) {
@@ -55,7 +55,6 @@ export default function KeyManagementPage() {
       name="keys"
       intro={t("keys.description")}
       source={list}
-      items={keys}
       footnote={t("keys.count", { total: keys?.length ?? 0 })}
       onCreate={dialogs.create}
       deletion={{
@@ -114,7 +113,7 @@ export default function KeyManagementPage() {
                 </span>
               </td>
               <td className="cell-actions">
-                <EditDeleteButtons
+                <RowButtons
                   editLabel={t("keys.editKey", { name: k.name })}
                   deleteLabel={t("keys.deleteKey", { name: k.name })}
                   onEdit={() => dialogs.edit(k)}

@@ -14,7 +14,6 @@ import {
   FormField,
   InputField,
   type InputOptions,
-  WHOLE_NUMBER,
 } from "../../components/FormField.tsx";
 import { paths } from "../../routes.ts";
 import type { StorageConfigView } from "../storage/storage_api.ts";
@@ -92,13 +91,7 @@ export function MountFormDialog(
   );
 
   const check = (f: "is_active" | "web_proxy" | "enable_sign", label: string, hint?: string) => (
-    <CheckField
-      id={fid(f)}
-      label={label}
-      hint={hint}
-      checked={values[f]}
-      onChange={(on) => set(f, on)}
-    />
+    <CheckField {...form.bindCheck(f)} label={label} hint={hint} />
   );
 
   const fieldError = Object.values(errors).includes("server");
@@ -166,14 +159,14 @@ export function MountFormDialog(
       </div>
       <div className="field-row">
         {input("cache_ttl", t("mounts.form.cacheTtl"), {
-          ...WHOLE_NUMBER,
+          whole: true,
           min: 0,
           max: MOUNT_CACHE_TTL_MAX,
           placeholder: String(CACHE_TTL_PLACEHOLDER),
           hint: t("mounts.form.cacheTtlHint", { max: MOUNT_CACHE_TTL_MAX }),
         })}
         {input("sort_order", t("mounts.form.sortOrder"), {
-          ...WHOLE_NUMBER,
+          whole: true,
           hint: t("mounts.form.sortOrderHint"),
         })}
       </div>
@@ -196,7 +189,7 @@ export function MountFormDialog(
           {check("web_proxy", t("mounts.form.webProxy"), t("mounts.form.webProxyHint"))}
           {check("enable_sign", t("mounts.form.enableSign"), t("mounts.form.enableSignHint"))}
           {input("sign_expires", t("mounts.form.signExpires"), {
-            ...WHOLE_NUMBER,
+            whole: true,
             min: 0,
             hint: t("mounts.form.signExpiresHint"),
           })}

@@ -3,11 +3,10 @@
  * can create, edit, enable or disable and delete them; a key user with a mount bit sees the
  * active mounts inside their base path, read-only.
  */
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { usePageTitle } from "../../app/use_page_title.ts";
-import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
 import { useAuth } from "../../auth/auth_store.ts";
 import { listStorageConfigs, type StorageConfigView } from "../storage/storage_api.ts";
@@ -15,8 +14,8 @@ import { deleteMount, listMounts, type MountView, updateMount } from "./mounts_a
 import { MountFormDialog } from "./MountFormDialog.tsx";
 import { explorerHref } from "../explorer/explorer_paths.ts";
 import { AdminListPage } from "../../components/AdminListPage.tsx";
-import { EditDeleteButtons, TableFrame } from "../../components/ListTable.tsx";
-import { useItemDialogs, useLoadedList } from "../../components/use_admin_list.ts";
+import { RowButtons, TableFrame } from "../../components/ListTable.tsx";
+import { useItemDialogs, useLoadedList, useRowAction } from "../../components/use_admin_list.ts";
 
 export default function MountManagementPage() {
   const { t } = useTranslation();
@@ -34,7 +33,7 @@ export default function MountManagementPage() {
   const mounts = list.data?.mounts ?? null;
   const configs = list.data?.configs ?? [];
   const dialogs = useItemDialogs<MountView>();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const rowAction = useRowAction();
 
   const configName = (id: string) => configs.find((c) => c.id === id)?.name ?? id;
 
@@ -49,23 +48,17 @@ export default function MountManagementPage() {
   };
 
   /** Enables or disables a mount; the switch moves at once and moves back if saving fails. */
-  const toggle = async (m: MountView) => {
+  const toggle = (m: MountView) => {
     const replace = (next: MountView) =>
       setData((d) => d && { ...d, mounts: d.mounts.map((x) => (x.id === next.id ? next : x)) });
-    setBusyId(m.id);
     replace({ ...m, is_active: !m.is_active });
-    try {
+    void rowAction.run(m.id, async () => {
       const saved = await updateMount(m.id, { is_active: !m.is_active });
       replace(saved);
-      toast.success(
-        t(saved.is_active ? "mounts.toast.enabled" : "mounts.toast.disabled", { name: m.name }),
-      );
-    } catch (err) {
-      replace(m);
-      toast.error(errorText(t, err));
-    } finally {
-      setBusyId(null);
-    }
+      return t(saved.is_active ? "mounts.toast.enabled" : "mounts.toast.disabled", {
+        name: m.name,
+      });
+    }, () => replace(m));
   };
 
   return (
@@ -138,9 +131,9 @@ export default function MountManagementPage() {
                         type="checkbox"
                         role="switch"
                         checked={m.is_active}
-                        disabled={busyId === m.id}
+                        disabled={rowAction.busyId === m.id}
                         aria-label={t("mounts.toggle", { name: m.name })}
-                        onChange={() => void toggle(m)}
+                        onChange={() => toggle(m)}
                       />
                       <span aria-hidden="true">
                         {m.is_active ? t("mounts.status.active") : t("mounts.status.disabled")}
@@ -165,7 +158,7 @@ export default function MountManagementPage() {
                 )}
                 {isAdmin && (
                   <>
-                    <EditDeleteButtons
+                    <RowButtons
                       editLabel={t("mounts.editMount", { name: m.name })}
                       deleteLabel={t("mounts.deleteMount", { name: m.name })}
                       onEdit={() => dialogs.edit(m)}

@@ -4,13 +4,8 @@
  */
 import { useTranslation } from "react-i18next";
 import { paths } from "../../routes.ts";
-import {
-  EditDeleteButtons,
-  labelsOf,
-  RowCheckbox,
-  type Selection,
-  TableFrame,
-} from "../../components/ListTable.tsx";
+import { CheckCell, labelsOf, RowButtons, TableFrame } from "../../components/ListTable.tsx";
+import type { Selection } from "../../components/use_admin_list.ts";
 import { DateTimeText, viewsText } from "./ShareCells.tsx";
 import type { PasteListItem } from "./pastes_api.ts";
 
@@ -38,13 +33,7 @@ export function PasteTable(
     >
       {selection.items.map((item) => (
         <tr key={item.id} className={item.is_expired ? "texts-row-expired" : undefined}>
-          <td className="texts-check">
-            <RowCheckbox
-              id={item.id}
-              selection={selection}
-              label={t("texts.selectRow", { slug: item.slug })}
-            />
-          </td>
+          <CheckCell id={item.id} label={t("texts.selectRow", { slug: item.slug })} />
           <td data-label={col.slug} className="texts-slug">
             <a href={paths.paste(item.slug)} target="_blank" rel="noopener noreferrer">
               {item.slug}
@@ -85,7 +74,7 @@ export function PasteTable(
               >
                 {t("texts.view")}
               </a>
-              <EditDeleteButtons
+              <RowButtons
                 editLabel={t("texts.editRow", { slug: item.slug })}
                 deleteLabel={t("texts.deleteRow", { slug: item.slug })}
                 onEdit={() =>

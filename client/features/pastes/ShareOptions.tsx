@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_SLUG_LENGTH } from "../../../shared/constants.ts";
-import { CheckField, FormField, InputField, WHOLE_NUMBER } from "../../components/FormField.tsx";
+import { CheckField, FormField, InputField } from "../../components/FormField.tsx";
 import { type ExpiryChoice, ExpirySelect } from "./ExpirySelect.tsx";
 
 export type ShareOptionValues = {
@@ -60,7 +60,7 @@ export function ShareOptions(
         label={t(`${texts}.maxViews`)}
         hint={edit ? t("paste.form.maxViewsEditHint") : t(`${texts}.maxViewsHint`)}
         error={errors.maxViews}
-        {...WHOLE_NUMBER}
+        whole
         min={0}
         value={values.maxViews}
         disabled={disabled}

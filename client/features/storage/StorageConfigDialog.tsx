@@ -14,7 +14,6 @@ import {
   FormField,
   InputField,
   type InputOptions,
-  WHOLE_NUMBER,
 } from "../../components/FormField.tsx";
 import {
   createStorageConfig,
@@ -170,11 +169,9 @@ export function StorageConfigDialog(
               })}
             </div>
             <CheckField
-              id="storage-path_style"
+              {...form.bindCheck("path_style")}
               label={t("storage.form.pathStyle")}
               hint={t("storage.form.pathStyleHint")}
-              checked={values.path_style}
-              onChange={(on) => set("path_style", on)}
             />
           </div>
         </fieldset>
@@ -197,7 +194,7 @@ export function StorageConfigDialog(
       <div className="field-row">
         {s3 && (
           text("signature_expires_in", t("storage.form.signature"), {
-            ...WHOLE_NUMBER,
+            whole: true,
             min: SIGNATURE_MIN_S,
             max: SIGNATURE_MAX_S,
             hint: t("storage.form.signatureHint", { min: SIGNATURE_MIN_S, max: SIGNATURE_MAX_S }),
@@ -236,11 +233,9 @@ export function StorageConfigDialog(
       </div>
 
       <CheckField
-        id="storage-is_public"
+        {...form.bindCheck("is_public")}
         label={t("storage.form.public")}
         hint={t("storage.form.publicHint")}
-        checked={values.is_public}
-        onChange={(on) => set("is_public", on)}
       />
 
       {serverError && <p className="form-error" role="alert">{serverError}</p>}

@@ -5,7 +5,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";
-import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
 import {
   deleteStorageConfig,
@@ -17,7 +16,7 @@ import { StorageConfigCard } from "./StorageConfigCard.tsx";
 import { StorageConfigDialog } from "./StorageConfigDialog.tsx";
 import { StorageTestDialog } from "./StorageTestDialog.tsx";
 import { AdminListPage } from "../../components/AdminListPage.tsx";
-import { useItemDialogs, useLoadedList } from "../../components/use_admin_list.ts";
+import { useItemDialogs, useLoadedList, useRowAction } from "../../components/use_admin_list.ts";
 
 export default function StorageConfigPage() {
   const { t } = useTranslation();
@@ -26,7 +25,7 @@ export default function StorageConfigPage() {
   const configs = list.data;
   const dialogs = useItemDialogs<StorageConfigView>();
   const [testing, setTesting] = useState<StorageConfigView | null>(null);
-  const [busy, setBusy] = useState(false);
+  const rowAction = useRowAction();
 
   const onSaved = () => {
     toast.success(t(dialogs.creating ? "storage.toast.created" : "storage.toast.updated"));
@@ -34,25 +33,18 @@ export default function StorageConfigPage() {
     list.refresh();
   };
 
-  const setDefault = async (c: StorageConfigView) => {
-    setBusy(true);
-    try {
+  const setDefault = (c: StorageConfigView) =>
+    void rowAction.run(c.id, async () => {
       await setDefaultStorageConfig(c.id);
-      toast.success(t("storage.toast.defaultSet", { name: c.name }));
       await list.load();
-    } catch (err) {
-      toast.error(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t("storage.toast.defaultSet", { name: c.name });
+    });
 
   return (
     <AdminListPage
       name="storage"
       intro={t("storage.description")}
       source={list}
-      items={configs}
       onCreate={dialogs.create}
       deletion={{
         dialogs,
@@ -79,10 +71,10 @@ export default function StorageConfigPage() {
             <StorageConfigCard
               key={c.id}
               config={c}
-              busy={busy}
+              busy={rowAction.busyId !== null}
               onEdit={() => dialogs.edit(c)}
               onTest={() => setTesting(c)}
-              onSetDefault={() => void setDefault(c)}
+              onSetDefault={() => setDefault(c)}
               onDelete={() => dialogs.confirmDelete(c)}
             />
           ))}
