@@ -121,7 +121,17 @@ function OpenModal(
 
 /** A yes/no confirmation built on Modal; `danger` styles the confirm button red. */
 export function ConfirmDialog(
-  { open, title, message, confirmLabel, onConfirm, onCancel, busy = false, danger = false }: {
+  {
+    open,
+    title,
+    message,
+    confirmLabel,
+    onConfirm,
+    onCancel,
+    busy = false,
+    danger = false,
+    children,
+  }: {
     open: boolean;
     title: ReactNode;
     message: ReactNode;
@@ -130,6 +140,8 @@ export function ConfirmDialog(
     onCancel: () => void;
     busy?: boolean;
     danger?: boolean;
+    /** Choices below the question (a delete mode…). */
+    children?: ReactNode;
   },
 ) {
   const { t } = useTranslation();
@@ -159,7 +171,7 @@ export function ConfirmDialog(
         </>
       }
     >
-      {null}
+      {children ?? null}
     </Modal>
   );
 }

@@ -3,14 +3,15 @@
  * activity chart with a bar/line switch, cache monitoring with "clear all", and per-bucket usage.
  * Everything comes from one call, GET /api/admin/dashboard/stats, answered from counters.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLoadedList } from "../../components/use_admin_list.ts";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
 import { Spinner } from "../../components/Spinner.tsx";
 import { ConfirmDialog } from "../../components/Modal.tsx";
-import { clearAllCaches, type DashboardStats, getDashboardStats } from "./dashboard_api.ts";
+import { clearAllCaches, getDashboardStats } from "./dashboard_api.ts";
 import { ActivityChart, type ChartKind } from "./ActivityChart.tsx";
 import { TotalsGrid } from "./TotalsGrid.tsx";
 import { CachePanel } from "./CachePanel.tsx";
@@ -48,28 +49,10 @@ function ChartKindSwitch(
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   usePageTitle("pageTitle.dashboard");
-  const [stats, setStats] = useState<DashboardStats | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { data: stats, error: loadError, loading, load } = useLoadedList(getDashboardStats);
   const [kind, setKind] = useState<ChartKind>("bar");
   const [confirming, setConfirming] = useState(false);
   const [clearing, setClearing] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setLoadError(null);
-    try {
-      setStats(await getDashboardStats());
-    } catch (err) {
-      setLoadError(errorText(t, err));
-    } finally {
-      setLoading(false);
-    }
-  }, [t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const onClear = async () => {
     setClearing(true);

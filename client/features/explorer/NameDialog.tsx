@@ -1,9 +1,9 @@
 /** Asks for a name: a new folder, or a new name for a file or folder. */
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../components/Modal.tsx";
+import { FormDialog } from "../../components/FormDialog.tsx";
 import { errorText } from "../../api/errors.ts";
-import { FormField } from "../upload/FormField.tsx";
+import { FormField } from "../../components/FormField.tsx";
 import { isValidName } from "./explorer_paths.ts";
 
 export function NameDialog(
@@ -38,52 +38,35 @@ export function NameDialog(
     }
   };
   return (
-    <Modal
-      open
-      onClose={onClose}
-      size="small"
-      dismissible={!busy}
+    <FormDialog
       title={title}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {t("common.cancel")}
-          </button>
-          <button
-            type="submit"
-            form="explorer-name-form"
-            className="btn btn-primary"
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {submitLabel}
-          </button>
-        </>
-      }
+      formId="explorer-name-form"
+      form={{ submit, busy }}
+      onClose={onClose}
+      submitLabel={submitLabel}
+      size="small"
     >
-      <form id="explorer-name-form" className="form" onSubmit={submit} noValidate>
-        <FormField id="explorer-name" label={label} error={error}>
-          {(a) => (
-            <input
-              {...a}
-              className="input"
-              value={name}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={255}
-              onChange={(e) => {
-                setName(e.currentTarget.value);
-                setError(null);
-              }}
-              onFocus={(e) => {
-                // Select the name without its extension, as file managers do.
-                const dot = e.currentTarget.value.lastIndexOf(".");
-                e.currentTarget.setSelectionRange(0, dot > 0 ? dot : e.currentTarget.value.length);
-              }}
-            />
-          )}
-        </FormField>
-      </form>
-    </Modal>
+      <FormField id="explorer-name" label={label} error={error}>
+        {(a) => (
+          <input
+            {...a}
+            className="input"
+            value={name}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={255}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setError(null);
+            }}
+            onFocus={(e) => {
+              // Select the name without its extension, as file managers do.
+              const dot = e.currentTarget.value.lastIndexOf(".");
+              e.currentTarget.setSelectionRange(0, dot > 0 ? dot : e.currentTarget.value.length);
+            }}
+          />
+        )}
+      </FormField>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 /** Confirms deleting file shares, with the delete mode: records and stored files, or records only. */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../components/Modal.tsx";
+import { ConfirmDialog } from "../../components/Modal.tsx";
 import type { DeleteMode, FileView } from "./files_api.ts";
 
 export function BatchDeleteDialog(
@@ -17,32 +17,17 @@ export function BatchDeleteDialog(
   const name = useId();
   const [mode, setMode] = useState<DeleteMode>("both");
   return (
-    <Modal
+    <ConfirmDialog
       open={items.length > 0}
-      onClose={onCancel}
       title={t("files.delete.title", { n: items.length })}
-      description={items.length === 1
+      message={items.length === 1
         ? t("files.delete.one", { name: items[0].filename })
         : t("files.delete.many", { n: items.length })}
-      size="small"
-      alert
-      dismissible={!busy}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onCancel} disabled={busy} data-autofocus>
-            {t("common.cancel")}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            onClick={() => onConfirm(mode)}
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {t("common.delete")}
-          </button>
-        </>
-      }
+      confirmLabel={t("common.delete")}
+      danger
+      busy={busy}
+      onConfirm={() => onConfirm(mode)}
+      onCancel={onCancel}
     >
       <fieldset className="fieldset files-delete-mode">
         <legend>{t("files.delete.mode")}</legend>
@@ -60,6 +45,6 @@ export function BatchDeleteDialog(
           </label>
         ))}
       </fieldset>
-    </Modal>
+    </ConfirmDialog>
   );
 }

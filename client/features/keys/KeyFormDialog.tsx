@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../components/Modal.tsx";
+import { FormDialog } from "../../components/FormDialog.tsx";
 import { errorText } from "../../api/errors.ts";
 import type { PermissionObject } from "../../../shared/permissions.ts";
 import {
@@ -61,7 +61,6 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const selectAllRef = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const selection = selectionState(values.permissions);
 
   useEffect(() => {
@@ -82,7 +81,10 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
     setServerError(null);
     const firstBad = (Object.keys(found) as KeyFormField[])[0];
     if (firstBad) {
-      formRef.current?.querySelector<HTMLElement>(`[data-field="${firstBad}"]`)?.focus();
+      document.getElementById(`${id}-form`)?.querySelector<HTMLElement>(
+        `[data-field="${firstBad}"]`,
+      )
+        ?.focus();
       return;
     }
     setBusy(true);
@@ -106,182 +108,163 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
   const expiryOptions: ExpiryChoice[] = editing?.expires_at ? ["keep", ...PRESETS] : PRESETS;
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      dismissible={!busy}
-      size="large"
+    <FormDialog
       title={t(mode === "create" ? "keys.form.createTitle" : "keys.form.editTitle")}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {t("common.cancel")}
-          </button>
-          <button
-            type="submit"
-            form={`${id}-form`}
-            className="btn btn-primary"
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {busy
-              ? t("keys.form.saving")
-              : t(mode === "create" ? "keys.form.submitCreate" : "keys.form.submitEdit")}
-          </button>
-        </>
-      }
+      formId={`${id}-form`}
+      form={{ submit: onSubmit, busy }}
+      onClose={onClose}
+      busyLabel={t("keys.form.saving")}
+      submitLabel={t(mode === "create" ? "keys.form.submitCreate" : "keys.form.submitEdit")}
     >
-      <form id={`${id}-form`} ref={formRef} className="form" onSubmit={onSubmit} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>{t("keys.form.name")}</label>
+        <input
+          id={`${id}-name`}
+          data-field="name"
+          className="input"
+          value={values.name}
+          maxLength={100}
+          required
+          placeholder={t("keys.form.namePlaceholder")}
+          onChange={(e) => set("name", e.target.value)}
+          {...describe(`${id}-name`, errors.name)}
+        />
+        {err("name")}
+      </div>
+
+      <div className="field-row">
         <div className="field">
-          <label htmlFor={`${id}-name`}>{t("keys.form.name")}</label>
-          <input
-            id={`${id}-name`}
-            data-field="name"
+          <label htmlFor={`${id}-expiry`}>{t("keys.form.expiry")}</label>
+          <select
+            id={`${id}-expiry`}
             className="input"
-            value={values.name}
-            maxLength={100}
-            required
-            placeholder={t("keys.form.namePlaceholder")}
-            onChange={(e) => set("name", e.target.value)}
-            {...describe(`${id}-name`, errors.name)}
-          />
-          {err("name")}
-        </div>
-
-        <div className="field-row">
-          <div className="field">
-            <label htmlFor={`${id}-expiry`}>{t("keys.form.expiry")}</label>
-            <select
-              id={`${id}-expiry`}
-              className="input"
-              value={values.expiry}
-              onChange={(e) => set("expiry", e.target.value as ExpiryChoice)}
-            >
-              {expiryOptions.map((choice) => (
-                <option key={choice} value={choice}>
-                  {t(`keys.form.expiryOptions.${choice}`, {
-                    date: formatDateTime(editing?.expires_at, i18n.language, ""),
-                  })}
-                </option>
-              ))}
-            </select>
-          </div>
-          {values.expiry === "custom" && (
-            <div className="field">
-              <label htmlFor={`${id}-customDays`}>{t("keys.form.customDays")}</label>
-              <input
-                id={`${id}-customDays`}
-                data-field="customDays"
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={MAX_CUSTOM_DAYS}
-                step={1}
-                required
-                value={values.customDays}
-                onChange={(e) => set("customDays", e.target.value)}
-                {...describe(`${id}-customDays`, errors.customDays)}
-              />
-              {err("customDays")}
-            </div>
-          )}
-        </div>
-
-        <fieldset className="fieldset">
-          <legend>{t("keys.form.permissions")}</legend>
-          <label className="check check-strong">
-            <input
-              ref={selectAllRef}
-              type="checkbox"
-              checked={selection === "all"}
-              onChange={(e) => set("permissions", allPermissions(e.target.checked))}
-            />
-            <span>{t("keys.form.selectAll")}</span>
-          </label>
-          <div className="permission-grid">
-            {GROUPS.map((group) => (
-              <div key={group.id} className="permission-group">
-                {group.keys.map((key) => (
-                  <label key={key} className="check">
-                    <input
-                      type="checkbox"
-                      name={key}
-                      checked={values.permissions[key]}
-                      onChange={(e) => setPermission(key, e.target.checked)}
-                    />
-                    <span>{t(`keys.permissions.${key}`)}</span>
-                  </label>
-                ))}
-              </div>
+            value={values.expiry}
+            onChange={(e) => set("expiry", e.target.value as ExpiryChoice)}
+          >
+            {expiryOptions.map((choice) => (
+              <option key={choice} value={choice}>
+                {t(`keys.form.expiryOptions.${choice}`, {
+                  date: formatDateTime(editing?.expires_at, i18n.language, ""),
+                })}
+              </option>
             ))}
-          </div>
-        </fieldset>
-
-        <div className="field">
-          <label htmlFor={`${id}-basicPath`}>{t("keys.form.basePath")}</label>
-          <input
-            id={`${id}-basicPath`}
-            data-field="basicPath"
-            className="input input-mono"
-            value={values.basicPath}
-            spellCheck={false}
-            onChange={(e) => set("basicPath", e.target.value)}
-            {...describe(`${id}-basicPath`, errors.basicPath, true)}
-          />
-          <p id={`${id}-basicPath-hint`} className="field-hint">{t("keys.form.basePathHint")}</p>
-          {err("basicPath")}
+          </select>
         </div>
-
-        {mode === "create" && (
+        {values.expiry === "custom" && (
           <div className="field">
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={values.useCustomKey}
-                onChange={(e) => set("useCustomKey", e.target.checked)}
-              />
-              <span>{t("keys.form.useCustomKey")}</span>
-            </label>
-            {values.useCustomKey && (
-              <>
-                <label htmlFor={`${id}-customKey`}>{t("keys.form.customKey")}</label>
-                <input
-                  id={`${id}-customKey`}
-                  data-field="customKey"
-                  className="input input-mono"
-                  value={values.customKey}
-                  maxLength={128}
-                  autoComplete="off"
-                  spellCheck={false}
-                  required
-                  onChange={(e) => set("customKey", e.target.value)}
-                  {...describe(`${id}-customKey`, errors.customKey, true)}
-                />
-                <p id={`${id}-customKey-hint`} className="field-hint">
-                  {t("keys.form.customKeyHint")}
-                </p>
-                {err("customKey")}
-              </>
-            )}
+            <label htmlFor={`${id}-customDays`}>{t("keys.form.customDays")}</label>
+            <input
+              id={`${id}-customDays`}
+              data-field="customDays"
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_CUSTOM_DAYS}
+              step={1}
+              required
+              value={values.customDays}
+              onChange={(e) => set("customDays", e.target.value)}
+              {...describe(`${id}-customDays`, errors.customDays)}
+            />
+            {err("customDays")}
           </div>
         )}
+      </div>
 
+      <fieldset className="fieldset">
+        <legend>{t("keys.form.permissions")}</legend>
+        <label className="check check-strong">
+          <input
+            ref={selectAllRef}
+            type="checkbox"
+            checked={selection === "all"}
+            onChange={(e) => set("permissions", allPermissions(e.target.checked))}
+          />
+          <span>{t("keys.form.selectAll")}</span>
+        </label>
+        <div className="permission-grid">
+          {GROUPS.map((group) => (
+            <div key={group.id} className="permission-group">
+              {group.keys.map((key) => (
+                <label key={key} className="check">
+                  <input
+                    type="checkbox"
+                    name={key}
+                    checked={values.permissions[key]}
+                    onChange={(e) => setPermission(key, e.target.checked)}
+                  />
+                  <span>{t(`keys.permissions.${key}`)}</span>
+                </label>
+              ))}
+            </div>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="field">
+        <label htmlFor={`${id}-basicPath`}>{t("keys.form.basePath")}</label>
+        <input
+          id={`${id}-basicPath`}
+          data-field="basicPath"
+          className="input input-mono"
+          value={values.basicPath}
+          spellCheck={false}
+          onChange={(e) => set("basicPath", e.target.value)}
+          {...describe(`${id}-basicPath`, errors.basicPath, true)}
+        />
+        <p id={`${id}-basicPath-hint`} className="field-hint">{t("keys.form.basePathHint")}</p>
+        {err("basicPath")}
+      </div>
+
+      {mode === "create" && (
         <div className="field">
           <label className="check">
             <input
               type="checkbox"
-              checked={values.isGuest}
-              aria-describedby={`${id}-guest-hint`}
-              onChange={(e) => set("isGuest", e.target.checked)}
+              checked={values.useCustomKey}
+              onChange={(e) => set("useCustomKey", e.target.checked)}
             />
-            <span>{t("keys.form.guest")}</span>
+            <span>{t("keys.form.useCustomKey")}</span>
           </label>
-          <p id={`${id}-guest-hint`} className="field-hint">{t("keys.form.guestHint")}</p>
+          {values.useCustomKey && (
+            <>
+              <label htmlFor={`${id}-customKey`}>{t("keys.form.customKey")}</label>
+              <input
+                id={`${id}-customKey`}
+                data-field="customKey"
+                className="input input-mono"
+                value={values.customKey}
+                maxLength={128}
+                autoComplete="off"
+                spellCheck={false}
+                required
+                onChange={(e) => set("customKey", e.target.value)}
+                {...describe(`${id}-customKey`, errors.customKey, true)}
+              />
+              <p id={`${id}-customKey-hint`} className="field-hint">
+                {t("keys.form.customKeyHint")}
+              </p>
+              {err("customKey")}
+            </>
+          )}
         </div>
+      )}
 
-        {serverError && <p className="form-error" role="alert">{serverError}</p>}
-      </form>
-    </Modal>
+      <div className="field">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={values.isGuest}
+            aria-describedby={`${id}-guest-hint`}
+            onChange={(e) => set("isGuest", e.target.checked)}
+          />
+          <span>{t("keys.form.guest")}</span>
+        </label>
+        <p id={`${id}-guest-hint`} className="field-hint">{t("keys.form.guestHint")}</p>
+      </div>
+
+      {serverError && <p className="form-error" role="alert">{serverError}</p>}
+    </FormDialog>
   );
 }

@@ -3,20 +3,24 @@
  * storage type; switching the type picks that type's default (or first) config. Checks follow
  * spec §5; server refusals (a taken path, a reserved one) land on their field.
  */
-import { type FormEvent, type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Modal } from "../../components/Modal.tsx";
+import { FormDialog } from "../../components/FormDialog.tsx";
 import { ApiError } from "../../api/client.ts";
-import { errorText } from "../../api/errors.ts";
-import { FormField } from "../upload/FormField.tsx";
+import { useCheckedForm } from "../../components/use_checked_form.ts";
+import {
+  CheckField,
+  FormField,
+  InputField,
+  type InputOptions,
+} from "../../components/FormField.tsx";
 import { paths } from "../../routes.ts";
 import type { StorageConfigView } from "../storage/storage_api.ts";
 import { createMount, type MountView, updateMount } from "./mounts_api.ts";
 import {
   CACHE_TTL_PLACEHOLDER,
   editMountForm,
-  type MountFormErrors,
   type MountFormField,
   type MountFormValues,
   newMountForm,
@@ -28,16 +32,8 @@ import {
 } from "./mount_form.ts";
 import { MOUNT_CACHE_TTL_MAX, MOUNT_NAME_MAX } from "../../../shared/constants.ts";
 
-const FIELD_ORDER: MountFormField[] = [
-  "name",
-  "mount_path",
-  "storage_config_id",
-  "sort_order",
-  "cache_ttl",
-  "sign_expires",
-  "remark",
-];
-
+/** The fields typed into one-line inputs. */
+type MountTextField = "name" | "mount_path" | "sort_order" | "cache_ttl" | "sign_expires";
 /** The config a type starts with: its default, else its first. */
 function firstConfigOf(configs: StorageConfigView[], kind: StorageKind): string {
   const ofKind = configs.filter((c) => c.storage_type === kind);
@@ -53,24 +49,33 @@ export function MountFormDialog(
   },
 ) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<MountFormValues>(() => {
-    if (editing) return editMountForm(editing);
-    const v = newMountForm();
-    return { ...v, storage_config_id: firstConfigOf(configs, v.storage_type) };
-  });
-  const [errors, setErrors] = useState<MountFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const fid = (f: MountFormField) => `mount-${f}`;
+  const form = useCheckedForm<
+    MountFormValues
+  >({
+    initial: () => {
+      if (editing) return editMountForm(editing);
+      const v = newMountForm();
+      return { ...v, storage_config_id: firstConfigOf(configs, v.storage_type) };
+    },
+    formId: "mount-form",
+    idOf: fid,
+    check: validateMountForm,
+    save: async (values) => {
+      const body = toMountBody(values);
+      onSaved(editing ? await updateMount(editing.id, body) : await createMount(body));
+    },
+    refusedFields: (error) => {
+      const field = error instanceof ApiError ? serverErrorField(error.code, error.data) : null;
+      return field ? { [field]: "server" } : {};
+    },
+  });
+  const { values, setValues, set, errors, setErrors, serverError } = form;
   /** A field's error: the server's message when it pointed at the field, else the check's. */
   const err = (f: MountFormField) =>
     errors[f] === "server" ? serverError : errors[f] ? t(`mounts.form.errors.${errors[f]}`) : null;
   const options = configs.filter((c) => c.storage_type === values.storage_type);
 
-  const set = <K extends MountFormField>(key: K, value: MountFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
   const setKind = (kind: StorageKind) => {
     setValues((v) => ({
       ...v,
@@ -79,228 +84,135 @@ export function MountFormDialog(
     }));
     setErrors((e) => ({ ...e, storage_config_id: undefined }));
   };
-  const focusFirst = (found: MountFormErrors) => {
-    const first = FIELD_ORDER.find((f) => found[f]);
-    if (first) document.getElementById(fid(first))?.focus();
-  };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const found = validateMountForm(values);
-    setErrors(found);
-    setServerError(null);
-    if (Object.values(found).some(Boolean)) {
-      focusFirst(found);
-      return;
-    }
-    setBusy(true);
-    try {
-      const body = toMountBody(values);
-      onSaved(editing ? await updateMount(editing.id, body) : await createMount(body));
-    } catch (error) {
-      const field = error instanceof ApiError ? serverErrorField(error.code, error.data) : null;
-      const text = errorText(t, error);
-      if (field) {
-        setErrors({ [field]: "server" });
-        focusFirst({ [field]: "server" });
-      }
-      setServerError(text);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const input = (
-    f: "name" | "mount_path" | "sort_order" | "cache_ttl" | "sign_expires",
-    label: ReactNode,
-    opts: {
-      hint?: ReactNode;
-      placeholder?: string;
-      numeric?: boolean;
-      min?: number;
-      max?: number;
-    } = {},
-  ) => (
-    <FormField
-      id={fid(f)}
-      label={label}
-      hint={opts.hint}
-      error={err(f)}
-    >
-      {(a) => (
-        <input
-          {...a}
-          className="input"
-          type={opts.numeric ? "number" : "text"}
-          inputMode={opts.numeric ? "numeric" : undefined}
-          step={opts.numeric ? 1 : undefined}
-          min={opts.min}
-          max={opts.max}
-          value={values[f]}
-          placeholder={opts.placeholder}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => set(f, e.currentTarget.value)}
-        />
-      )}
-    </FormField>
+  /** A one-line input bound to a field. */
+  const input = (f: MountTextField, label: ReactNode, opts: InputOptions = {}) => (
+    <InputField {...form.bind(f)} label={label} error={err(f)} {...opts} />
   );
 
   const check = (f: "is_active" | "web_proxy" | "enable_sign", label: string, hint?: string) => (
-    <div className="field">
-      <label className="check">
-        <input
-          id={fid(f)}
-          type="checkbox"
-          checked={values[f]}
-          aria-describedby={hint ? `${fid(f)}-hint` : undefined}
-          onChange={(e) => set(f, e.currentTarget.checked)}
-        />
-        <span>{label}</span>
-      </label>
-      {hint && <p id={`${fid(f)}-hint`} className="field-hint">{hint}</p>}
-    </div>
+    <CheckField {...form.bindCheck(f)} label={label} hint={hint} />
   );
 
   const fieldError = Object.values(errors).includes("server");
   return (
-    <Modal
-      open
+    <FormDialog
+      texts="mounts.form"
+      editingName={editing?.name}
+      formId="mount-form"
+      formClassName="mount-form"
+      form={form}
       onClose={onClose}
-      size="large"
-      dismissible={!busy}
-      title={editing
-        ? t("mounts.form.editTitle", { name: editing.name })
-        : t("mounts.form.createTitle")}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {t("common.cancel")}
-          </button>
-          <button
-            type="submit"
-            form="mount-form"
-            className="btn btn-primary"
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {busy ? t("mounts.form.saving") : t("common.save")}
-          </button>
-        </>
-      }
     >
-      <form id="mount-form" className="form mount-form" onSubmit={submit} noValidate>
-        <div className="field-row">
-          {input("name", t("mounts.form.name"), {
-            hint: t("mounts.form.nameHint", { max: MOUNT_NAME_MAX }),
-          })}
-          {input("mount_path", t("mounts.form.path"), {
-            hint: t("mounts.form.pathHint"),
-            placeholder: "/docs",
-          })}
-        </div>
-        <div className="field-row">
-          <FormField id={fid("storage_type")} label={t("mounts.form.storageType")}>
-            {(a) => (
-              <select
-                {...a}
-                className="input"
-                value={values.storage_type}
-                onChange={(e) => setKind(e.currentTarget.value as StorageKind)}
-              >
-                <option value="local">{t("mounts.storageType.local")}</option>
-                <option value="s3">{t("mounts.storageType.s3")}</option>
-              </select>
-            )}
-          </FormField>
-          <FormField
-            id={fid("storage_config_id")}
-            label={t("mounts.form.storageConfig")}
-            error={err("storage_config_id")}
-            hint={options.length === 0
-              ? (
-                <>
-                  {t("mounts.form.noConfigs")}{" "}
-                  <Link to={paths.storageConfig}>{t("mounts.form.manageConfigs")}</Link>
-                </>
-              )
-              : undefined}
-          >
-            {(a) => (
-              <select
-                {...a}
-                className="input"
-                value={values.storage_config_id}
-                onChange={(e) => set("storage_config_id", e.currentTarget.value)}
-              >
-                {options.length === 0 && <option value="">{t("mounts.form.chooseConfig")}</option>}
-                {options.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.is_default ? t("mounts.form.defaultConfig", { name: c.name }) : c.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        </div>
-        <div className="field-row">
-          {input("cache_ttl", t("mounts.form.cacheTtl"), {
-            numeric: true,
-            min: 0,
-            max: MOUNT_CACHE_TTL_MAX,
-            placeholder: String(CACHE_TTL_PLACEHOLDER),
-            hint: t("mounts.form.cacheTtlHint", { max: MOUNT_CACHE_TTL_MAX }),
-          })}
-          {input("sort_order", t("mounts.form.sortOrder"), {
-            numeric: true,
-            hint: t("mounts.form.sortOrderHint"),
-          })}
-        </div>
-        <FormField id={fid("remark")} label={t("mounts.form.remark")} error={err("remark")}>
+      <div className="field-row">
+        {input("name", t("mounts.form.name"), {
+          hint: t("mounts.form.nameHint", { max: MOUNT_NAME_MAX }),
+        })}
+        {input("mount_path", t("mounts.form.path"), {
+          hint: t("mounts.form.pathHint"),
+          placeholder: "/docs",
+        })}
+      </div>
+      <div className="field-row">
+        <FormField id={fid("storage_type")} label={t("mounts.form.storageType")}>
           {(a) => (
-            <textarea
+            <select
               {...a}
               className="input"
-              rows={2}
-              maxLength={1000}
-              value={values.remark}
-              onChange={(e) => set("remark", e.currentTarget.value)}
-            />
+              value={values.storage_type}
+              onChange={(e) => setKind(e.currentTarget.value as StorageKind)}
+            >
+              <option value="local">{t("mounts.storageType.local")}</option>
+              <option value="s3">{t("mounts.storageType.s3")}</option>
+            </select>
           )}
         </FormField>
-        {check("is_active", t("mounts.form.active"), t("mounts.form.activeHint"))}
-        <fieldset className="fieldset">
-          <legend>{t("mounts.form.access")}</legend>
-          <div className="form">
-            {check("web_proxy", t("mounts.form.webProxy"), t("mounts.form.webProxyHint"))}
-            {check("enable_sign", t("mounts.form.enableSign"), t("mounts.form.enableSignHint"))}
-            {input("sign_expires", t("mounts.form.signExpires"), {
-              numeric: true,
-              min: 0,
-              hint: t("mounts.form.signExpiresHint"),
-            })}
-            <FormField
-              id={fid("webdav_policy")}
-              label={t("mounts.form.webdavPolicy")}
-              hint={t(`mounts.webdavPolicyHint.${values.webdav_policy}`)}
+        <FormField
+          id={fid("storage_config_id")}
+          label={t("mounts.form.storageConfig")}
+          error={err("storage_config_id")}
+          hint={options.length === 0
+            ? (
+              <>
+                {t("mounts.form.noConfigs")}{" "}
+                <Link to={paths.storageConfig}>{t("mounts.form.manageConfigs")}</Link>
+              </>
+            )
+            : undefined}
+        >
+          {(a) => (
+            <select
+              {...a}
+              className="input"
+              value={values.storage_config_id}
+              onChange={(e) => set("storage_config_id", e.currentTarget.value)}
             >
-              {(a) => (
-                <select
-                  {...a}
-                  className="input"
-                  value={values.webdav_policy}
-                  onChange={(e) => set("webdav_policy", e.currentTarget.value as WebdavPolicy)}
-                >
-                  <option value="302_redirect">{t("mounts.webdavPolicy.302_redirect")}</option>
-                  <option value="native_proxy">{t("mounts.webdavPolicy.native_proxy")}</option>
-                </select>
-              )}
-            </FormField>
-          </div>
-        </fieldset>
-        {serverError && !fieldError && <p className="form-error" role="alert">{serverError}</p>}
-      </form>
-    </Modal>
+              {options.length === 0 && <option value="">{t("mounts.form.chooseConfig")}</option>}
+              {options.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.is_default ? t("mounts.form.defaultConfig", { name: c.name }) : c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      <div className="field-row">
+        {input("cache_ttl", t("mounts.form.cacheTtl"), {
+          whole: true,
+          min: 0,
+          max: MOUNT_CACHE_TTL_MAX,
+          placeholder: String(CACHE_TTL_PLACEHOLDER),
+          hint: t("mounts.form.cacheTtlHint", { max: MOUNT_CACHE_TTL_MAX }),
+        })}
+        {input("sort_order", t("mounts.form.sortOrder"), {
+          whole: true,
+          hint: t("mounts.form.sortOrderHint"),
+        })}
+      </div>
+      <FormField id={fid("remark")} label={t("mounts.form.remark")} error={err("remark")}>
+        {(a) => (
+          <textarea
+            {...a}
+            className="input"
+            rows={2}
+            maxLength={1000}
+            value={values.remark}
+            onChange={(e) => set("remark", e.currentTarget.value)}
+          />
+        )}
+      </FormField>
+      {check("is_active", t("mounts.form.active"), t("mounts.form.activeHint"))}
+      <fieldset className="fieldset">
+        <legend>{t("mounts.form.access")}</legend>
+        <div className="form">
+          {check("web_proxy", t("mounts.form.webProxy"), t("mounts.form.webProxyHint"))}
+          {check("enable_sign", t("mounts.form.enableSign"), t("mounts.form.enableSignHint"))}
+          {input("sign_expires", t("mounts.form.signExpires"), {
+            whole: true,
+            min: 0,
+            hint: t("mounts.form.signExpiresHint"),
+          })}
+          <FormField
+            id={fid("webdav_policy")}
+            label={t("mounts.form.webdavPolicy")}
+            hint={t(`mounts.webdavPolicyHint.${values.webdav_policy}`)}
+          >
+            {(a) => (
+              <select
+                {...a}
+                className="input"
+                value={values.webdav_policy}
+                onChange={(e) => set("webdav_policy", e.currentTarget.value as WebdavPolicy)}
+              >
+                <option value="302_redirect">{t("mounts.webdavPolicy.302_redirect")}</option>
+                <option value="native_proxy">{t("mounts.webdavPolicy.native_proxy")}</option>
+              </select>
+            )}
+          </FormField>
+        </div>
+      </fieldset>
+      {serverError && !fieldError && <p className="form-error" role="alert">{serverError}</p>}
+    </FormDialog>
   );
 }

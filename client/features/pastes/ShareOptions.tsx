@@ -1,7 +1,11 @@
-/** The options of a share: link suffix, remark, password, expiry and max views (spec §3, §5). */
+/**
+ * The one share-options form (spec §3, §5): link suffix, remark, password, expiry and max
+ * views. The paste editor, the upload page and both edit dialogs use it.
+ */
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_SLUG_LENGTH } from "../../../shared/constants.ts";
-import { Field } from "./Field.tsx";
+import { CheckField, FormField, InputField } from "../../components/FormField.tsx";
 import { type ExpiryChoice, ExpirySelect } from "./ExpirySelect.tsx";
 
 export type ShareOptionValues = {
@@ -21,86 +25,26 @@ export type ShareOptionErrors = { slug?: string | null; maxViews?: string | null
 export type ShareOptionEditContext = { hasPassword: boolean; keepExpiryLabel: string };
 
 export function ShareOptions(
-  { idPrefix, values, onChange, errors, edit, disabled }: {
+  { idPrefix, values, onChange, errors, edit, disabled, texts = "paste.form", slugOff, layout }: {
     idPrefix: string;
-    values: ShareOptionValues;
+    values: Omit<ShareOptionValues, "removePassword"> & { removePassword?: boolean };
     onChange: (patch: Partial<ShareOptionValues>) => void;
     errors: ShareOptionErrors;
     edit?: ShareOptionEditContext;
     disabled?: boolean;
+    /** Where the labels and hints come from: the paste screens' or the upload page's keys. */
+    texts?: "paste.form" | "upload.options";
+    /** When set, the link suffix is off and this hint says why (several files at once). */
+    slugOff?: string;
+    /** "upload": fields without the grid box, expiry and max views side by side. */
+    layout?: "grid" | "upload";
   },
 ) {
   const { t } = useTranslation();
   const id = (name: string) => `${idPrefix}-${name}`;
-  return (
-    <div className="paste-options">
-      <Field
-        id={id("slug")}
-        label={t("paste.form.slug")}
-        hint={t("paste.form.slugHint", { max: MAX_SLUG_LENGTH })}
-        error={errors.slug}
-      >
-        {(a) => (
-          <input
-            {...a}
-            className="input"
-            type="text"
-            value={values.slug}
-            autoComplete="off"
-            spellCheck={false}
-            disabled={disabled}
-            placeholder={edit ? undefined : t("paste.form.slugPlaceholder")}
-            onChange={(e) => onChange({ slug: e.currentTarget.value })}
-          />
-        )}
-      </Field>
-      <Field id={id("remark")} label={t("paste.form.remark")}>
-        {(a) => (
-          <input
-            {...a}
-            className="input"
-            type="text"
-            value={values.remark}
-            maxLength={1000}
-            disabled={disabled}
-            onChange={(e) => onChange({ remark: e.currentTarget.value })}
-          />
-        )}
-      </Field>
-      <Field
-        id={id("password")}
-        label={edit ? t("paste.form.newPassword") : t("paste.form.password")}
-        hint={edit
-          ? (edit.hasPassword ? t("paste.form.passwordKeepHint") : t("paste.form.passwordNoneHint"))
-          : t("paste.form.passwordHint")}
-      >
-        {(a) => (
-          <input
-            {...a}
-            className="input"
-            type="password"
-            value={values.password}
-            autoComplete="new-password"
-            disabled={disabled || values.removePassword}
-            onChange={(e) => onChange({ password: e.currentTarget.value })}
-          />
-        )}
-      </Field>
-      {edit?.hasPassword && (
-        <div className="field paste-field-check">
-          <label className="check">
-            <input
-              id={id("remove-password")}
-              type="checkbox"
-              checked={values.removePassword}
-              disabled={disabled}
-              onChange={(e) => onChange({ removePassword: e.currentTarget.checked, password: "" })}
-            />
-            <span>{t("paste.form.removePassword")}</span>
-          </label>
-        </div>
-      )}
-      <Field id={id("expiry")} label={t("paste.form.expiry")}>
+  const limits = (
+    <>
+      <FormField id={id("expiry")} label={t(`${texts}.expiry`)}>
         {(a) => (
           <ExpirySelect
             id={a.id}
@@ -110,27 +54,70 @@ export function ShareOptions(
             onChange={(expiry) => onChange({ expiry })}
           />
         )}
-      </Field>
-      <Field
+      </FormField>
+      <InputField
         id={id("max-views")}
-        label={t("paste.form.maxViews")}
-        hint={edit ? t("paste.form.maxViewsEditHint") : t("paste.form.maxViewsHint")}
+        label={t(`${texts}.maxViews`)}
+        hint={edit ? t("paste.form.maxViewsEditHint") : t(`${texts}.maxViewsHint`)}
         error={errors.maxViews}
-      >
-        {(a) => (
-          <input
-            {...a}
-            className="input"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={values.maxViews}
-            disabled={disabled}
-            onChange={(e) => onChange({ maxViews: e.currentTarget.value })}
-          />
-        )}
-      </Field>
-    </div>
+        whole
+        min={0}
+        value={values.maxViews}
+        disabled={disabled}
+        onChange={(maxViews) => onChange({ maxViews })}
+      />
+    </>
   );
+  const fields: ReactNode = (
+    <>
+      <InputField
+        id={id("slug")}
+        label={t(`${texts}.slug`)}
+        hint={slugOff ?? t(`${texts}.slugHint`, { max: MAX_SLUG_LENGTH })}
+        error={slugOff ? null : errors.slug}
+        type="text"
+        value={slugOff ? "" : values.slug}
+        maxLength={MAX_SLUG_LENGTH + 10}
+        autoComplete="off"
+        spellCheck={false}
+        disabled={disabled || !!slugOff}
+        placeholder={edit ? undefined : t(`${texts}.slugPlaceholder`)}
+        onChange={(slug) => onChange({ slug })}
+      />
+      <InputField
+        id={id("remark")}
+        label={t(`${texts}.remark`)}
+        type="text"
+        value={values.remark}
+        maxLength={1000}
+        disabled={disabled}
+        onChange={(remark) => onChange({ remark })}
+      />
+      <InputField
+        id={id("password")}
+        label={edit ? t("paste.form.newPassword") : t(`${texts}.password`)}
+        hint={edit
+          ? (edit.hasPassword ? t("paste.form.passwordKeepHint") : t("paste.form.passwordNoneHint"))
+          : t(`${texts}.passwordHint`)}
+        type="password"
+        value={values.password}
+        maxLength={1000}
+        autoComplete="new-password"
+        disabled={disabled || values.removePassword}
+        onChange={(password) => onChange({ password })}
+      />
+      {edit?.hasPassword && (
+        <CheckField
+          id={id("remove-password")}
+          className="paste-field-check"
+          label={t("paste.form.removePassword")}
+          checked={!!values.removePassword}
+          disabled={disabled}
+          onChange={(on) => onChange({ removePassword: on, password: "" })}
+        />
+      )}
+      {layout === "upload" ? <div className="upload-options-row">{limits}</div> : limits}
+    </>
+  );
+  return layout === "upload" ? fields : <div className="paste-options">{fields}</div>;
 }

@@ -1,5 +1,6 @@
 /** One storage config as a card: kind, where it stores, badges, usage against its quota, actions. */
 import { useTranslation } from "react-i18next";
+import { type SmallAction, SmallButtons } from "../../components/ListTable.tsx";
 import { formatBytes } from "../upload/format.ts";
 import type { StorageConfigView } from "./storage_api.ts";
 
@@ -46,6 +47,25 @@ export function StorageConfigCard(
   const { t } = useTranslation();
   const titleId = `storage-card-${config.id}`;
   const local = config.storage_type === "local";
+  const aria = (key: string) => t(`storage.card.${key}Label`, { name: config.name });
+  const actions: SmallAction[] = [
+    { key: "edit", label: t("common.edit"), aria: aria("edit"), onClick: onEdit },
+    { key: "test", label: t("storage.card.test"), aria: aria("test"), onClick: onTest },
+    ...(config.is_default ? [] : [{
+      key: "setDefault",
+      label: t("storage.card.setDefault"),
+      aria: aria("setDefault"),
+      onClick: onSetDefault,
+      disabled: busy,
+    }]),
+    {
+      key: "delete",
+      label: t("common.delete"),
+      aria: aria("delete"),
+      onClick: onDelete,
+      tone: "btn-danger-outline",
+    },
+  ];
   return (
     <article className="card storage-card" aria-labelledby={titleId}>
       <header className="storage-card-head">
@@ -115,41 +135,7 @@ export function StorageConfigCard(
       <Usage config={config} />
 
       <footer className="storage-card-actions">
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={onEdit}
-          aria-label={t("storage.card.editLabel", { name: config.name })}
-        >
-          {t("common.edit")}
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={onTest}
-          aria-label={t("storage.card.testLabel", { name: config.name })}
-        >
-          {t("storage.card.test")}
-        </button>
-        {!config.is_default && (
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={onSetDefault}
-            disabled={busy}
-            aria-label={t("storage.card.setDefaultLabel", { name: config.name })}
-          >
-            {t("storage.card.setDefault")}
-          </button>
-        )}
-        <button
-          type="button"
-          className="btn btn-small btn-danger-outline"
-          onClick={onDelete}
-          aria-label={t("storage.card.deleteLabel", { name: config.name })}
-        >
-          {t("common.delete")}
-        </button>
+        <SmallButtons actions={actions} />
       </footer>
     </article>
   );

@@ -1,38 +1,18 @@
 /** Runs a config's connection test and lists each step with ✓ or ✗, its message and time. */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { useLoadedList } from "../../components/use_admin_list.ts";
 import { Modal } from "../../components/Modal.tsx";
-import { errorText } from "../../api/errors.ts";
-import {
-  type StorageConfigView,
-  type StorageTestResult,
-  testStorageConfig,
-} from "./storage_api.ts";
+import { type StorageConfigView, testStorageConfig } from "./storage_api.ts";
 
 export function StorageTestDialog(
   { config, onClose }: { config: StorageConfigView; onClose: () => void },
 ) {
   const { t } = useTranslation();
-  const [result, setResult] = useState<StorageTestResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [running, setRunning] = useState(false);
-
-  const run = useCallback(async () => {
-    setRunning(true);
-    setError(null);
-    setResult(null);
-    try {
-      setResult(await testStorageConfig(config.id));
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setRunning(false);
-    }
-  }, [config.id, t]);
-
-  useEffect(() => {
-    void run();
-  }, [run]);
+  const test = useCallback(() => testStorageConfig(config.id), [config.id]);
+  const { data, error, loading: running, load: run } = useLoadedList(test);
+  // A new run hides the last one's steps.
+  const result = running ? null : data;
 
   return (
     <Modal

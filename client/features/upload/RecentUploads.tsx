@@ -1,34 +1,18 @@
 /** The 3 most recent uploads (spec §2 "Upload screen"), reloaded whenever `refreshKey` changes. */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../api/errors.ts";
+import { useLoadedList } from "../../components/use_admin_list.ts";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { RECENT_UPLOADS_SHOWN } from "../../../shared/constants.ts";
-import { type FileView, listRecentUploads } from "./upload_api.ts";
+import { listRecentUploads } from "./upload_api.ts";
 import { formatBytes, formatDateTime } from "./format.ts";
 import { fileShareUrl } from "./ShareResult.tsx";
 
 export function RecentUploads({ refreshKey }: { refreshKey: number }) {
   const { t, i18n } = useTranslation();
-  const [files, setFiles] = useState<FileView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(null);
-    try {
-      setFiles(await listRecentUploads(RECENT_UPLOADS_SHOWN));
-    } catch (err) {
-      setError(errorText(t, err));
-    } finally {
-      setLoading(false);
-    }
-  }, [t]);
-
-  useEffect(() => {
-    void load();
-  }, [load, refreshKey]);
+  // A new refreshKey makes a new fetch, which loads again.
+  const fetch = useCallback(() => listRecentUploads(RECENT_UPLOADS_SHOWN), [refreshKey]);
+  const { data: files, error, loading, load } = useLoadedList(fetch);
 
   return (
     <section

@@ -1,5 +1,6 @@
 /** One file in the queue: name and size, progress with speed and time left, result or error. */
 import { useTranslation } from "react-i18next";
+import { type SmallAction, SmallButtons } from "../../components/ListTable.tsx";
 import type { TFunction } from "i18next";
 import { ApiError } from "../../api/client.ts";
 import { errorText } from "../../api/errors.ts";
@@ -120,6 +121,23 @@ export function UploadItemRow(
     ? uploadErrorText(t, item.error)
     : null;
 
+  const aria = (key: string) => t(`upload.item.${key}Label`, { name: item.name });
+  const failed = item.status === "failed" || item.status === "cancelled";
+  const actions: SmallAction[] = [
+    ...(active
+      ? [{ key: "cancel", label: t("upload.item.cancel"), aria: aria("cancel"), onClick: onCancel }]
+      : []),
+    ...(failed
+      ? [{ key: "retry", label: t("upload.item.retry"), aria: aria("retry"), onClick: onRetry }]
+      : []),
+    ...(active ? [] : [{
+      key: "remove",
+      label: t("upload.item.remove"),
+      aria: aria("remove"),
+      onClick: onRemove,
+      tone: "btn-ghost",
+    }]),
+  ];
   return (
     <li className={`upload-item upload-item-${item.status}`}>
       <div className="upload-item-head">
@@ -161,36 +179,7 @@ export function UploadItemRow(
       {item.status === "done" && item.result && <ShareResult file={item.result} />}
 
       <div className="upload-item-actions">
-        {active && (
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-label={t("upload.item.cancelLabel", { name: item.name })}
-            onClick={onCancel}
-          >
-            {t("upload.item.cancel")}
-          </button>
-        )}
-        {(item.status === "failed" || item.status === "cancelled") && (
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-label={t("upload.item.retryLabel", { name: item.name })}
-            onClick={onRetry}
-          >
-            {t("upload.item.retry")}
-          </button>
-        )}
-        {!active && (
-          <button
-            type="button"
-            className="btn btn-small btn-ghost"
-            aria-label={t("upload.item.removeLabel", { name: item.name })}
-            onClick={onRemove}
-          >
-            {t("upload.item.remove")}
-          </button>
-        )}
+        <SmallButtons actions={actions} />
       </div>
     </li>
   );

@@ -1,20 +1,20 @@
 /**
- * The upload options (spec §3): storage config, link suffix (one file only), remark, password,
- * expiry preset, max views, proxy flag, and under "Advanced" the upload method.
+ * The upload options (spec §3): storage config, the shared share options (link suffix for one
+ * file only, remark, password, expiry preset, max views), proxy flag, and under "Advanced" the
+ * upload method.
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { MAX_SLUG_LENGTH, SHARE_EXPIRY_PRESETS } from "../../../shared/constants.ts";
 import { paths } from "../../routes.ts";
 import type { StorageConfigView } from "./upload_api.ts";
 import {
-  type ExpiryPresetId,
   METHOD_CHOICES,
   type MethodChoice,
   methodFor,
   type UploadFormValues,
 } from "./upload_form.ts";
-import { FormField } from "./FormField.tsx";
+import { CheckField, FormField } from "../../components/FormField.tsx";
+import { ShareOptions } from "../pastes/ShareOptions.tsx";
 import { formatBytes } from "./format.ts";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
 
@@ -100,115 +100,25 @@ export function UploadOptionsForm(
           </FormField>
         )}
 
-      <FormField
-        id="upload-slug"
-        label={t("upload.options.slug")}
-        hint={slugUsable
-          ? t("upload.options.slugHint", { max: MAX_SLUG_LENGTH })
-          : t("upload.options.slugSingleOnly")}
-        error={slugUsable ? errors.slug : null}
-      >
-        {(a) => (
-          <input
-            {...a}
-            className="input"
-            type="text"
-            value={slugUsable ? values.slug : ""}
-            maxLength={MAX_SLUG_LENGTH + 10}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={t("upload.options.slugPlaceholder")}
-            disabled={disabled || !slugUsable}
-            onChange={(e) => onChange({ slug: e.currentTarget.value })}
-          />
-        )}
-      </FormField>
+      <ShareOptions
+        idPrefix="upload"
+        texts="upload.options"
+        layout="upload"
+        values={values}
+        onChange={(patch) => onChange(patch as Partial<UploadFormValues>)}
+        errors={errors}
+        disabled={disabled}
+        slugOff={slugUsable ? undefined : t("upload.options.slugSingleOnly")}
+      />
 
-      <FormField id="upload-remark" label={t("upload.options.remark")}>
-        {(a) => (
-          <input
-            {...a}
-            className="input"
-            type="text"
-            value={values.remark}
-            maxLength={1000}
-            disabled={disabled}
-            onChange={(e) => onChange({ remark: e.currentTarget.value })}
-          />
-        )}
-      </FormField>
-
-      <FormField
-        id="upload-password"
-        label={t("upload.options.password")}
-        hint={t("upload.options.passwordHint")}
-      >
-        {(a) => (
-          <input
-            {...a}
-            className="input"
-            type="password"
-            value={values.password}
-            maxLength={1000}
-            autoComplete="new-password"
-            disabled={disabled}
-            onChange={(e) => onChange({ password: e.currentTarget.value })}
-          />
-        )}
-      </FormField>
-
-      <div className="upload-options-row">
-        <FormField id="upload-expiry" label={t("upload.options.expiry")}>
-          {(a) => (
-            <select
-              {...a}
-              className="input"
-              value={values.expiry}
-              disabled={disabled}
-              onChange={(e) => onChange({ expiry: e.currentTarget.value as ExpiryPresetId })}
-            >
-              {SHARE_EXPIRY_PRESETS.map((p) => (
-                <option key={p.id} value={p.id}>{t(`upload.expiry.${p.id}`)}</option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField
-          id="upload-max-views"
-          label={t("upload.options.maxViews")}
-          hint={t("upload.options.maxViewsHint")}
-          error={errors.maxViews}
-        >
-          {(a) => (
-            <input
-              {...a}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={values.maxViews}
-              disabled={disabled}
-              onChange={(e) => onChange({ maxViews: e.currentTarget.value })}
-            />
-          )}
-        </FormField>
-      </div>
-
-      <div className="field">
-        <label className="check">
-          <input
-            id="upload-use-proxy"
-            type="checkbox"
-            checked={values.useProxy}
-            disabled={disabled}
-            aria-describedby="upload-use-proxy-hint"
-            onChange={(e) => onChange({ useProxy: e.currentTarget.checked })}
-          />
-          <span>{t("upload.options.useProxy")}</span>
-        </label>
-        <p id="upload-use-proxy-hint" className="field-hint">{t("upload.options.useProxyHint")}</p>
-      </div>
+      <CheckField
+        id="upload-use-proxy"
+        label={t("upload.options.useProxy")}
+        hint={t("upload.options.useProxyHint")}
+        checked={values.useProxy}
+        disabled={disabled}
+        onChange={(useProxy) => onChange({ useProxy })}
+      />
 
       <details className="upload-advanced">
         <summary>{t("upload.options.advanced")}</summary>

@@ -1,0 +1,89 @@
+/**
+ * A form in a modal dialog with Cancel and Save below: the shell of every create and edit
+ * dialog. While `busy` the dialog cannot be dismissed and both buttons are disabled.
+ */
+import type { FormEvent, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal, type ModalProps } from "./Modal.tsx";
+
+export function FormDialog(
+  {
+    title,
+    texts,
+    editingName,
+    formId,
+    formClassName,
+    form,
+    onClose,
+    busyLabel,
+    submitLabel,
+    size = "large",
+    className,
+    children,
+  }: {
+    /** The title; when absent, `<texts>.createTitle` or `<texts>.editTitle` with the name. */
+    title?: ReactNode;
+    /** An i18n namespace with createTitle, editTitle and saving (`mounts.form`). */
+    texts?: string;
+    /** The name of the item being edited; absent when creating one. */
+    editingName?: string;
+    /** The form's id, which the Save button submits. */
+    formId: string;
+    /** The form's own class, besides `form`. */
+    formClassName?: string;
+    /** Saving: `submit` on Save, `busy` while it runs. */
+    form: { submit: (e: FormEvent) => void; busy: boolean };
+    onClose: () => void;
+    /** Shown on the Save button while saving; "Save" stays when absent. */
+    busyLabel?: string;
+    /** The submit button's text; "Save" when absent. */
+    submitLabel?: string;
+    /** Large unless told. */
+    size?: ModalProps["size"];
+    className?: string;
+    children: ReactNode;
+  },
+) {
+  const { t } = useTranslation();
+  const { submit, busy } = form;
+  const heading = title ??
+    (editingName === undefined
+      ? t(`${texts}.createTitle`)
+      : t(`${texts}.editTitle`, { name: editingName }));
+  const savingLabel = busyLabel ?? (texts ? t(`${texts}.saving`) : undefined);
+  return (
+    <Modal
+      open
+      title={heading}
+      onClose={onClose}
+      dismissible={!busy}
+      size={size}
+      className={className}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={busy}>
+            {t("common.cancel")}
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="btn btn-primary"
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
+            {busy && savingLabel ? savingLabel : submitLabel ?? t("common.save")}
+          </button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className={formClassName ? `form ${formClassName}` : "form"}
+        onSubmit={submit}
+        noValidate
+      >
+        {children}
+      </form>
+    </Modal>
+  );
+}

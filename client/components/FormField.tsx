@@ -1,0 +1,106 @@
+/**
+ * Form field scaffolding for every form: a labelled control with an optional hint and error
+ * (and its common case, a labelled input), and a labelled checkbox with an optional hint, all
+ * wired up for screen readers.
+ */
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+/** What the control needs: its id, and aria attributes pointing at the hint and error. */
+export type FieldAttrs = {
+  id: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: boolean;
+};
+
+/** A labelled control; `children` renders the control from the attributes it must carry. */
+export function FormField(
+  { id, label, hint, error, className, children }: {
+    id: string;
+    label: ReactNode;
+    hint?: ReactNode;
+    error?: string | null;
+    className?: string;
+    children: (attrs: FieldAttrs) => ReactNode;
+  },
+) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${className ? ` ${className}` : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
+      {error && <p id={errorId} className="field-error">{error}</p>}
+      {hint && <p id={hintId} className="field-hint">{hint}</p>}
+    </div>
+  );
+}
+
+/** A hint, and what InputField passes on to its input. */
+export type InputOptions =
+  & {
+    hint?: ReactNode;
+    /** A whole number: a numeric input stepping by one. */
+    whole?: boolean;
+  }
+  & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange" | "className">;
+
+/** A FormField holding one `input.input`; the other attributes go to the input. */
+export function InputField(
+  { id, label, hint, error, className, value, onChange, whole, ...input }:
+    & {
+      id: string;
+      label: ReactNode;
+      hint?: ReactNode;
+      error?: string | null;
+      className?: string;
+      value: string;
+      onChange: (value: string) => void;
+    }
+    & InputOptions,
+) {
+  return (
+    <FormField id={id} label={label} hint={hint} error={error} className={className}>
+      {(a) => (
+        <input
+          {...(whole ? { type: "number", inputMode: "numeric", step: 1 } as const : {})}
+          {...input}
+          {...a}
+          className="input"
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** A checkbox with its label and an optional hint below. */
+export function CheckField(
+  { id, label, hint, checked, disabled, className, onChange }: {
+    id: string;
+    label: ReactNode;
+    hint?: ReactNode;
+    checked: boolean;
+    disabled?: boolean;
+    className?: string;
+    onChange: (checked: boolean) => void;
+  },
+) {
+  return (
+    <div className={`field${className ? ` ${className}` : ""}`}>
+      <label className="check">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+        <span>{label}</span>
+      </label>
+      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
+    </div>
+  );
+}
