@@ -3,7 +3,8 @@
  * dir) and the built dist/: the service worker's precache (every entry fetched as the worker
  * would, raw and gzip), and the JavaScript a share page loads before any interaction (every
  * script response Chromium receives while opening an open paste, with the service worker
- * blocked so all of it comes from the network), raw and gzip. Prints a Markdown table.
+ * blocked so all of it comes from the network), raw and gzip: all of it until the network is
+ * idle, and the part the page needs before it hydrates (the precache list's scripts it loaded). Prints a Markdown table.
  *
  *   deno task build && deno run -A bench/pwa.ts
  */
@@ -48,28 +49,41 @@ try {
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   const context = await browser.newContext({ serviceWorkers: "block" });
   const page = await context.newPage();
-  const scripts: Promise<Uint8Array>[] = [];
+  const scripts: Promise<{ path: string; bytes: Uint8Array }>[] = [];
   page.on("response", (res) => {
     if (res.request().resourceType() === "script") {
-      scripts.push(res.body().then((b) => new Uint8Array(b)));
+      const path = new URL(res.url()).pathname;
+      scripts.push(res.body().then((b) => ({ path, bytes: new Uint8Array(b) })));
     }
   });
   await page.goto(`${server.url}/paste/${slug}`, { waitUntil: "networkidle" });
   const bodies = await Promise.all(scripts);
   await browser.close();
-  let jsRaw = 0;
-  let jsGz = 0;
-  for (const b of bodies) {
-    jsRaw += b.byteLength;
-    jsGz += await gzipSize(b);
+  // Before hydration: the scripts of the precache list (the entry, its static imports, the
+  // language chunks) that the page loaded; the rest are dynamic imports made after it.
+  const first = new Set(precache.map((p) => p.url));
+  const sizes = { all: { n: 0, raw: 0, gz: 0 }, first: { n: 0, raw: 0, gz: 0 } };
+  for (const { path, bytes } of bodies) {
+    const gzip = await gzipSize(bytes);
+    for (const s of first.has(path) ? [sizes.all, sizes.first] : [sizes.all]) {
+      s.n++;
+      s.raw += bytes.byteLength;
+      s.gz += gzip;
+    }
   }
 
   console.log(`Measured ${new Date().toISOString().slice(0, 10)}, build ${built.build_id}.\n`);
   console.log("| What | Files | Raw | Gzip |");
   console.log("| --- | ---: | ---: | ---: |");
   console.log(`| Service worker precache | ${precache.length} | ${kB(raw)} | ${kB(gz)} |`);
+  const { all, first: hydrate } = sizes;
   console.log(
-    `| Share page initial JavaScript | ${bodies.length} | ${kB(jsRaw)} | ${kB(jsGz)} |`,
+    `| Share page JavaScript before hydration | ${hydrate.n} | ${kB(hydrate.raw)} | ${
+      kB(hydrate.gz)
+    } |`,
+  );
+  console.log(
+    `| Share page JavaScript until network idle | ${all.n} | ${kB(all.raw)} | ${kB(all.gz)} |`,
   );
 } finally {
   await server.stop();

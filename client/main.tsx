@@ -4,11 +4,13 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { I18nextProvider } from "react-i18next";
 import { App } from "./App.tsx";
-import { createI18n, toLanguage } from "./i18n/mod.ts";
+import { toLanguage } from "./i18n/setup.ts";
+import { loadI18n, registeredI18n } from "./i18n/browser.ts";
 import { InitialDataContext, readEmbeddedData } from "./app/initial_data.tsx";
 import { applyTheme, readThemeMode } from "./app/theme.ts";
 import { registerServiceWorker } from "./pwa/sw_registration.ts";
 import { watchInstallPrompt } from "./pwa/install_prompt.ts";
+import { offlineDb } from "./offline/open_db.ts";
 // Every stylesheet is imported here only: server rendering imports the pages, and Deno
 // cannot load CSS modules.
 import "./styles/app.css";
@@ -29,7 +31,9 @@ watchInstallPrompt();
 const root = document.getElementById("root")!;
 const initial = readEmbeddedData() ?? { siteTitle: document.title || "Cubby" };
 const lang = toLanguage(document.documentElement.lang || localStorage.getItem("language"));
-const i18n = createI18n(lang);
+// Only this language's texts: the other one loads when it is chosen (LanguageSwitcher). The
+// document loaded them before this script (registry.ts), so hydration starts synchronously.
+const i18n = registeredI18n(lang) ?? await loadI18n(lang);
 applyTheme(readThemeMode());
 
 const tree = (
@@ -44,6 +48,9 @@ const tree = (
   </StrictMode>
 );
 
+// The offline store is not needed to hydrate, but a share page keeps its offline copy right
+// after: start loading it now, alongside hydration.
+offlineDb().catch(() => {});
 if (root.dataset.ssr === "1") hydrateRoot(root, tree);
 else createRoot(root).render(tree);
 registerServiceWorker();

@@ -7,6 +7,7 @@ import * as esbuild from "esbuild";
 import { join, relative, resolve } from "node:path";
 import { buildIcons } from "./build_icons.ts";
 import { APP_SHELL_PATH, OFFLINE_PATH } from "../shared/pwa.ts";
+import { type Language, LANGUAGES } from "../shared/constants.ts";
 
 const root = resolve(import.meta.dirname!, "..");
 /** Where the build goes: CUBBY_DIST_DIR (the directory the server reads too), else dist/. */
@@ -43,12 +44,30 @@ async function copyDir(from: string, to: string) {
   }
 }
 
+/** The output of each language's locale module (client/i18n/catalogue_<lang>.ts); throws if none. */
+function languageChunks(meta: esbuild.Metafile): Record<Language, string> {
+  const chunks = {} as Record<Language, string>;
+  for (const lang of LANGUAGES) {
+    const source = `client/i18n/catalogue_${lang.toLowerCase().replace("-", "_")}.ts`;
+    const out = Object.entries(meta.outputs).find(([, o]) =>
+      Object.keys(o.inputs).some((i) => i.endsWith(source))
+    );
+    if (!out) throw new Error(`build: the chunk of ${source} is missing`);
+    chunks[lang] = out[0];
+  }
+  return chunks;
+}
+
 /**
  * The outputs a first page load needs: the entry, every chunk it imports statically (not the
- * lazy route chunks) and their stylesheets. These are what the service worker precaches.
+ * lazy route chunks), the language chunks and their stylesheets. These are what the service
+ * worker precaches.
  */
 function initialAssets(meta: esbuild.Metafile, entry: string): string[] {
   const seen = new Set<string>();
+  // The document loads its language's texts before the entry (client/i18n/registry.ts), and the
+  // language switcher loads the other one: every language chunk is part of a first load.
+  const languages = Object.values(languageChunks(meta));
   const visit = (p: string) => {
     if (seen.has(p)) return;
     seen.add(p);
@@ -57,6 +76,7 @@ function initialAssets(meta: esbuild.Metafile, entry: string): string[] {
     for (const i of out.imports) if (i.kind === "import-statement" && !i.external) visit(i.path);
   };
   visit(entry);
+  for (const p of languages) visit(p);
   return [...seen];
 }
 
@@ -116,6 +136,10 @@ export async function buildClient({ minify = true } = {}) {
   const manifest = {
     js: url(entry[0]),
     css: entry[1].cssBundle ? [url(entry[1].cssBundle)] : [],
+    /** Each language's locale chunk, which the document loads before the entry. */
+    languages: Object.fromEntries(
+      Object.entries(languageChunks(app.metafile!)).map(([l, p]) => [l, url(p)]),
+    ),
     files: outputs.map(([p]) => url(p)).filter((p) => !p.endsWith(".map")),
     built_at: new Date().toISOString(),
     build_id: buildId,

@@ -16,7 +16,6 @@ import {
 } from "./auth_store.ts";
 import { AUTH_REVALIDATE_MS } from "../../shared/constants.ts";
 import { clearUserCaches } from "../pwa/worker_state.ts";
-import { clearIdentityData } from "../offline/db.ts";
 import { paths } from "../routes.ts";
 import { type ApiKeyTestReply, checkKeyReply } from "./key_reply.ts";
 
@@ -83,7 +82,7 @@ export async function logout(): Promise<void> {
   // Share pages read while logged in stay on this device no longer than the session.
   await clearUserCaches().catch(() => {});
   // Explorer listings and writes queued with these credentials belong to this identity only.
-  await clearIdentityData().catch(() => {});
+  await import("../offline/db.ts").then((m) => m.clearIdentityData()).catch(() => {});
 }
 
 /** True when the credentials should be checked again (never checked, or over 5 minutes ago). */

@@ -3,12 +3,14 @@
  * `language` and in a `language` cookie, because the server renders pages (and API messages)
  * in the cookie's language. The rendered value comes from i18next, which the browser entry
  * initialises from <html lang> — the language the server rendered with — so hydration matches.
+ * The other language's texts are loaded when it is first chosen (i18n/browser.ts).
  */
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { i18n as I18n } from "i18next";
 import { type Language, LANGUAGES } from "../../shared/constants.ts";
-import { toLanguage } from "../i18n/mod.ts";
+import { toLanguage } from "../i18n/setup.ts";
+import { ensureLanguage } from "../i18n/browser.ts";
 
 export const LANGUAGE_STORAGE_KEY = "language";
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -25,7 +27,10 @@ function persistLanguage(lang: Language) {
 export async function switchLanguage(i18n: I18n, lang: Language): Promise<void> {
   persistLanguage(lang);
   document.documentElement.lang = lang;
-  if (i18n.language !== lang) await i18n.changeLanguage(lang);
+  if (i18n.language !== lang) {
+    await ensureLanguage(i18n, lang);
+    await i18n.changeLanguage(lang);
+  }
 }
 
 /**

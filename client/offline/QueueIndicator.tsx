@@ -5,19 +5,28 @@
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { liveQuery } from "dexie";
-import { db, type QueueItem } from "./db.ts";
+import type { QueueItem } from "./db.ts";
+import { offlineDb } from "./open_db.ts";
 import { syncOfflineQueue } from "./use_offline_sync.ts";
 
 /** React hook: the queued items, oldest first, live from IndexedDB (empty on the server). */
 export function useQueueItems(): QueueItem[] {
   const [items, setItems] = useState<QueueItem[]>([]);
   useEffect(() => {
-    const sub = liveQuery(() => db.offlineQueue.orderBy("timestamp").toArray()).subscribe({
-      next: setItems,
-      error: () => setItems([]),
-    });
-    return () => sub.unsubscribe();
+    let sub: { unsubscribe(): void } | undefined;
+    let stopped = false;
+    // Dexie loads after the page has hydrated (open_db.ts).
+    Promise.all([import("dexie"), offlineDb()]).then(([{ liveQuery }, db]) => {
+      if (stopped) return;
+      sub = liveQuery(() => db.offlineQueue.orderBy("timestamp").toArray()).subscribe({
+        next: setItems,
+        error: () => setItems([]),
+      });
+    }, () => setItems([]));
+    return () => {
+      stopped = true;
+      sub?.unsubscribe();
+    };
   }, []);
   return items;
 }
@@ -49,7 +58,7 @@ export function QueueIndicator() {
                 <button
                   type="button"
                   className="btn btn-ghost btn-small"
-                  onClick={() => db.offlineQueue.delete(item.id!)}
+                  onClick={() => offlineDb().then((db) => db.offlineQueue.delete(item.id!))}
                 >
                   {t("offlineData.queue.discard")}
                 </button>

@@ -6,7 +6,8 @@
  * A network failure stops the run and keeps the rest for later; a refusal (4xx) marks the item
  * failed so that it is shown, not retried forever.
  */
-import { db, type QueueItem } from "./db.ts";
+import type { QueueItem } from "./db.ts";
+import { offlineDb } from "./open_db.ts";
 
 /** The Background Sync tag (spec §4). */
 export const SYNC_TAG = "sync-offline-queue";
@@ -41,6 +42,7 @@ const PASTE_TYPES = new Set([
 export async function enqueue(
   item: Omit<QueueItem, "id" | "status" | "timestamp">,
 ): Promise<number> {
+  const db = await offlineDb();
   const id = await db.offlineQueue.add({ ...item, status: "pending", timestamp: Date.now() });
   return id as number;
 }
@@ -93,6 +95,7 @@ export async function replayQueue(origin: string): Promise<ReplayResult> {
 
 async function replayLocked(origin: string): Promise<ReplayResult> {
   const result: ReplayResult = { synced: 0, failed: 0, remaining: 0, pasteOps: false, created: [] };
+  const db = await offlineDb();
   const items = await db.offlineQueue.orderBy("timestamp").filter((i) => i.status === "pending")
     .toArray();
   for (let n = 0; n < items.length; n++) {

@@ -5,7 +5,7 @@
  * is dropped. Reads fall back to the copy only when the network failed.
  */
 import { ApiError } from "../api/client.ts";
-import { db } from "./db.ts";
+import { offlineDb } from "./open_db.ts";
 
 /** The parts of a share view that decide whether it may be kept. */
 type ShareFlags = { slug: string; has_password?: boolean; max_views?: number | null };
@@ -24,6 +24,7 @@ export function isNetworkFailure(err: unknown): boolean {
 /** Keeps an open share (a protected or view-limited one is dropped instead). Never throws. */
 export async function keepShareCopy(kind: "pastes" | "files", share: ShareFlags) {
   try {
+    const db = await offlineDb();
     if (isOpenShare(share)) {
       await db[kind].put({ slug: share.slug, data: share, savedAt: Date.now() });
     } else await db[kind].delete(share.slug);
@@ -33,7 +34,7 @@ export async function keepShareCopy(kind: "pastes" | "files", share: ShareFlags)
 /** Drops the copy of a share the server refused (protected, gone, expired). Never throws. */
 export async function dropShareCopy(kind: "pastes" | "files", slug: string) {
   try {
-    await db[kind].delete(slug);
+    await (await offlineDb())[kind].delete(slug);
   } catch { /* nothing kept */ }
 }
 
@@ -43,7 +44,7 @@ export async function readShareCopy<T>(
   slug: string,
 ): Promise<{ data: T; savedAt: number } | null> {
   try {
-    const copy = await db[kind].get(slug);
+    const copy = await (await offlineDb())[kind].get(slug);
     if (!copy || !isOpenShare(copy.data as ShareFlags)) return null;
     return { data: copy.data as T, savedAt: copy.savedAt };
   } catch {

@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
-import { appCsp, renderDocument } from "../ssr/document.ts";
+import { appCsp, type Assets, renderDocument } from "../ssr/document.ts";
 import { formatPageTitle, pageTitleKey } from "../../client/routes.ts";
 import { loadAssets } from "./static.ts";
 import { randomToken } from "../services/crypto.ts";
@@ -91,7 +91,7 @@ async function siteMarkdown(ssr: Ssr, source: string): Promise<string> {
 
 export function pageRoutes() {
   const app = new Hono<AppEnv>();
-  let assets: Promise<{ js: string | null; css: string[] }> | null = null;
+  let assets: Promise<Assets> | null = null;
 
   app.get("*", async (c) => {
     const services = c.get("services");

@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import { extname, join, normalize } from "node:path";
 import type { AppEnv } from "../http/types.ts";
 import { AppError } from "../errors.ts";
+import type { Assets } from "../ssr/document.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -84,13 +85,16 @@ export function staticRoutes(distDir: string) {
   return app;
 }
 
-/** Reads dist/manifest.json written by the build: the entry script and its stylesheets. */
-export async function loadAssets(distDir: string): Promise<{ js: string | null; css: string[] }> {
+/**
+ * Reads dist/manifest.json written by the build: the entry script, its stylesheets and each
+ * language's locale chunk.
+ */
+export async function loadAssets(distDir: string): Promise<Assets> {
   try {
     const text = await Deno.readTextFile(join(distDir, "manifest.json"));
-    const m = JSON.parse(text) as { js: string; css: string[] };
-    return { js: m.js, css: m.css ?? [] };
+    const m = JSON.parse(text) as Assets;
+    return { js: m.js, css: m.css ?? [], languages: m.languages ?? {} };
   } catch {
-    return { js: null, css: [] };
+    return { js: null, css: [], languages: {} };
   }
 }

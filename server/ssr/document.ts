@@ -4,7 +4,12 @@ import type { InitialData } from "../../client/app/initial_data.tsx";
 import type { Language } from "../../shared/constants.ts";
 import { APPLE_TOUCH_ICON, THEME_COLOR } from "../../shared/pwa.ts";
 
-export type Assets = { js: string | null; css: string[] };
+/** The built client: entry script, stylesheets, and each language's locale chunk. */
+export type Assets = {
+  js: string | null;
+  css: string[];
+  languages?: Partial<Record<Language, string>>;
+};
 
 export type DocumentParts = {
   lang: Language;
@@ -72,8 +77,14 @@ export function renderDocument(p: DocumentParts): string {
   const css = p.assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join(
     "",
   );
+  // The page language's texts run first, so the entry hydrates without waiting for them
+  // (client/i18n/registry.ts).
+  const texts = p.assets.languages?.[p.lang];
   const js = p.assets.js
-    ? `<script type="module" nonce="${p.nonce}" src="${escapeHtml(p.assets.js)}"></script>`
+    ? (texts
+      ? `<script type="module" nonce="${p.nonce}" src="${escapeHtml(texts)}"></script>`
+      : "") +
+      `<script type="module" nonce="${p.nonce}" src="${escapeHtml(p.assets.js)}"></script>`
     : "";
   const desc = p.description
     ? `<meta name="description" content="${escapeHtml(p.description)}">` +
