@@ -133,6 +133,9 @@ async function localRuns(server: FilesServer, auth: string, src: string, sha256:
     cat: new Series(),
   };
   const dst = join(src, "..", "copy.bin");
+  // Every upload runs before any download, so the upload's peak RSS is its own and not what a
+  // download left resident.
+  let last: { id: string; slug: string } | null = null;
   for (let i = 0; i < RUNS; i++) {
     const cp = await timed(() => runClient("cp", [src, dst]));
     const sync = await timed(() => runClient("sync", ["--data", dst]));
@@ -141,7 +144,17 @@ async function localRuns(server: FilesServer, auth: string, src: string, sha256:
     await Deno.remove(dst);
     const up = await timed(() => curlUpload(server, auth, src), server.pid);
     r.up.add(SIZE_MB, up.seconds, up.rss);
-    const down = await timed(() => curlDownload(server, up.value.slug), server.pid);
+    if (last) await deleteShare(server, auth, last.id);
+    last = up.value;
+    console.log(
+      `local run ${i + 1}: upload ${(SIZE_MB / up.seconds).toFixed(0)} MiB/s (peak RSS ` +
+        `${((up.rss?.peak ?? 0) / MiB).toFixed(0)} MiB), cp ${(SIZE_MB / cp.seconds).toFixed(0)} ` +
+        `(+fdatasync ${(SIZE_MB / (cp.seconds + sync.seconds)).toFixed(0)})`,
+    );
+  }
+  await verify(server, last!.slug, sha256);
+  for (let i = 0; i < RUNS; i++) {
+    const down = await timed(() => curlDownload(server, last!.slug), server.pid);
     r.down.add(SIZE_MB, down.seconds, down.rss);
     const cat = await timed(() =>
       new Deno.Command(PIN ? "taskset" : "cat", {
@@ -150,15 +163,12 @@ async function localRuns(server: FilesServer, auth: string, src: string, sha256:
       }).output()
     );
     r.cat.add(SIZE_MB, cat.seconds);
-    if (i === 0) await verify(server, up.value.slug, sha256);
-    await deleteShare(server, auth, up.value.id);
     console.log(
-      `local run ${i + 1}: upload ${(SIZE_MB / up.seconds).toFixed(0)} MiB/s, cp ` +
-        `${(SIZE_MB / cp.seconds).toFixed(0)} (+fdatasync ` +
-        `${(SIZE_MB / (cp.seconds + sync.seconds)).toFixed(0)}), download ` +
-        `${(SIZE_MB / down.seconds).toFixed(0)}, cat ${(SIZE_MB / cat.seconds).toFixed(0)}`,
+      `local run ${i + 1}: download ${(SIZE_MB / down.seconds).toFixed(0)} MiB/s, cat ` +
+        `${(SIZE_MB / cat.seconds).toFixed(0)}`,
     );
   }
+  await deleteShare(server, auth, last!.id);
   return r;
 }
 
