@@ -5,7 +5,10 @@
  * server's peak RSS. Writes the tables into bench/README.md between the bench:files markers.
  *
  *   deno run -A bench/files.ts [--size-mb=1024] [--s3-size-mb=256] [--runs=3] [--no-s3]
- *                              [--no-write]
+ *                              [--no-write] [--no-pin]
+ *
+ * Unless --no-pin, the server (all its threads) is pinned to core 0 and curl, cp, sync and cat
+ * to core 1 with `taskset`, so the client never competes with the server for a core.
  */
 import { parseArgs } from "node:util";
 import { createReadStream } from "node:fs";
@@ -40,15 +43,21 @@ const { values: opts } = parseArgs({
     runs: { type: "string", default: "3" },
     "no-s3": { type: "boolean", default: false },
     "no-write": { type: "boolean", default: false },
+    "no-pin": { type: "boolean", default: false },
   },
 });
 const SIZE_MB = Number(opts["size-mb"]);
 const S3_SIZE_MB = Number(opts["s3-size-mb"]);
 const RUNS = Number(opts.runs);
 const PART_SIZE = 8 * MiB; // what the S3 driver uses for streamed multipart puts
+const PIN = !opts["no-pin"];
 const README = join(import.meta.dirname!, "README.md");
 const START_MARK = "<!-- bench:files:start -->";
 const END_MARK = "<!-- bench:files:end -->";
+
+/** `run` on the client core (core 1) unless --no-pin. */
+const runClient = (cmd: string, args: string[]) =>
+  PIN ? run("taskset", ["-c", "1", cmd, ...args]) : run(cmd, args);
 
 type Peak = { peak: number };
 /** Throughput samples (MiB/s) of one operation, and the server's peak RSS during it. */
@@ -76,7 +85,7 @@ async function timed<T>(fn: () => Promise<T>, pid?: number) {
 
 /** `curl -T` upload to upload-direct; returns the share's id and slug. */
 async function curlUpload(server: FilesServer, auth: string, file: string, query = "") {
-  const out = await run("curl", [
+  const out = await runClient("curl", [
     "-sS",
     "--fail-with-body",
     "-T",
@@ -91,7 +100,13 @@ async function curlUpload(server: FilesServer, auth: string, file: string, query
 }
 
 const curlDownload = (server: FilesServer, slug: string) =>
-  run("curl", ["-sS", "--fail", "-o", "/dev/null", `${server.url}/api/file-download/${slug}`]);
+  runClient("curl", [
+    "-sS",
+    "--fail",
+    "-o",
+    "/dev/null",
+    `${server.url}/api/file-download/${slug}`,
+  ]);
 
 /** Downloads once with fetch and compares the SHA-256, so a fast wrong answer cannot pass. */
 async function verify(server: FilesServer, slug: string, sha256: string) {
@@ -118,29 +133,42 @@ async function localRuns(server: FilesServer, auth: string, src: string, sha256:
     cat: new Series(),
   };
   const dst = join(src, "..", "copy.bin");
+  // Every upload runs before any download, so the upload's peak RSS is its own and not what a
+  // download left resident.
+  let last: { id: string; slug: string } | null = null;
   for (let i = 0; i < RUNS; i++) {
-    const cp = await timed(() => run("cp", [src, dst]));
-    const sync = await timed(() => run("sync", ["--data", dst]));
+    const cp = await timed(() => runClient("cp", [src, dst]));
+    const sync = await timed(() => runClient("sync", ["--data", dst]));
     r.cp.add(SIZE_MB, cp.seconds);
     r.cpSync.add(SIZE_MB, cp.seconds + sync.seconds);
     await Deno.remove(dst);
     const up = await timed(() => curlUpload(server, auth, src), server.pid);
     r.up.add(SIZE_MB, up.seconds, up.rss);
-    const down = await timed(() => curlDownload(server, up.value.slug), server.pid);
-    r.down.add(SIZE_MB, down.seconds, down.rss);
-    const cat = await timed(() =>
-      new Deno.Command("cat", { args: [src], stdout: "null" }).output()
-    );
-    r.cat.add(SIZE_MB, cat.seconds);
-    if (i === 0) await verify(server, up.value.slug, sha256);
-    await deleteShare(server, auth, up.value.id);
+    if (last) await deleteShare(server, auth, last.id);
+    last = up.value;
     console.log(
-      `local run ${i + 1}: upload ${(SIZE_MB / up.seconds).toFixed(0)} MiB/s, cp ` +
-        `${(SIZE_MB / cp.seconds).toFixed(0)} (+fdatasync ` +
-        `${(SIZE_MB / (cp.seconds + sync.seconds)).toFixed(0)}), download ` +
-        `${(SIZE_MB / down.seconds).toFixed(0)}, cat ${(SIZE_MB / cat.seconds).toFixed(0)}`,
+      `local run ${i + 1}: upload ${(SIZE_MB / up.seconds).toFixed(0)} MiB/s (peak RSS ` +
+        `${((up.rss?.peak ?? 0) / MiB).toFixed(0)} MiB), cp ${(SIZE_MB / cp.seconds).toFixed(0)} ` +
+        `(+fdatasync ${(SIZE_MB / (cp.seconds + sync.seconds)).toFixed(0)})`,
     );
   }
+  await verify(server, last!.slug, sha256);
+  for (let i = 0; i < RUNS; i++) {
+    const down = await timed(() => curlDownload(server, last!.slug), server.pid);
+    r.down.add(SIZE_MB, down.seconds, down.rss);
+    const cat = await timed(() =>
+      new Deno.Command(PIN ? "taskset" : "cat", {
+        args: PIN ? ["-c", "1", "cat", src] : [src],
+        stdout: "null",
+      }).output()
+    );
+    r.cat.add(SIZE_MB, cat.seconds);
+    console.log(
+      `local run ${i + 1}: download ${(SIZE_MB / down.seconds).toFixed(0)} MiB/s, cat ` +
+        `${(SIZE_MB / cat.seconds).toFixed(0)}`,
+    );
+  }
+  await deleteShare(server, auth, last!.id);
   return r;
 }
 
@@ -279,6 +307,7 @@ if (import.meta.main) {
   const tmp = await Deno.makeTempDir({ prefix: "cubby-bench-files-" });
   const server = await startFilesServer(Math.ceil(SIZE_MB / 1024) + 1);
   try {
+    if (PIN) await run("taskset", ["-a", "-c", "-p", "0", String(server.pid)]);
     const [a, b] = [await Deno.stat(tmp), await Deno.stat(server.dataDir)];
     if (a.dev !== b.dev) console.warn("warning: the source and DATA_DIR are on different disks");
     const src = join(tmp, "source.bin");

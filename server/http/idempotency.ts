@@ -24,6 +24,11 @@ const EXCLUDED_PATHS = new Set(["/api/admin/login", "/api/admin/logout"]);
 /** Bodies of these types (up to HASHED_BODY_MAX) are part of the request fingerprint. */
 const HASHED_TYPES = /^(application\/json|application\/x-www-form-urlencoded|text\/[\w.+-]+|)$/;
 const HASHED_BODY_MAX = 32 * 1024 * 1024;
+/**
+ * Routes whose body is a file streamed to storage, whatever its media type (`curl -T` sends
+ * none): never read or hashed here, so the upload streams untouched and memory stays flat.
+ */
+const STREAMED_BODY = /^\/api\/(upload-direct|storage\/local)\//;
 
 /** Runs each write with an Idempotency-Key at most once per principal and key. */
 export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -76,8 +81,9 @@ function principalScope(c: Context<AppEnv>): string {
 
 /**
  * What makes two requests "the same": method, path, sorted query and the body. JSON, form and
- * text bodies are hashed; a streamed body (multipart, raw upload) is known by its media type and
- * length only, because reading it here would hold a whole file in memory.
+ * text bodies are hashed; a streamed body (multipart, a raw upload to a STREAMED_BODY route, or
+ * one that declares more than HASHED_BODY_MAX) is known by its media type and length only,
+ * because reading it here would hold a whole file in memory.
  */
 async function requestFingerprint(c: Context<AppEnv>): Promise<string> {
   const url = new URL(c.req.url);
@@ -85,7 +91,10 @@ async function requestFingerprint(c: Context<AppEnv>): Promise<string> {
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const length = c.req.header("content-length") ?? "";
   let body = `${mediaType};length=${length}`;
-  if (HASHED_TYPES.test(mediaType) && c.req.raw.body) {
+  const declared = /^\d+$/.test(length) ? Number(length) : undefined;
+  const streamed = STREAMED_BODY.test(url.pathname) ||
+    (declared !== undefined && declared > HASHED_BODY_MAX);
+  if (!streamed && HASHED_TYPES.test(mediaType) && c.req.raw.body) {
     const hashed = await hashBody(c.req.raw.clone());
     if (hashed !== null) body = `${mediaType};sha256=${hashed}`;
   }

@@ -212,3 +212,30 @@ Deno.test("login never keeps its reply", async () => {
     assert.notEqual((await b.json()).data.token, a.data.token);
   });
 });
+
+Deno.test("a raw upload's body is never read by the middleware, only its length counts", async () => {
+  await withApp(async (t) => {
+    const auth = await t.adminAuth();
+    // No content type, like `curl -T`: the body streams to storage untouched, so two bodies of
+    // the same length are the same request, and the second is a replay of the first.
+    const upload = (body: string) =>
+      t.request("/api/upload-direct/raw.bin", {
+        method: "PUT",
+        auth,
+        body: new TextEncoder().encode(body),
+        headers: { "Idempotency-Key": "raw-1", "content-length": String(body.length) },
+      });
+    const first = await upload("first body");
+    assert.equal(first.status, 201, await first.clone().text());
+    const u1 = await first.json();
+    const again = await upload("other body");
+    assert.equal(again.headers.get("Idempotent-Replayed"), "true");
+    assert.deepEqual(await again.json(), u1);
+    const stored = await t.request(`/api/file-download/${u1.data.slug}`);
+    assert.equal(await stored.text(), "first body");
+    // A different length is a different request.
+    const longer = await upload("a longer body");
+    assert.equal(longer.status, 422);
+    assert.equal((await longer.json()).error, "idempotency_key_reused");
+  });
+});

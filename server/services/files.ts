@@ -11,6 +11,7 @@ import type { SettingsService } from "./settings.ts";
 import { type Auth, creatorOf } from "./auth.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
 import { hashPassword, randomBase62 } from "./crypto.ts";
+import { limitStream } from "./limit_stream.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import { SHARE_OBJECTS_FOLDER } from "../storage/share_area.ts";
 import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
@@ -22,6 +23,9 @@ import type {
   FileView,
   Presign,
 } from "../../shared/schemas/files.ts";
+
+/** Re-exported for the routes and tasks that import it from here. */
+export { limitStream };
 
 const PRESIGN_TTL_S = 3600;
 const HOUR_MS = 3_600_000;
@@ -51,21 +55,6 @@ export function safeFilename(name: string): string {
   // deno-lint-ignore no-control-regex
   const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").replace(/^\.+/, "_").trim();
   return (cleaned || "file").slice(0, 200);
-}
-
-/** Wraps a body so it errors once more than `max` bytes pass, and reports the count. */
-export function limitStream(body: ReadableStream<Uint8Array>, max: number) {
-  let seen = 0;
-  const stream = body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > max) controller.error(new AppError("file_too_large", 413, { max_bytes: max }));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-  return { stream, bytes: () => seen };
 }
 
 export type UploadInput = {

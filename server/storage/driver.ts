@@ -350,3 +350,13 @@ export function contentTypeFor(key: string): string {
   if (dot <= 0) return DEFAULT_CONTENT_TYPE;
   return CONTENT_TYPES[name.slice(dot + 1).toLowerCase()] ?? DEFAULT_CONTENT_TYPE;
 }
+
+/** A BYOB reader of `body` when it is a byte stream; null (and `body` untouched) otherwise. */
+export function byobReaderOf(body: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | null {
+  try {
+    return body.getReader({ mode: "byob" });
+  } catch (err) {
+    if (err instanceof TypeError) return null; // not a byte stream
+    throw err;
+  }
+}

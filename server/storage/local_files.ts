@@ -7,11 +7,13 @@
  */
 import { dirname, join } from "node:path";
 import { ulid } from "ulid";
-import type { ObjectInfo } from "./driver.ts";
+import { byobReaderOf, type ObjectInfo } from "./driver.ts";
 import { fsError, sizeMismatch } from "./local_errors.ts";
 import { holdTemp, releaseTemp } from "./temp_files.ts";
 
 const CHUNK = 256 * 1024;
+/** How much of a byte-stream upload is gathered before one write (see copyByob). */
+const WRITE_BUFFER = 256 * 1024;
 
 /**
  * Streams bytes into a fresh temp file in `tmpDir`; returns its path and size. Removes it and
@@ -32,20 +34,19 @@ export async function writeTemp(
     await Deno.mkdir(dirname(tmp), { recursive: true }); // someone removed .cubby-tmp
     return await Deno.open(tmp, { write: true, createNew: true });
   });
-  const reader = stream.getReader();
+  const byob = byobReaderOf(stream);
+  const reader = byob ?? stream.getReader();
   const onAbort = () => reader.cancel(signal?.reason).catch(() => {});
   signal?.addEventListener("abort", onAbort, { once: true });
   let size = 0;
+  const count = (n: number) => {
+    size += n;
+    if (expected !== undefined && size > expected) throw sizeMismatch(expected, size);
+  };
   try {
     signal?.throwIfAborted();
-    for (;;) {
-      const { done, value } = await reader.read();
-      signal?.throwIfAborted();
-      if (done) break;
-      size += value.length;
-      if (expected !== undefined && size > expected) throw sizeMismatch(expected, size);
-      for (let off = 0; off < value.length;) off += await file.write(value.subarray(off));
-    }
+    if (byob) await copyByob(byob, file, count, signal);
+    else await copyChunks(reader as ReadableStreamDefaultReader<Uint8Array>, file, count, signal);
     if (expected !== undefined && size !== expected) throw sizeMismatch(expected, size);
     if (opts.fsync) await file.syncData();
     file.close();
@@ -59,6 +60,56 @@ export async function writeTemp(
   } finally {
     signal?.removeEventListener("abort", onAbort);
   }
+}
+
+/**
+ * Reads a byte stream (a request body) into one reused WRITE_BUFFER and writes it out when
+ * full: no allocation per read, and one write per 256 KiB instead of one per 64 KiB chunk
+ * (1 MiB writes were slower than 256 KiB ones in a write micro-benchmark on this machine).
+ */
+async function copyByob(
+  reader: ReadableStreamBYOBReader,
+  file: Deno.FsFile,
+  count: (n: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  let buffer: ArrayBuffer = new ArrayBuffer(WRITE_BUFFER);
+  let filled = 0;
+  for (;;) {
+    const { done, value } = await reader.read(
+      new Uint8Array(buffer, filled, WRITE_BUFFER - filled),
+    );
+    signal?.throwIfAborted();
+    if (value) buffer = value.buffer as ArrayBuffer; // the read transferred it
+    if (done) break;
+    count(value.byteLength);
+    filled += value.byteLength;
+    if (filled === WRITE_BUFFER) {
+      await writeAll(file, new Uint8Array(buffer));
+      filled = 0;
+    }
+  }
+  if (filled > 0) await writeAll(file, new Uint8Array(buffer, 0, filled));
+}
+
+/** Writes each chunk of any other stream as it comes. */
+async function copyChunks(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  file: Deno.FsFile,
+  count: (n: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  for (;;) {
+    const { done, value } = await reader.read();
+    signal?.throwIfAborted();
+    if (done) return;
+    count(value.length);
+    await writeAll(file, value);
+  }
+}
+
+async function writeAll(file: Deno.FsFile, bytes: Uint8Array): Promise<void> {
+  for (let off = 0; off < bytes.length;) off += await file.write(bytes.subarray(off));
 }
 
 /** Renames a finished temp file over the target; removes the temp file and throws on failure. */
