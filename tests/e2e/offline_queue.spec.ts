@@ -166,6 +166,10 @@ test("an open share opened online is readable offline from IndexedDB; protected 
 
   await view.goto(open.slug);
   await expect(view.content).toContainText(`open ${marker}`);
+  // The copy is written after hydration, once the offline store has loaded: wait for it before
+  // leaving the page (the server-rendered content is visible before that).
+  await expect.poll(async () => (await queue.table<{ slug: string }>("pastes")).map((r) => r.slug))
+    .toEqual([open.slug]);
   await view.goto(limited.slug);
   await expect(view.content).toContainText(`limited ${marker}`);
   await view.goto(locked.slug);
