@@ -78,7 +78,7 @@ export function createApp({ services, log = console.error }: AppOptions) {
   });
   app.route("/api", api);
   // WebDAV authenticates on its own; mounted before the static and page catch-alls.
-  app.route("/dav", webdavRoutes());
+  app.route("/dav", webdavRoutes(services));
 
   app.route("/", webManifestRoutes());
   app.route("/", shareTargetRoutes());

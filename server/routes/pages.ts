@@ -12,17 +12,9 @@ import type { Services } from "../services/mod.ts";
 import type { Language } from "../../shared/constants.ts";
 import { toSiteConfig } from "../../shared/schemas/settings.ts";
 import type { SiteData } from "../../client/app/site_config.ts";
-import { markCacheableShare, type ShareAccess } from "../http/offline_cache.ts";
+import { markCacheableShare } from "../http/offline_cache.ts";
+import type { PageLoad } from "../ssr/page_load.ts";
 import { loadedReactBuild } from "../react_build.ts";
-
-/** What a server-rendered page needs: its status, data for the app and a description. */
-export type PageLoad = {
-  status: 200 | 404 | 410;
-  page: Record<string, unknown>;
-  description?: string;
-  /** The share shown, when there is one: an open share may be cached for offline reading. */
-  share?: ShareAccess;
-};
 
 type Loader = (
   ssr: Ssr,

@@ -10,6 +10,10 @@ import type { AppEnv } from "../http/types.ts";
 import { assertAuthorized, plainErrors } from "../http/middleware.ts";
 import { AppError } from "../errors.ts";
 import type { Auth } from "../services/auth.ts";
+import type { Services } from "../services/mod.ts";
+import { WebdavService } from "../webdav/webdav.ts";
+import { WebdavPropRepo } from "../kv/webdav_prop_repo.ts";
+import { WebdavLockRepo } from "../kv/webdav_lock_repo.ts";
 import { Permission } from "../../shared/permissions.ts";
 import { errorMessage } from "../../shared/errors.ts";
 
@@ -63,7 +67,16 @@ async function authenticate(c: Context<AppEnv>): Promise<Auth | Response> {
   }
 }
 
-export function webdavRoutes() {
+/** The `/dav` routes; the WebDAV handler (server/webdav/) is built here, on the HTTP side. */
+export function webdavRoutes(services: Services) {
+  const { fs, mounts, settings, kv } = services;
+  const webdav = new WebdavService(
+    fs,
+    mounts,
+    settings,
+    new WebdavPropRepo(kv),
+    new WebdavLockRepo(kv),
+  );
   const app = new Hono<AppEnv>();
   app.use("*", plainErrors);
   app.all("*", async (c) => {
@@ -76,7 +89,7 @@ export function webdavRoutes() {
       auth,
       READ_METHODS.has(method) ? Permission.WEBDAV_READ : Permission.WEBDAV_MANAGE,
     );
-    return await c.get("services").webdav.handle({
+    return await webdav.handle({
       method,
       url: new URL(c.req.url),
       headers: c.req.raw.headers,

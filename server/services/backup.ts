@@ -17,7 +17,8 @@ import {
   readCubbyBackup,
 } from "./backup_format.ts";
 import { importCloudPaste, isCloudPasteBackup } from "./cloudpaste_import.ts";
-import { planRestore, type RestoreRepos } from "./backup_plan.ts";
+import { planRestore } from "./backup_plan.ts";
+import type { RestoreRepos } from "./backup_repos.ts";
 import { exportData } from "./backup_export.ts";
 import { JournalLostError } from "../kv/backup_journal.ts";
 import { APP_VERSION } from "../../shared/constants.ts";

@@ -6,7 +6,7 @@
  * snapshot: each record is consistent, but writes during a backup may or may not be in it.
  */
 import type { PasteEntry } from "../kv/paste_repo.ts";
-import type { RestoreRepos } from "./backup_plan.ts";
+import type { RestoreRepos } from "./backup_repos.ts";
 import type {
   AccountBackup,
   ApiKeyBackup,

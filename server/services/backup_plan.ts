@@ -8,30 +8,14 @@
  * Storage configs are planned first, because files and mounts may only point at configs that
  * exist once the restore is done; usage counters move by the sizes of removed and added files.
  */
-import type { PasteRepo } from "../kv/paste_repo.ts";
-import type { FileRepo } from "../kv/file_repo.ts";
-import type { MountRepo } from "../kv/mount_repo.ts";
-import type { StorageConfigRepo } from "../kv/storage_config_repo.ts";
-import type { ApiKeyRepo } from "../kv/api_key_repo.ts";
-import type { AccountRepo } from "../kv/account_repo.ts";
-import type { BackupRepo, Mutation } from "../kv/backup_repo.ts";
+import type { Mutation } from "../kv/backup_repo.ts";
+import type { RestoreRepos } from "./backup_repos.ts";
 import type { SecretBox } from "./secret_box.ts";
 import { invalidFile, type ParsedBackup } from "./backup_format.ts";
 import { planStorage } from "./backup_plan_storage.ts";
 import { PlanBuilder } from "./backup_plan_builder.ts";
 import type { BackupModule, RestoreMode, RestoreReport } from "../../shared/schemas/backup.ts";
 import { isPathWithinBase } from "../../shared/permissions.ts";
-
-/** The repositories a restore reads and writes. */
-export type RestoreRepos = {
-  pastes: PasteRepo;
-  files: FileRepo;
-  mounts: MountRepo;
-  storage: StorageConfigRepo;
-  apiKeys: ApiKeyRepo;
-  accounts: AccountRepo;
-  backup: BackupRepo;
-};
 
 /** A restore ready to run: its writes in order, and the report to answer with. */
 export type RestorePlan = {

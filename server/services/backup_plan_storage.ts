@@ -15,7 +15,7 @@ import type { SecretBox } from "./secret_box.ts";
 import type { BackupData } from "./backup_format.ts";
 import { invalidFile } from "./backup_format.ts";
 import type { PlanBuilder } from "./backup_plan_builder.ts";
-import type { RestoreRepos } from "./backup_plan.ts";
+import type { RestoreRepos } from "./backup_repos.ts";
 import type { StorageConfigRecord } from "../kv/storage_config_repo.ts";
 import type { RestoreMode } from "../../shared/schemas/backup.ts";
 

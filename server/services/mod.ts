@@ -33,9 +33,6 @@ import { DirectoryCache } from "./directory_cache.ts";
 import { FsUploadRepo } from "../kv/fs_upload_repo.ts";
 import { FsUploadService } from "./fs_uploads.ts";
 import { ProxyLinkService } from "./proxy_links.ts";
-import { WebdavService } from "./webdav.ts";
-import { WebdavPropRepo } from "../kv/webdav_prop_repo.ts";
-import { WebdavLockRepo } from "../kv/webdav_lock_repo.ts";
 import { TaskRepo } from "../kv/task_repo.ts";
 import { TaskService } from "./tasks.ts";
 import { SearchRepo } from "../kv/search_repo.ts";
@@ -84,13 +81,6 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   fs.setDirectoryCache(new DirectoryCache(caches.directory));
   const fsUploads = new FsUploadService(fs, mounts, storageConfigs, new FsUploadRepo(kv));
   const proxyLinks = new ProxyLinkService(mounts, fs, settings, signer);
-  const webdav = new WebdavService(
-    fs,
-    mounts,
-    settings,
-    new WebdavPropRepo(kv),
-    new WebdavLockRepo(kv),
-  );
   // Files written by copy tasks go to the search index and clear cached listings.
   const taskWrites: SearchHooks = {
     pathWritten: async (target, info) => {
@@ -142,7 +132,6 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     fs,
     fsUploads,
     proxyLinks,
-    webdav,
     tasks,
     search,
     caches,

@@ -18,7 +18,14 @@ import { AppError, badRequest, notFound } from "../errors.ts";
 import { isPathWithinBase, normalizePath } from "../../shared/permissions.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import { SEARCH_MIN_LENGTH } from "../../shared/constants.ts";
-import { fileEntry, folderEntry, startRebuild, viewRebuild, walkPages } from "./search_rebuild.ts";
+import {
+  fileEntry,
+  folderEntry,
+  type RebuildIndex,
+  startRebuild,
+  viewRebuild,
+  walkPages,
+} from "./search_rebuild.ts";
 
 export type SearchScope = "global" | "mount" | "directory";
 export type SearchInput = {
@@ -59,7 +66,7 @@ const RACED_GRAMS = 6;
 const RACE_STEP = 256;
 const PAGE_OBJECTS = 500;
 
-export class SearchService implements SearchHooks {
+export class SearchService implements SearchHooks, RebuildIndex {
   constructor(
     readonly repo: SearchRepo,
     readonly mounts: MountService,

@@ -5,11 +5,22 @@
  * lives in KV with a heartbeat, so every instance reports it and a rebuild whose process died is
  * shown as failed and may be started again.
  */
-import type { IndexedObject, RebuildRecord, SearchEntry } from "../kv/search_repo.ts";
-import type { SearchService } from "./search.ts";
+import type { IndexedObject, RebuildRecord, SearchEntry, SearchRepo } from "../kv/search_repo.ts";
+import type { MountService } from "./mounts.ts";
 import type { StorageDriver } from "../storage/driver.ts";
 import type { Auth } from "./auth.ts";
 import { AppError, conflict, forbidden, notFound } from "../errors.ts";
+
+/** The parts of the search service (search.ts) a rebuild uses. */
+export interface RebuildIndex {
+  readonly repo: SearchRepo;
+  readonly mounts: MountService;
+  readonly log: (msg: string) => void;
+  driverOf(cfg: string): Promise<StorageDriver>;
+  upsert(cfg: string, objects: IndexedObject[], parents: boolean): Promise<void>;
+  removeWhere(cfg: string, dir: string, drop: (o: IndexedObject) => boolean): Promise<number>;
+  invalidate(cfg: string): void;
+}
 
 /** A rebuild whose heartbeat is older than this died with its process. */
 const STALE_MS = 60_000;
@@ -53,7 +64,7 @@ function toView(mountId: string, rec: RebuildRecord | null): RebuildView {
   };
 }
 
-async function mountOf(search: SearchService, mountId: string, auth: Auth) {
+async function mountOf(search: RebuildIndex, mountId: string, auth: Auth) {
   if (auth.type !== "admin") throw forbidden();
   const mount = (await search.mounts.list(auth)).find((m) => m.id === mountId);
   if (!mount) throw notFound("mount_not_found");
@@ -62,7 +73,7 @@ async function mountOf(search: SearchService, mountId: string, auth: Auth) {
 
 /** The rebuild status of the storage behind a mount (admin); throws 403, 404. */
 export async function viewRebuild(
-  search: SearchService,
+  search: RebuildIndex,
   mountId: string,
   auth: Auth,
 ): Promise<RebuildView> {
@@ -75,7 +86,7 @@ export async function viewRebuild(
  * 409 search_rebuild_running.
  */
 export async function startRebuild(
-  search: SearchService,
+  search: RebuildIndex,
   mountId: string,
   auth: Auth,
 ): Promise<RebuildRecord> {
@@ -105,7 +116,7 @@ export async function startRebuild(
 }
 
 /** Walks the storage, indexes every page, then drops entries older than the start. */
-export async function runRebuild(search: SearchService, claimed: RebuildRecord) {
+export async function runRebuild(search: RebuildIndex, claimed: RebuildRecord) {
   const cfg = claimed.config_id;
   const started = Date.parse(claimed.started_at);
   let rec = claimed;

@@ -9,7 +9,7 @@
  * - 404: `{ error: "file_not_found" }`; 410: `{ error: "file_expired" }`.
  */
 import type { Services } from "../services/mod.ts";
-import type { PageLoad } from "../routes/pages.ts";
+import type { PageLoad } from "./page_load.ts";
 import { AppError } from "../errors.ts";
 
 /** Loads the page data for a file share without counting a view. */

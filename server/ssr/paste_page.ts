@@ -22,7 +22,7 @@
  */
 import type { Services } from "../services/mod.ts";
 import type { Language } from "../../shared/constants.ts";
-import type { PageLoad } from "../routes/pages.ts";
+import type { PageLoad } from "./page_load.ts";
 import { renderMarkdown, summarizeText } from "../../shared/markdown.ts";
 import { SLUG_PATTERN } from "../../shared/schemas/pastes.ts";
 import { loadSanitizer } from "./sanitize.ts";

@@ -5,8 +5,8 @@
  * infinity gets 403 with the `propfind-finite-depth` precondition. A Depth 1 listing streams
  * page by page, so a folder of any size is listed whole without being held in memory.
  */
-import type { DavRequest, WebdavService } from "./webdav.ts";
-import type { FsEntry } from "./fs.ts";
+import type { DavContext, DavRequest } from "./webdav_context.ts";
+import type { FsEntry } from "../services/fs.ts";
 import type { LockRecord } from "../kv/webdav_lock_repo.ts";
 import { type DeadProps, MAX_PROPS_BYTES } from "../kv/webdav_prop_repo.ts";
 import { activeLockXml, coveringLocks, SUPPORTED_LOCK_XML } from "./webdav_locks.ts";
@@ -118,7 +118,7 @@ function lockXmlFor(locks: LockRecord[], key: string, mountPath: string): string
 }
 
 /** PROPFIND with Depth 0 or 1. */
-export async function handlePropfind(dav: WebdavService, req: DavRequest): Promise<Response> {
+export async function handlePropfind(dav: DavContext, req: DavRequest): Promise<Response> {
   const depth = (req.headers.get("depth") ?? "infinity").trim().toLowerCase();
   if (depth === "infinity") {
     await req.body?.cancel().catch(() => {});
@@ -190,7 +190,7 @@ function parsePatch(body: string): PatchOp[] | null {
 }
 
 /** PROPPATCH: sets and removes dead properties in document order, all or nothing. */
-export async function handleProppatch(dav: WebdavService, req: DavRequest): Promise<Response> {
+export async function handleProppatch(dav: DavContext, req: DavRequest): Promise<Response> {
   const ops = parsePatch(await readBodyText(req.body));
   if (!ops) return davText(400, "webdav_xml_invalid", req.lang);
   const t = await dav.target(req);

@@ -3,8 +3,8 @@
  * on an unmapped URL creates an empty file and answers 201), refreshes through the If header
  * (also through a member of a locked collection), and UNLOCK by Lock-Token.
  */
-import type { DavRequest, DavTarget, WebdavService } from "./webdav.ts";
-import { creatorOf } from "./auth.ts";
+import type { DavContext, DavRequest, DavTarget } from "./webdav_context.ts";
+import { creatorOf } from "../services/auth.ts";
 import { activeLockXml, coveringLocks, parseTimeout } from "./webdav_locks.ts";
 import type { LockRecord } from "../kv/webdav_lock_repo.ts";
 import { parseIfHeader, submittedTokens } from "./webdav_if.ts";
@@ -55,7 +55,7 @@ function lockReply(status: number, lock: LockRecord, t: DavTarget, extra = {}): 
 }
 
 /** LOCK: a new lock, or a refresh when the body is empty. */
-export async function handleLock(dav: WebdavService, req: DavRequest): Promise<Response> {
+export async function handleLock(dav: DavContext, req: DavRequest): Promise<Response> {
   const body = (await readBodyText(req.body)).trim();
   const t = await dav.target(req);
   if (!t.r) return davText(403, "webdav_virtual_folder", req.lang);
@@ -111,7 +111,7 @@ export async function handleLock(dav: WebdavService, req: DavRequest): Promise<R
 }
 
 /** UNLOCK: removes the lock named by Lock-Token; 409 when it does not cover the target. */
-export async function handleUnlock(dav: WebdavService, req: DavRequest): Promise<Response> {
+export async function handleUnlock(dav: DavContext, req: DavRequest): Promise<Response> {
   const token = /^\s*<([^>]+)>\s*$/.exec(req.headers.get("lock-token") ?? "")?.[1];
   if (!token) return davText(400, "webdav_lock_token_invalid", req.lang);
   const t = await dav.target(req);

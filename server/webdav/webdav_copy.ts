@@ -3,12 +3,12 @@
  * or infinity; MOVE infinity only), 201 for a new destination and 204 for a replaced one.
  * Dead properties travel with the resource; locks never do (a moved resource's locks end).
  */
-import type { DavRequest, WebdavService } from "./webdav.ts";
+import type { DavContext, DavRequest } from "./webdav_context.ts";
 import { isSameOrBelow, parentOf, parseDavUrl } from "./webdav_paths.ts";
 import { checkPreconditions, davText } from "./webdav_http.ts";
 
 /** COPY or MOVE of the request target to the Destination header. */
-export async function handleCopyMove(dav: WebdavService, req: DavRequest): Promise<Response> {
+export async function handleCopyMove(dav: DavContext, req: DavRequest): Promise<Response> {
   const move = req.method === "MOVE";
   const destHeader = req.headers.get("destination");
   if (!destHeader) return davText(400, "webdav_destination_invalid", req.lang);

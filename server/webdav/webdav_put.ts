@@ -3,7 +3,7 @@
  * streamed put ("direct") or a multipart upload whose parts are cut from the stream as it
  * arrives ("multipart"), holding one part in memory at a time.
  */
-import type { DavRequest, WebdavService } from "./webdav.ts";
+import type { DavContext, DavRequest } from "./webdav_context.ts";
 import { baseName, parentOf } from "./webdav_paths.ts";
 import { checkPreconditions, DAV_METHODS, davText } from "./webdav_http.ts";
 import { MIN_PART_SIZE } from "../storage/driver.ts";
@@ -48,7 +48,7 @@ function declaredSize(headers: Headers): number | undefined {
 }
 
 /** PUT: creates (201) or replaces (204) a file whose parent folder exists. */
-export async function handlePut(dav: WebdavService, req: DavRequest): Promise<Response> {
+export async function handlePut(dav: DavContext, req: DavRequest): Promise<Response> {
   const t = await dav.target(req);
   if (t.entry?.type === "directory") {
     await req.body?.cancel().catch(() => {});

@@ -10,17 +10,17 @@
  * collection to stay until it is deleted. After removing or moving a member, `keepParent`
  * therefore puts the parent folder back when it went away.
  */
-import type { FsEntry, FsService } from "./fs.ts";
-import type { MountService, Resolved } from "./mounts.ts";
-import type { SettingsService } from "./settings.ts";
-import { type Auth, creatorOf } from "./auth.ts";
+import type { FsService } from "../services/fs.ts";
+import type { MountService, Resolved } from "../services/mounts.ts";
+import type { SettingsService } from "../services/settings.ts";
+import { type Auth, creatorOf } from "../services/auth.ts";
 import type { WebdavPropRepo } from "../kv/webdav_prop_repo.ts";
 import type { WebdavLockRepo } from "../kv/webdav_lock_repo.ts";
-import type { Language } from "../../shared/constants.ts";
 import { AppError } from "../errors.ts";
 import { objectResponse } from "../http/bytes.ts";
 import { userContentHeaders } from "../http/middleware.ts";
 import { parseRange } from "../storage/ranges.ts";
+import type { DavContext, DavRequest, DavTarget } from "./webdav_context.ts";
 import { coveringLocks, type LockTarget, WebdavLocks } from "./webdav_locks.ts";
 import { evaluateIf, type IfList, parseIfHeader, submittedTokens } from "./webdav_if.ts";
 import { davHref, parentOf, parseDavPath, parseDavUrl } from "./webdav_paths.ts";
@@ -31,25 +31,7 @@ import { handleCopyMove } from "./webdav_copy.ts";
 import { handleLock, handleUnlock } from "./webdav_lock_methods.ts";
 import { handlePropfind, handleProppatch } from "./webdav_props.ts";
 
-/** One WebDAV request, already authenticated and authorised by the route. */
-export type DavRequest = {
-  method: string;
-  url: URL;
-  headers: Headers;
-  body: ReadableStream<Uint8Array> | null;
-  auth: Auth;
-  lang: Language;
-};
-
-/** A request target: its virtual path, what is there, and its mount (null above mounts). */
-export type DavTarget = {
-  path: string;
-  slash: boolean;
-  entry: FsEntry | null;
-  r: Resolved | null;
-};
-
-export class WebdavService {
+export class WebdavService implements DavContext {
   readonly locks: WebdavLocks;
 
   constructor(
