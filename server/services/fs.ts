@@ -9,7 +9,17 @@ import type { StorageConfigService } from "./storage_configs.ts";
 import type { FileService } from "./files.ts";
 import type { SearchHooks } from "./search.ts";
 import type { Auth } from "./auth.ts";
-import type { CompletedPart, StorageDriver } from "../storage/driver.ts";
+import type { StorageDriver } from "../storage/driver.ts";
+import { writeParts } from "../storage/write_parts.ts";
+import {
+  checkName,
+  type FsEntry,
+  isFolder,
+  joinPath,
+  pageEntries,
+  virtualChildren,
+} from "./fs_entry.ts";
+import { copyPath, movePath, renamePath, type TransferDeps } from "./fs_transfer.ts";
 import { AppError, badRequest, conflict, notFound } from "../errors.ts";
 import { isPathWithinBase, normalizePath } from "../../shared/permissions.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
@@ -17,36 +27,8 @@ import type { FileShareOptions } from "../../shared/schemas/files.ts";
 import type { RequestedRange } from "../storage/ranges.ts";
 import type { DirectoryCache } from "./directory_cache.ts";
 import { resolveRequestedRange } from "../storage/ranges.ts";
-import { utf8ByteLength } from "../../shared/slug.ts";
-
-export type FsEntry = {
-  name: string;
-  path: string;
-  type: "file" | "directory";
-  size: number;
-  modified: string | null;
-  mimetype: string | null;
-  /** Set on the folders that are mounts themselves. */
-  mount_id?: string;
-  /** The stored object's ETag (files). */
-  etag?: string;
-};
 
 const LINK_TTL_S = 3600;
-
-function join(dir: string, name: string): string {
-  return dir === "/" ? `/${name}` : `${dir}/${name}`;
-}
-
-/** A file or folder name: no slashes, no `.`/`..`, no NUL or backslash, at most 255 bytes. */
-export function checkName(name: string): string {
-  const n = name.trim();
-  if (!n || n === "." || n === ".." || /[\/\\\0]/.test(n)) {
-    throw badRequest("storage_path_invalid", { name });
-  }
-  if (utf8ByteLength(n) > 255) throw badRequest("name_too_long", { name });
-  return n;
-}
 
 export class FsService {
   constructor(
@@ -80,30 +62,6 @@ export class FsService {
     return this.listings ? this.listings.watch(driver, configId) : driver;
   }
 
-  /** Folders made of mount paths above or at `path` (the virtual part of the tree). */
-  private async virtualChildren(path: string, auth: Auth): Promise<FsEntry[] | null> {
-    const mounts = await this.mounts.list(auth);
-    const children = new Map<string, FsEntry>();
-    let inside = false;
-    for (const m of mounts.filter((m) => m.is_active)) {
-      if (!isPathWithinBase(m.mount_path, path) || m.mount_path === path) continue;
-      inside = true;
-      const rest = m.mount_path.slice(path === "/" ? 1 : path.length + 1).split("/");
-      const name = rest[0];
-      const isMount = rest.length === 1;
-      children.set(name, {
-        name,
-        path: join(path, name),
-        type: "directory",
-        size: 0,
-        modified: isMount ? m.updated_at : null,
-        mimetype: null,
-        ...(isMount ? { mount_id: m.id } : {}),
-      });
-    }
-    return inside || path === "/" ? [...children.values()] : null;
-  }
-
   /**
    * One page of a folder: the virtual folders above mounts, or a mount's objects. Follow
    * `cursor` for the rest; a listing is never cut short.
@@ -115,7 +73,7 @@ export class FsService {
   ) {
     const p = normalizePath(path);
     if (p === null) throw badRequest("storage_path_invalid");
-    const virtual = await this.virtualChildren(p, auth);
+    const virtual = virtualChildren(await this.mounts.list(auth), p);
     if (virtual) return { path: p, items: virtual, cursor: null, is_virtual: true };
     const r = await this.mounts.resolve(p, auth);
     const prefix = r.key ? `${r.key}/` : "";
@@ -128,31 +86,7 @@ export class FsService {
     const page = this.listings
       ? await this.listings.page(r.mount, prefix, opts, load)
       : await load();
-    const items: FsEntry[] = [
-      ...page.prefixes.map((pre) => {
-        const name = pre.slice(prefix.length).replace(/\/$/, "");
-        return {
-          name,
-          path: join(p, name),
-          type: "directory" as const,
-          size: 0,
-          modified: null,
-          mimetype: null,
-        };
-      }),
-      ...page.items.map((o) => {
-        const name = o.key.slice(prefix.length);
-        return {
-          name,
-          path: join(p, name),
-          type: "file" as const,
-          size: o.size,
-          modified: o.lastModified.toISOString(),
-          mimetype: contentTypeFor(name, o.contentType),
-          etag: o.etag,
-        };
-      }),
-    ];
+    const items = pageEntries(page, prefix, p);
     return { path: p, items, cursor: page.cursor, is_virtual: false, mount_id: r.mount.id };
   }
 
@@ -194,7 +128,7 @@ export class FsService {
     auth: Auth,
     size?: number,
   ) {
-    const target = join(normalizePath(dir) ?? "/", checkName(name));
+    const target = joinPath(normalizePath(dir) ?? "/", checkName(name));
     const r = await this.mounts.resolve(target, auth);
     const driver = await this.driverOf(r);
     await driver.put(r.key, body, { contentType: contentTypeFor(name), size });
@@ -211,16 +145,6 @@ export class FsService {
     const entry = await this.get(r.path, auth);
     await this.search?.pathWritten(r, entry);
     return entry;
-  }
-
-  /** True when `r` is a folder: it holds something, or it was made empty (mkdir). */
-  private async isFolder(driver: StorageDriver, r: Resolved): Promise<boolean> {
-    if (!r.key) return true;
-    const page = await driver.list(`${r.key}/`, { limit: 1 });
-    if (page.items.length > 0 || page.prefixes.length > 0) return true;
-    // An empty folder lists as a prefix of its parent (raw prefix "a/name" → "a/name/").
-    const siblings = await driver.list(r.key, { delimiter: "/", limit: 1000 });
-    return siblings.prefixes.includes(`${r.key}/`);
   }
 
   /** Creates a folder; 409 when a file has that name. */
@@ -252,7 +176,7 @@ export class FsService {
         if (!r.key) throw badRequest("storage_path_invalid");
         const driver = await this.driverOf(r);
         if (await driver.head(r.key)) await driver.delete(r.key);
-        else if (await this.isFolder(driver, r)) await driver.deletePrefix(`${r.key}/`);
+        else if (await isFolder(driver, r)) await driver.deletePrefix(`${r.key}/`);
         else throw notFound("file_not_found", { path: r.path });
         await this.search?.pathRemoved(r);
         deleted++;
@@ -265,40 +189,7 @@ export class FsService {
 
   /** Renames or moves a file or folder within one mount; 409 when the target exists. */
   async rename(oldPath: string, newPath: string, auth: Auth) {
-    const from = await this.mounts.resolve(oldPath, auth);
-    const to = await this.mounts.resolve(newPath, auth);
-    if (!from.key || !to.key) throw badRequest("storage_path_invalid");
-    if (from.mount.id !== to.mount.id) throw badRequest("cross_mount_rename");
-    if (isPathWithinBase(to.path, from.path)) throw badRequest("rename_into_itself");
-    const driver = await this.driverOf(from);
-    if (await driver.head(to.key) || await this.isFolder(driver, to)) {
-      throw conflict("target_exists", { path: to.path });
-    }
-    if (await driver.head(from.key)) {
-      await driver.move(from.key, to.key);
-      await this.reindexMoved(from, to);
-      return { path: to.path, moved: 1 };
-    }
-    if (!await this.isFolder(driver, from)) throw notFound("file_not_found", { path: from.path });
-    let moved = 0;
-    let cursor: string | null = null;
-    do {
-      // Each page starts again from the front: moved keys have left the prefix.
-      const page = await driver.list(`${from.key}/`, { limit: 1000 });
-      for (const o of page.items) {
-        await driver.move(o.key, to.key + o.key.slice(from.key.length));
-        moved++;
-      }
-      cursor = page.cursor;
-    } while (cursor);
-    await this.reindexMoved(from, to);
-    return { path: to.path, moved };
-  }
-
-  /** Tells the search index that `from` moved to `to` (a file, or a folder and its contents). */
-  private async reindexMoved(from: Resolved, to: Resolved): Promise<void> {
-    await this.search?.pathRemoved(from);
-    await this.search?.pathWritten(to);
+    return await renamePath(this.transferDeps(), oldPath, newPath, auth);
   }
 
   /** A short-lived direct link to a file (presigned on S3, signed Cubby URL on local disks). */
@@ -347,7 +238,7 @@ export class FsService {
       mimetype: null,
       ...(mountId ? { mount_id: mountId } : {}),
     });
-    if (await this.virtualChildren(p, auth)) return folder(null);
+    if (virtualChildren(await this.mounts.list(auth), p)) return folder(null);
     let r: Resolved;
     try {
       r = await this.mounts.resolve(p, auth);
@@ -369,99 +260,28 @@ export class FsService {
         etag: head.etag,
       };
     }
-    return await this.isFolder(driver, r) ? folder(null) : null;
+    return await isFolder(driver, r) ? folder(null) : null;
   }
 
-  /** Resolves a copy or move: both ends, their drivers; 400 into itself, 409 if `to` exists. */
-  private async transferEnds(fromPath: string, toPath: string, auth: Auth) {
-    const from = await this.mounts.resolve(fromPath, auth);
-    const to = await this.mounts.resolve(toPath, auth);
-    if (!from.key || !to.key) throw badRequest("storage_path_invalid");
-    if (isPathWithinBase(to.path, from.path)) throw badRequest("rename_into_itself");
-    const [src, dst] = [await this.driverOf(from), await this.driverOf(to)];
-    if (await dst.head(to.key) || await this.isFolder(dst, to)) {
-      throw conflict("target_exists", { path: to.path });
-    }
-    const sameStore = from.mount.storage_config_id === to.mount.storage_config_id;
-    const isFile = (await src.head(from.key)) !== null;
-    if (!isFile && !await this.isFolder(src, from)) {
-      throw notFound("file_not_found", { path: from.path });
-    }
-    return { from, to, src, dst, sameStore, isFile };
+  private transferDeps(): TransferDeps {
+    return {
+      resolve: (path, auth) => this.mounts.resolve(path, auth),
+      driverOf: (r) => this.driverOf(r),
+      search: this.search,
+    };
   }
 
   /**
    * Copies a file or a folder (everything below it, empty folders too, unless `shallow`) to a
-   * path that must not exist. Within one storage the store copies; across storages the bytes
-   * stream through Cubby. Throws 404, 409 target_exists, 400 rename_into_itself.
+   * path that must not exist. Throws 404, 409 target_exists, 400 rename_into_itself.
    */
   async copy(fromPath: string, toPath: string, auth: Auth, opts: { shallow?: boolean } = {}) {
-    const { from, to, src, dst, sameStore, isFile } = await this.transferEnds(
-      fromPath,
-      toPath,
-      auth,
-    );
-    const copyFile = async (a: string, b: string) => {
-      if (sameStore) return await src.copy(a, b);
-      const obj = await src.get(a);
-      await dst.put(b, obj.body, { size: obj.size, contentType: obj.contentType });
-    };
-    if (isFile) {
-      await copyFile(from.key, to.key);
-      await this.search?.pathWritten(to);
-      return { path: to.path, copied: 1 };
-    }
-    await dst.createFolder(to.key);
-    let copied = 0;
-    if (opts.shallow) {
-      await this.search?.pathWritten(to, { type: "directory" });
-      return { path: to.path, copied };
-    }
-    for await (const e of walkTree(src, from.key)) {
-      const target = to.key + e.key.slice(from.key.length);
-      if (e.folder) await dst.createFolder(target);
-      else {
-        await copyFile(e.key, target);
-        copied++;
-      }
-    }
-    await this.search?.pathWritten(to, { type: "directory" });
-    return { path: to.path, copied };
+    return await copyPath(this.transferDeps(), fromPath, toPath, auth, opts);
   }
 
-  /**
-   * Moves a file or a folder (empty sub-folders included) to a path that must not exist, in
-   * one mount or across mounts (copy, then delete). Throws like `copy`.
-   */
+  /** Moves a file or a folder to a path that must not exist, in one mount or across mounts. */
   async move(fromPath: string, toPath: string, auth: Auth) {
-    const { from, to, src, sameStore, isFile } = await this.transferEnds(fromPath, toPath, auth);
-    if (!sameStore) {
-      const res = await this.copy(fromPath, toPath, auth);
-      if (isFile) await src.delete(from.key);
-      else await src.deletePrefix(`${from.key}/`);
-      await this.search?.pathRemoved(from);
-      return { path: res.path, moved: res.copied };
-    }
-    if (isFile) {
-      await src.move(from.key, to.key);
-      await this.reindexMoved(from, to);
-      return { path: to.path, moved: 1 };
-    }
-    const entries: { key: string; folder: boolean }[] = [];
-    for await (const e of walkTree(src, from.key)) entries.push(e);
-    await src.createFolder(to.key);
-    let moved = 0;
-    for (const e of entries) {
-      const target = to.key + e.key.slice(from.key.length);
-      if (e.folder) await src.createFolder(target);
-      else {
-        await src.move(e.key, target);
-        moved++;
-      }
-    }
-    await src.deletePrefix(`${from.key}/`);
-    await this.reindexMoved(from, to);
-    return { path: to.path, moved };
+    return await movePath(this.transferDeps(), fromPath, toPath, auth);
   }
 
   /**
@@ -475,52 +295,12 @@ export class FsService {
     parts: AsyncIterable<Uint8Array>,
     auth: Auth,
   ): Promise<FsEntry> {
-    const target = join(normalizePath(dir) ?? "/", checkName(name));
+    const target = joinPath(normalizePath(dir) ?? "/", checkName(name));
     const r = await this.mounts.resolve(target, auth);
     const driver = await this.driverOf(r);
-    const uploadId = await driver.createMultipart(r.key, { contentType: contentTypeFor(name) });
-    const done: CompletedPart[] = [];
-    try {
-      for await (const part of parts) {
-        const n = done.length + 1;
-        done.push({
-          partNumber: n,
-          etag: (await driver.uploadPart(r.key, uploadId, n, part)).etag,
-        });
-      }
-      if (done.length === 0) {
-        const { etag } = await driver.uploadPart(r.key, uploadId, 1, new Uint8Array(0));
-        done.push({ partNumber: 1, etag });
-      }
-      await driver.completeMultipart(r.key, uploadId, done);
-    } catch (err) {
-      await driver.abortMultipart(r.key, uploadId).catch(() => {});
-      throw err;
-    }
+    await writeParts(driver, r.key, parts, contentTypeFor(name));
     const entry = await this.get(target, auth);
     await this.search?.pathWritten(r, entry);
     return entry;
-  }
-}
-
-/** Every folder and file below `key`, folder by folder (S3 folder markers left out). */
-async function* walkTree(
-  driver: StorageDriver,
-  key: string,
-): AsyncGenerator<{ key: string; folder: boolean }> {
-  const queue = [key];
-  while (queue.length > 0) {
-    const dir = queue.shift()!;
-    let cursor: string | null = null;
-    do {
-      const page = await driver.list(`${dir}/`, { delimiter: "/", cursor });
-      for (const pre of page.prefixes) {
-        const k = pre.slice(0, -1);
-        yield { key: k, folder: true };
-        queue.push(k);
-      }
-      for (const o of page.items) if (!o.key.endsWith("/")) yield { key: o.key, folder: false };
-      cursor = page.cursor;
-    } while (cursor);
   }
 }

@@ -10,7 +10,8 @@
  */
 import type { MountService, Resolved } from "./mounts.ts";
 import type { StorageConfigService } from "./storage_configs.ts";
-import { checkName, type FsService } from "./fs.ts";
+import type { FsService } from "./fs.ts";
+import { checkName } from "./fs_entry.ts";
 import { type Auth, creatorOf } from "./auth.ts";
 import type { FsUploadRecord, FsUploadRepo } from "../kv/fs_upload_repo.ts";
 import { partSizeFor } from "./multipart_uploads.ts";

@@ -3,7 +3,8 @@
  * WebdavService (webdav.ts) that PUT, COPY/MOVE, LOCK/UNLOCK and PROPFIND/PROPPATCH use. Kept
  * apart so those modules and webdav.ts do not import each other.
  */
-import type { FsEntry, FsService } from "../services/fs.ts";
+import type { FsEntry } from "../services/fs_entry.ts";
+import type { FsService } from "../services/fs.ts";
 import type { MountService, Resolved } from "../services/mounts.ts";
 import type { SettingsService } from "../services/settings.ts";
 import type { Auth } from "../services/auth.ts";

@@ -6,7 +6,7 @@
  * page by page, so a folder of any size is listed whole without being held in memory.
  */
 import type { DavContext, DavRequest } from "./webdav_context.ts";
-import type { FsEntry } from "../services/fs.ts";
+import type { FsEntry } from "../services/fs_entry.ts";
 import type { LockRecord } from "../kv/webdav_lock_repo.ts";
 import { type DeadProps, MAX_PROPS_BYTES } from "../kv/webdav_prop_repo.ts";
 import { activeLockXml, coveringLocks, SUPPORTED_LOCK_XML } from "./webdav_locks.ts";
