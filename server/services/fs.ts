@@ -21,7 +21,7 @@ import {
 } from "./fs_entry.ts";
 import { copyPath, movePath, renamePath, type TransferDeps } from "./fs_transfer.ts";
 import { AppError, badRequest, conflict, notFound } from "../errors.ts";
-import { isPathWithinBase, normalizePath } from "../../shared/permissions.ts";
+import { normalizePath } from "../../shared/permissions.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import type { FileShareOptions } from "../../shared/schemas/files.ts";
 import type { RequestedRange } from "../storage/ranges.ts";
