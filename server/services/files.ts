@@ -1,7 +1,8 @@
 /**
- * File shares: uploads (streamed form, raw body, presign + commit), management, and expiry.
- * Every upload writes the object first and the record last, so a failed upload leaves neither;
- * if the record cannot be written, the object is deleted again.
+ * File shares: uploads (streamed form, raw body, presign + commit) and shares of existing
+ * objects; management is in file_management.ts. Every upload writes the object first and the
+ * record last, so a failed upload leaves neither; if the record cannot be written, the object
+ * is deleted again.
  */
 import { ulid } from "ulid";
 import type { FileRecord, FileRepo, PendingUpload } from "../kv/file_repo.ts";
@@ -9,53 +10,14 @@ import type { StorageConfigRecord } from "../kv/storage_config_repo.ts";
 import type { StorageConfigService } from "./storage_configs.ts";
 import type { SettingsService } from "./settings.ts";
 import { type Auth, creatorOf } from "./auth.ts";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
-import { hashPassword, randomBase62 } from "./crypto.ts";
+import { badRequest, conflict, forbidden, notFound } from "../errors.ts";
 import { limitStream } from "./limit_stream.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
-import { SHARE_OBJECTS_FOLDER } from "../storage/share_area.ts";
-import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
-import { isReservedSlug } from "../../shared/slug.ts";
-import type {
-  Commit,
-  FileShareOptions,
-  FileUpdate,
-  FileView,
-  Presign,
-} from "../../shared/schemas/files.ts";
-
-/** Re-exported for the routes and tasks that import it from here. */
-export { limitStream };
+import type { Commit, FileShareOptions, FileView, Presign } from "../../shared/schemas/files.ts";
+import { FileAdmission } from "./file_admission.ts";
+import { FileManagement } from "./file_management.ts";
 
 const PRESIGN_TTL_S = 3600;
-const HOUR_MS = 3_600_000;
-
-/**
- * When a new share expires: the exact `expires_at` if given (400 expires_at_invalid when past),
- * else `expires_in` hours from now, else never.
- */
-export function shareExpiry(opts: FileShareOptions, now: number): string | null {
-  if (opts.expires_at) {
-    const at = Date.parse(opts.expires_at);
-    if (at <= now) throw badRequest("expires_at_invalid");
-    return new Date(at).toISOString();
-  }
-  return opts.expires_in ? new Date(now + opts.expires_in * HOUR_MS).toISOString() : null;
-}
-
-/** Throws 403 unless the caller is the admin or the key that created the record. */
-export function assertCanManage(auth: Auth, createdBy: string): void {
-  if (auth.type === "admin") return;
-  if (auth.type === "apikey" && createdBy === `apikey:${auth.id}`) return;
-  throw forbidden("not_creator");
-}
-
-/** A file name safe to use as the last segment of a storage key. */
-export function safeFilename(name: string): string {
-  // deno-lint-ignore no-control-regex
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").replace(/^\.+/, "_").trim();
-  return (cleaned || "file").slice(0, 200);
-}
 
 export type UploadInput = {
   body: ReadableStream<Uint8Array>;
@@ -78,107 +40,30 @@ export type LateUploadFields = {
   size?: number;
 };
 
-export class FileService {
+/** File shares: uploads plus everything FileManagement does. */
+export class FileService extends FileManagement {
+  private admission: FileAdmission;
+
   constructor(
-    private repo: FileRepo,
-    private storage: StorageConfigService,
-    private settings: SettingsService,
-    private kdfIterations: number,
-  ) {}
-
-  /** The view a creator or admin sees. */
-  async toView(rec: FileRecord): Promise<FileView> {
-    const { password_hash, etag: _etag, ...rest } = rec;
-    return {
-      ...rest,
-      has_password: password_hash !== null,
-      views: await this.repo.readViews(rec.id),
-      url: `/file/${rec.slug}`,
-    };
-  }
-
-  private async pickSlug(requested: string | undefined): Promise<string> {
-    if (requested) {
-      if (isReservedSlug(requested)) {
-        throw badRequest("slug_reserved");
-      }
-      if (!await this.repo.isSlugFree(requested)) throw conflict("slug_taken");
-      return requested;
-    }
-    for (let length = RANDOM_SLUG_LENGTH;; length++) {
-      for (let i = 0; i < 5; i++) {
-        const slug = randomBase62(length);
-        if (await this.repo.isSlugFree(slug)) return slug;
-      }
-    }
-  }
-
-  private async checkQuota(cfg: StorageConfigRecord, size: number): Promise<void> {
-    if (cfg.total_storage_bytes === null) return;
-    const used = await this.storage.usedBytes(cfg.id);
-    if (used + size > cfg.total_storage_bytes) {
-      throw new AppError("storage_quota_exceeded", 413, {
-        file_size: size,
-        remaining: Math.max(0, cfg.total_storage_bytes - used),
-        total: cfg.total_storage_bytes,
-      });
-    }
-  }
-
-  private async checkSize(size: number | undefined): Promise<number> {
-    const max = await this.settings.getMaxUploadBytes();
-    if (size !== undefined && size > max) {
-      throw new AppError("file_too_large", 413, { max_bytes: max, file_size: size });
-    }
-    return max;
-  }
-
-  private storagePath(id: string, filename: string): string {
-    const d = new Date();
-    const month = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
-    return `${SHARE_OBJECTS_FOLDER}/${month}/${id}/${safeFilename(filename)}`;
-  }
-
-  private async buildRecord(
-    id: string,
-    cfg: StorageConfigRecord,
-    path: string,
-    file: { filename: string; size: number; mimetype: string; etag: string },
-    opts: FileShareOptions,
-    slug: string,
-    auth: Auth,
-  ): Promise<FileRecord> {
-    const now = Date.now();
-    return {
-      id,
-      slug,
-      filename: file.filename,
-      size: file.size,
-      mimetype: file.mimetype,
-      remark: opts.remark ?? "",
-      password_hash: opts.password ? await hashPassword(opts.password, this.kdfIterations) : null,
-      expires_at: shareExpiry(opts, now),
-      max_views: opts.max_views ?? 0,
-      use_proxy: opts.use_proxy ?? await this.settings.getDefaultUseProxy(),
-      storage_config_id: cfg.id,
-      storage_path: path,
-      etag: file.etag,
-      created_at: new Date(now).toISOString(),
-      updated_at: new Date(now).toISOString(),
-      created_by: creatorOf(auth),
-    };
+    repo: FileRepo,
+    storage: StorageConfigService,
+    settings: SettingsService,
+    kdfIterations: number,
+  ) {
+    super(repo, storage, kdfIterations);
+    this.admission = new FileAdmission(repo, storage, settings, kdfIterations);
   }
 
   /** Streams an upload to storage and records the share. Throws 400/403/409/413. */
   async upload(input: UploadInput, opts: FileShareOptions, auth: Auth): Promise<FileView> {
     const cfg = await this.storage.resolveForUpload(opts.s3_config_id, auth);
-    const max = await this.checkSize(input.size);
-    await this.checkQuota(cfg, input.size ?? 0);
-    if (opts.slug) await this.pickSlug(opts.slug); // fail early; picked again at the end
+    const max = await this.admission.checkSize(input.size);
+    await this.admission.checkQuota(cfg, input.size ?? 0);
+    if (opts.slug) await this.admission.pickSlug(opts.slug); // fail early; picked again at the end
     const id = ulid();
     let filename = input.filename.trim() || "file";
     let mimetype = contentTypeFor(filename, input.mimetype);
-    const path = this.storagePath(id, filename);
+    const path = this.admission.storagePath(id, filename);
     const driver = await this.storage.driverFor(cfg);
     const limited = limitStream(input.body, max);
     let written: { etag: string; size: number };
@@ -203,9 +88,9 @@ export class FileService {
       if (size !== undefined && written.size !== size) {
         throw badRequest("upload_incomplete", { expected: size, received: written.size });
       }
-      await this.checkQuota(cfg, written.size);
-      const slug = await this.pickSlug(opts.slug || undefined);
-      const rec = await this.buildRecord(
+      await this.admission.checkQuota(cfg, written.size);
+      const slug = await this.admission.pickSlug(opts.slug || undefined);
+      const rec = await this.admission.buildRecord(
         id,
         cfg,
         path,
@@ -237,12 +122,12 @@ export class FileService {
     uploadId?: (path: string, type: string) => Promise<string>,
   ) {
     const cfg = await this.storage.resolveForUpload(input.s3_config_id, auth);
-    await this.checkSize(input.size);
-    await this.checkQuota(cfg, input.size);
-    if (input.slug) await this.pickSlug(input.slug);
+    await this.admission.checkSize(input.size);
+    await this.admission.checkQuota(cfg, input.size);
+    if (input.slug) await this.admission.pickSlug(input.slug);
     const id = ulid();
     const contentType = contentTypeFor(input.filename, input.mimetype);
-    const path = this.storagePath(id, input.filename);
+    const path = this.admission.storagePath(id, input.filename);
     const driver = await this.storage.driverFor(cfg);
     const pending: PendingUpload = {
       id,
@@ -316,9 +201,9 @@ export class FileService {
       await driver.delete(p.storage_path).catch(() => {});
       throw badRequest("upload_incomplete", { expected: p.size, received: head.size });
     }
-    await this.checkQuota(cfg, head.size);
-    const slug = await this.pickSlug(input.slug || undefined);
-    const rec = await this.buildRecord(
+    await this.admission.checkQuota(cfg, head.size);
+    const slug = await this.admission.pickSlug(input.slug || undefined);
+    const rec = await this.admission.buildRecord(
       p.id,
       cfg,
       p.storage_path,
@@ -352,9 +237,9 @@ export class FileService {
     const head = await driver.head(key);
     if (!head) throw notFound("file_not_found");
     const filename = key.split("/").pop()!;
-    const slug = await this.pickSlug(opts.slug || undefined);
+    const slug = await this.admission.pickSlug(opts.slug || undefined);
     const rec: FileRecord = {
-      ...await this.buildRecord(
+      ...await this.admission.buildRecord(
         ulid(),
         cfg,
         key,
@@ -372,124 +257,5 @@ export class FileService {
     };
     if (!await this.repo.create(rec)) throw conflict("slug_taken");
     return await this.toView(rec);
-  }
-
-  /** Lists files: all for the admin, the key's own for key users. */
-  async list(
-    auth: Auth,
-    q: { limit: number; offset: number; search?: string; s3_config_id?: string },
-  ) {
-    const all = await this.repo.list(auth.type === "admin" ? null : creatorOf(auth));
-    const needle = q.search?.toLowerCase();
-    const filtered = all.filter((f) =>
-      (!needle || f.filename.toLowerCase().includes(needle) ||
-        f.slug.toLowerCase().includes(needle) ||
-        f.remark.toLowerCase().includes(needle)) &&
-      (!q.s3_config_id || f.storage_config_id === q.s3_config_id)
-    );
-    const page = filtered.slice(q.offset, q.offset + q.limit);
-    return {
-      items: await Promise.all(page.map((f) => this.toView(f))),
-      total: filtered.length,
-      limit: q.limit,
-      offset: q.offset,
-    };
-  }
-
-  /** One file for its creator or the admin. */
-  async get(id: string, auth: Auth): Promise<FileView> {
-    const { value } = await this.repo.get(id);
-    if (!value) throw notFound("file_not_found");
-    assertCanManage(auth, value.created_by);
-    return await this.toView(value);
-  }
-
-  /** Edits remark, slug, expiry, max views (resetting the counter), password or proxy. */
-  async update(id: string, input: FileUpdate, auth: Auth): Promise<FileView> {
-    const entry = await this.repo.get(id);
-    if (!entry.value) throw notFound("file_not_found");
-    const prev = entry.value;
-    assertCanManage(auth, prev.created_by);
-    if (
-      input.slug && input.slug !== prev.slug &&
-      isReservedSlug(input.slug)
-    ) {
-      throw badRequest("slug_reserved");
-    }
-    if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) {
-      throw badRequest("expires_at_invalid");
-    }
-    const next: FileRecord = {
-      ...prev,
-      remark: input.remark ?? prev.remark,
-      slug: input.slug ?? prev.slug,
-      expires_at: input.expires_at === undefined
-        ? prev.expires_at
-        : input.expires_at && new Date(input.expires_at).toISOString(),
-      max_views: input.max_views ?? prev.max_views,
-      password_hash: input.password === undefined
-        ? prev.password_hash
-        : input.password
-        ? await hashPassword(input.password, this.kdfIterations)
-        : null,
-      use_proxy: input.use_proxy ?? prev.use_proxy,
-      updated_at: new Date().toISOString(),
-    };
-    const res = await this.repo.update(
-      prev,
-      next,
-      entry.versionstamp,
-      input.max_views !== undefined,
-    );
-    if (res === "slug") throw conflict("slug_taken");
-    if (res === "conflict") throw conflict();
-    return await this.toView(next);
-  }
-
-  /** Deletes files the caller may manage; with mode "both" the stored objects go too. */
-  async batchDelete(ids: string[], mode: "both" | "record_only", auth: Auth) {
-    let deleted = 0;
-    const failed: { id: string; error: string }[] = [];
-    for (const id of new Set(ids)) {
-      const { value } = await this.repo.get(id);
-      if (!value) {
-        failed.push({ id, error: "file_not_found" });
-        continue;
-      }
-      try {
-        assertCanManage(auth, value.created_by);
-      } catch {
-        failed.push({ id, error: "not_creator" });
-        continue;
-      }
-      await this.remove(value, mode === "both");
-      deleted++;
-    }
-    return { deleted, failed };
-  }
-
-  private async remove(rec: FileRecord, withObject: boolean): Promise<void> {
-    await this.repo.delete(rec);
-    // A share of a mount file points at the user's own object: it is never deleted with the share.
-    if (!withObject || rec.owns_object === false) return;
-    try {
-      const cfg = await this.storage.getRecord(rec.storage_config_id);
-      await (await this.storage.driverFor(cfg)).delete(rec.storage_path);
-    } catch (err) {
-      console.error(`Could not delete stored object of file ${rec.id}:`, err);
-    }
-  }
-
-  /** Deletes expired files and their objects; returns how many. */
-  async deleteExpired(nowMs: number): Promise<number> {
-    let n = 0;
-    for (const id of await this.repo.listExpiredIds(nowMs)) {
-      const { value } = await this.repo.get(id);
-      if (value) {
-        await this.remove(value, true);
-        n++;
-      }
-    }
-    return n;
   }
 }

@@ -7,7 +7,7 @@ import type { Auth } from "./auth.ts";
 import type { TaskItem } from "../kv/task_repo.ts";
 import { AppError } from "../errors.ts";
 import { filenameFromResponse, guardedFetch } from "./url_fetch.ts";
-import { limitStream } from "./files.ts";
+import { limitStream } from "./limit_stream.ts";
 
 /** What the steps need besides the item: the filesystem and the fetch limits. */
 export type TaskStepDeps = {
