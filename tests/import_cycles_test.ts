@@ -154,9 +154,9 @@ Deno.test("server/ has no import circles", async () => {
   assert.deepEqual(cycles, [], `import circles in server/:\n${cycles.join("\n")}`);
 });
 
-Deno.test("services, kv and storage never import the HTTP layer or routes", async () => {
+Deno.test("services, domain folders, kv and storage never import the HTTP layer or routes", async () => {
   const graph = await buildGraph();
-  const lower = /^server\/(services|kv|storage)\//;
+  const lower = /^server\/(services|kv|storage|backup|fs|search|shares)\//;
   const upper = /^server\/(http|routes)\//;
   const violations: string[] = [];
   for (const [file, targets] of graph) {
