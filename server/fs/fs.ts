@@ -7,7 +7,7 @@
 import type { MountService, Resolved } from "../services/mounts.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
 import type { FileService } from "../shares/files.ts";
-import type { SearchHooks } from "../search/search.ts";
+import type { SearchHooks } from "../search/search_types.ts";
 import type { Auth } from "../services/auth.ts";
 import type { StorageDriver } from "../storage/driver.ts";
 import { writeParts } from "../storage/write_parts.ts";

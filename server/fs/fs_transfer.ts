@@ -3,7 +3,7 @@
  * or moves) or across storages (the bytes stream through Cubby).
  */
 import type { Resolved } from "../services/mounts.ts";
-import type { SearchHooks } from "../search/search.ts";
+import type { SearchHooks } from "../search/search_types.ts";
 import type { Auth } from "../services/auth.ts";
 import type { StorageDriver } from "../storage/driver.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";

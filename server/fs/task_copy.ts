@@ -5,7 +5,7 @@
 import type { TaskItem, TaskRecord, TaskRepo } from "./task_repo.ts";
 import type { MountService, Resolved } from "../services/mounts.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
-import type { SearchHooks } from "../search/search.ts";
+import type { SearchHooks } from "../search/search_types.ts";
 import type { Auth } from "../services/auth.ts";
 import { AppError, notFound } from "../errors.ts";
 

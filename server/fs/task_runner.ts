@@ -6,7 +6,7 @@ import type { TaskItem, TaskRecord, TaskRepo } from "./task_repo.ts";
 import type { MountService } from "../services/mounts.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
 import type { ApiKeyService } from "../services/api_keys.ts";
-import type { SearchHooks } from "../search/search.ts";
+import type { SearchHooks } from "../search/search_types.ts";
 import { deleteItem, downloadItem, type TaskStepDeps } from "./task_steps.ts";
 import { type CopyDeps, copyItem, countFiles, recordFailure, type TaskSave } from "./task_copy.ts";
 import type { Auth } from "../services/auth.ts";

@@ -9,7 +9,7 @@ import type { TaskItem, TaskRecord, TaskRepo } from "./task_repo.ts";
 import type { MountService } from "../services/mounts.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
 import type { ApiKeyService } from "../services/api_keys.ts";
-import type { SearchHooks } from "../search/search.ts";
+import type { SearchHooks } from "../search/search_types.ts";
 import type { TaskStepDeps } from "./task_steps.ts";
 import { TaskRunner } from "./task_runner.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";

@@ -27,36 +27,14 @@ import {
   walkPages,
 } from "./search_rebuild.ts";
 
-export type SearchScope = "global" | "mount" | "directory";
-export type SearchInput = {
-  q: string;
-  scope: SearchScope;
-  mountId?: string;
-  path?: string;
-  limit: number;
-  offset: number;
-};
-export type SearchItem = {
-  name: string;
-  path: string;
-  type: "file" | "directory";
-  size: number;
-  modified: string | null;
-  mimetype: string | null;
-  mount_id: string;
-};
-export type SearchResult = { items: SearchItem[]; total: number; limit: number; offset: number };
-
-/** What a write hook needs: the mount written to and the storage key below it. */
-export type IndexTarget = { mount: { storage_config_id: string }; key: string };
-/** What FsService knows of a written file or folder (saves a HEAD). */
-export type WrittenInfo = { type: "file" | "directory"; size?: number; modified?: string | null };
-
-/** The index hooks FsService and TaskService call after each write. They never throw. */
-export interface SearchHooks {
-  pathWritten(target: IndexTarget, info?: WrittenInfo): Promise<void>;
-  pathRemoved(target: IndexTarget): Promise<void>;
-}
+import type {
+  IndexTarget,
+  SearchHooks,
+  SearchInput,
+  SearchItem,
+  SearchResult,
+  WrittenInfo,
+} from "./search_types.ts";
 
 /** A key range the caller may see: a mount, the folder below which to look, and that folder. */
 type Range = { mount: MountView; dir: string; self: boolean };

@@ -28,7 +28,7 @@ import { createCaches } from "./caches.ts";
 import { MountRepo } from "../kv/mount_repo.ts";
 import { MountService } from "./mounts.ts";
 import { FsService } from "../fs/fs.ts";
-import type { SearchHooks } from "../search/search.ts";
+import type { SearchHooks } from "../search/search_types.ts";
 import { DirectoryCache } from "../fs/directory_cache.ts";
 import { FsUploadRepo } from "../fs/fs_upload_repo.ts";
 import { FsUploadService } from "../fs/fs_uploads.ts";

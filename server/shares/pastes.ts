@@ -7,26 +7,24 @@
 import { ulid } from "ulid";
 import { CHUNK_BYTES, type PasteEntry, type PasteRecord, type PasteRepo } from "./paste_repo.ts";
 import type { AccessFunnel } from "./access_funnel.ts";
+import { canManage, isPastExpiry, isUsedUp, previewOf, toListItem, toView } from "./paste_views.ts";
 import type { AttemptGuard } from "../services/attempts.ts";
 import type { Config } from "../config.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
 import { hashPassword, randomBase62, verifyPassword } from "../services/crypto.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
 import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
-import { hasPermission, Permission } from "../../shared/permissions.ts";
 import {
   isValidSlug,
   type PasteBatchDeleteResult,
   type PasteCreate,
   type PasteList,
-  type PasteListItem,
   type PasteListQuery,
   type PasteUpdate,
   type PasteView,
   SLUG_PATTERN,
 } from "../../shared/schemas/pastes.ts";
 
-const PREVIEW_CHARS = 200;
 /** Paste ids are ULIDs; anything else cannot exist (and must not reach KV as a huge key). */
 const ID_PATTERN = /^[0-9A-Za-z]{26}$/;
 const encoder = new TextEncoder();
@@ -38,51 +36,7 @@ export type PastePeek =
   | { state: "open"; view: PasteView }
   | { state: "locked"; view: PasteView; requires: "password" | "view" };
 
-/** The first characters of a text, cut at a code point boundary. */
-function previewOf(content: string): string {
-  return Array.from(content.slice(0, PREVIEW_CHARS * 2)).slice(0, PREVIEW_CHARS).join("");
-}
-
-const isPastExpiry = (rec: PasteRecord, now: number) =>
-  rec.expires_at !== null && Date.parse(rec.expires_at) <= now;
-
-const isUsedUp = (rec: PasteRecord, views: number) => rec.max_views > 0 && views >= rec.max_views;
-
-/** True when the caller is the admin or the key (with TEXT) that created the paste. */
-function canManage(auth: Auth, rec: PasteRecord): boolean {
-  if (auth.type === "admin") return true;
-  return auth.type === "apikey" && hasPermission(auth.permissions, Permission.TEXT) &&
-    rec.created_by === creatorOf(auth);
-}
-
-function toView(rec: PasteRecord, views: number, content: string | null, auth: Auth): PasteView {
-  return {
-    id: rec.id,
-    slug: rec.slug,
-    content,
-    remark: rec.remark,
-    has_password: rec.password_hash !== null,
-    expires_at: rec.expires_at,
-    max_views: rec.max_views,
-    views,
-    created_at: rec.created_at,
-    updated_at: rec.updated_at,
-    created_by: rec.created_by,
-    url: `/paste/${encodeURIComponent(rec.slug)}`,
-    can_manage: canManage(auth, rec),
-    content_size: rec.content_size,
-  };
-}
-
-function toListItem(rec: PasteRecord, views: number, auth: Auth, now: number): PasteListItem {
-  const { content: _content, ...meta } = toView(rec, views, null, auth);
-  return {
-    ...meta,
-    preview: rec.preview,
-    is_expired: isPastExpiry(rec, now) || isUsedUp(rec, views),
-  };
-}
-
+/** Text shares: create, open (through the access funnel), manage and expire pastes. */
 export class PasteService {
   constructor(
     private repo: PasteRepo,
