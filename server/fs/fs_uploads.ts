@@ -16,7 +16,8 @@ import { type Auth, creatorOf } from "../services/auth.ts";
 import type { FsUploadRecord, FsUploadRepo } from "./fs_upload_repo.ts";
 import { partSizeFor } from "../shares/multipart_uploads.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
-import { bareEtag, type StorageDriver } from "../storage/driver.ts";
+import { bareEtag } from "../storage/driver_wire.ts";
+import { type StorageDriver } from "../storage/driver.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 
 /** Lifetime of presigned part and PUT URLs. */
