@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { cpus } from "node:os";
 import { createTestApp, type TestApp } from "../tests/helpers/app.ts";
-import type { IndexedObject } from "../server/kv/search_repo.ts";
+import type { IndexedObject } from "../server/search/search_repo.ts";
 import type { Auth } from "../server/services/auth.ts";
 import { ALL_PERMISSIONS } from "../shared/permissions.ts";
 

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { findRepoRoot, loginAdmin, startServer, TEST_ADMIN } from "./helpers/server.ts";
-import { backupChecksum } from "../server/services/backup_format.ts";
+import { backupChecksum } from "../server/backup/backup_format.ts";
 
 const root = findRepoRoot();
 

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { ulid } from "ulid";
 import { join } from "node:path";
 import { loginAdmin, startServer, type TestServer } from "./helpers/server.ts";
-import { backupChecksum } from "../server/services/backup_format.ts";
+import { backupChecksum } from "../server/backup/backup_format.ts";
 
 type Json = Record<string, unknown>;
 

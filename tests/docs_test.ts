@@ -88,7 +88,7 @@ Deno.test("docs: the path extractor finds backticked paths, globs and relative l
     "docs/WEBDAV.md",
     "README.md",
   ]);
-  assert.equal(pathExists("server/kv/backup_*.ts"), true);
+  assert.equal(pathExists("server/backup/backup_*.ts"), true);
   assert.equal(pathExists("server/kv/nothing_like_this_*.ts"), false);
   assert.equal(pathExists("server/app.ts/"), false, "a trailing slash means a folder");
   assert.equal(pathExists("client/"), true);

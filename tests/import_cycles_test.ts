@@ -1,4 +1,5 @@
-// The server's import graph has no circles, and the lower layers never import the HTTP side.
+// The server's import graph has no circles, the lower layers never import the HTTP side, and the
+// shared layers (services/, kv/, storage/) never import a domain folder.
 // Every relative specifier counts: static `import`/`export … from`, `import type` (a type-only
 // circle still ties two modules together) and dynamic `import("…")`.
 import assert from "node:assert/strict";
@@ -154,14 +155,26 @@ Deno.test("server/ has no import circles", async () => {
   assert.deepEqual(cycles, [], `import circles in server/:\n${cycles.join("\n")}`);
 });
 
-Deno.test("services, kv and storage never import the HTTP layer or routes", async () => {
+Deno.test("services, domain folders, kv and storage never import the HTTP side", async () => {
   const graph = await buildGraph();
-  const lower = /^server\/(services|kv|storage)\//;
-  const upper = /^server\/(http|routes)\//;
+  const lower = /^server\/(services|kv|storage|backup|fs|search|shares)\//;
+  const upper = /^server\/(http|routes|webdav|ssr)\//;
   const violations: string[] = [];
   for (const [file, targets] of graph) {
     if (!lower.test(file)) continue;
     for (const target of targets) if (upper.test(target)) violations.push(`${file} -> ${target}`);
   }
   assert.deepEqual(violations, [], `layering violations:\n${violations.join("\n")}`);
+});
+
+Deno.test("the shared layers never import a domain folder (services/mod.ts wires them)", async () => {
+  const graph = await buildGraph();
+  const shared = /^server\/(services|kv|storage)\//;
+  const domain = /^server\/(backup|fs|search|shares|webdav)\//;
+  const violations: string[] = [];
+  for (const [file, targets] of graph) {
+    if (!shared.test(file) || file === "server/services/mod.ts") continue;
+    for (const target of targets) if (domain.test(target)) violations.push(`${file} -> ${target}`);
+  }
+  assert.deepEqual(violations, [], `shared layer imports a domain:\n${violations.join("\n")}`);
 });

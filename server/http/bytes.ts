@@ -1,6 +1,6 @@
 /** Serving stored bytes: Range parsing, conditional requests and the response headers. */
 import type { GetResult } from "../storage/driver.ts";
-import { contentDisposition } from "../storage/driver.ts";
+import { contentDisposition } from "../storage/driver_wire.ts";
 import { userContentHeaders } from "./middleware.ts";
 
 /** Builds the response for an object (200 or 206) as user content. */

@@ -1,5 +1,5 @@
 /**
- * The access funnel (services/access_funnel.ts) on every route a share's content leaves by:
+ * The access funnel (shares/access_funnel.ts) on every route a share's content leaves by:
  * a used-up share refuses them all with 410, a protected share without its password with
  * 403 `password_required` (never 401, which means "your credentials"), the view token of a counted open admits its own links without counting, and no route
  * hands out a fresh token without counting a view.

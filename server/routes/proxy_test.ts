@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
-import { proxyLinkMessage } from "../services/proxy_links.ts";
+import { proxyLinkMessage } from "../fs/proxy_links.ts";
 
 async function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
   const admin = await t.adminAuth();

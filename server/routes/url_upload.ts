@@ -11,7 +11,7 @@ import { plainErrors, requirePermission, userContentHeaders } from "../http/midd
 import { Permission } from "../../shared/permissions.ts";
 import { FileIdSchema } from "../../shared/schemas/files.ts";
 import { filenameFromResponse, guardedFetch } from "../services/url_fetch.ts";
-import { limitStream } from "../services/files.ts";
+import { limitStream } from "../services/limit_stream.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import { z } from "zod";
 import { AppError } from "../errors.ts";

@@ -12,8 +12,8 @@ import { AppError } from "../errors.ts";
 import type { Auth } from "../services/auth.ts";
 import type { Services } from "../services/mod.ts";
 import { WebdavService } from "../webdav/webdav.ts";
-import { WebdavPropRepo } from "../kv/webdav_prop_repo.ts";
-import { WebdavLockRepo } from "../kv/webdav_lock_repo.ts";
+import { WebdavPropRepo } from "../webdav/webdav_prop_repo.ts";
+import { WebdavLockRepo } from "../webdav/webdav_lock_repo.ts";
 import { Permission } from "../../shared/permissions.ts";
 import { errorMessage } from "../../shared/errors.ts";
 

@@ -18,6 +18,7 @@ import type {
 import type { StorageDriver } from "../storage/driver.ts";
 import { createDriver } from "../storage/factory.ts";
 import { mountScoped } from "../storage/share_area.ts";
+import { checkStorage } from "./storage_check.ts";
 
 const DEFAULT_SIGNATURE_EXPIRES = 3600;
 
@@ -255,57 +256,10 @@ export class StorageConfigService {
   /** Checks write, read, list and delete of a test object, then CORS for browser uploads. */
   async test(id: string): Promise<{ ok: boolean; steps: StorageTestStep[] }> {
     const rec = await this.getRecord(id);
-    const steps: StorageTestStep[] = [];
-    const run = async (step: string, fn: () => Promise<string>) => {
-      const started = performance.now();
-      try {
-        const message = await fn();
-        steps.push({ step, ok: true, message, ms: Math.round(performance.now() - started) });
-        return true;
-      } catch (err) {
-        const message = err instanceof AppError
-          ? String(err.details?.message ?? err.code)
-          : (err instanceof Error ? err.message : String(err));
-        steps.push({ step, ok: false, message, ms: Math.round(performance.now() - started) });
-        return false;
-      }
-    };
-    const key = `cubby-storage-test/${ulid()}.txt`;
-    const payload = `cubby storage test ${new Date().toISOString()}`;
-    let driver: StorageDriver | null = null;
-    const ready = await run("connect", async () => {
-      driver = await this.driverFor(rec);
-      return rec.provider_type === "local"
-        ? this.localRoot(rec)
-        : rec.endpoint_url || rec.provider_type;
-    });
-    if (ready && driver) {
-      const d = driver as StorageDriver;
-      const wrote = await run("write", async () => {
-        const r = await d.put(key, payload, { contentType: "text/plain" });
-        return `${r.size} bytes`;
-      });
-      if (wrote) {
-        await run("read", async () => {
-          const got = await d.get(key);
-          const text = await new Response(got.body).text();
-          if (text !== payload) throw new Error("read back different bytes");
-          return `${got.size} bytes`;
-        });
-        await run("list", async () => {
-          const listed = await d.list("cubby-storage-test/", { limit: 1000 });
-          if (!listed.items.some((i) => i.key === key)) throw new Error("test object not listed");
-          return `${listed.items.length} objects`;
-        });
-        await run("delete", async () => {
-          await d.delete(key);
-          if (await d.head(key)) throw new Error("object still exists");
-          return "ok";
-        });
-      }
-      if (d.checkCors) await run("cors", () => d.checkCors!());
-    }
-    return { ok: steps.every((s) => s.ok), steps };
+    return await checkStorage(
+      () => this.driverFor(rec),
+      rec.provider_type === "local" ? this.localRoot(rec) : rec.endpoint_url || rec.provider_type,
+    );
   }
 }
 

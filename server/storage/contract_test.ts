@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { AppError } from "../errors.ts";
-import { contentDisposition, type StorageDriver } from "./driver.ts";
+import { contentDisposition } from "./driver_wire.ts";
+import { type StorageDriver } from "./driver.ts";
 import { LocalDriver } from "./local.ts";
 import { S3Driver } from "./s3.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";

@@ -16,7 +16,6 @@ import { ulid } from "ulid";
 import { AppError } from "../errors.ts";
 import {
   type CompletedPart,
-  contentTypeFor,
   type GetResult,
   type ListOptions,
   type ListResult,
@@ -28,10 +27,11 @@ import {
   type PutOptions,
   resolveRange,
   type StorageDriver,
-  toByteStream,
   validatePartNumber,
   validatePrefix,
 } from "./driver.ts";
+import { contentTypeFor } from "./driver_wire.ts";
+import { toByteStream } from "./driver_streams.ts";
 import { fsError, ignoreMissing, notFound } from "./local_errors.ts";
 import { commitTemp, etagOf, fileStream, infoOf, writeTemp } from "./local_files.ts";
 import {

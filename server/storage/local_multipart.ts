@@ -8,17 +8,17 @@
 import { join } from "node:path";
 import { ulid } from "ulid";
 import { AppError } from "../errors.ts";
+import { bareEtag } from "./driver_wire.ts";
 import {
-  bareEtag,
   type CompletedPart,
   MIN_PART_SIZE,
   type MultipartUploadInfo,
   type PartInfo,
   type PutBody,
-  toByteStream,
   validatePartNumber,
   validatePrefix,
 } from "./driver.ts";
+import { toByteStream } from "./driver_streams.ts";
 import { ignoreMissing, noUpload } from "./local_errors.ts";
 import { commitTemp, concatFiles, etagOf, writeTemp } from "./local_files.ts";
 import type { LocalRoot } from "./local_paths.ts";

@@ -6,7 +6,8 @@
  * another config's route even though all local configs share the signing secret.
  */
 import { AppError } from "../errors.ts";
-import { encodeKeyPath, validateKey } from "./driver.ts";
+import { encodeKeyPath } from "./driver_wire.ts";
+import { validateKey } from "./driver.ts";
 import { type SignedOp, signStorageQuery, verifyStorageQuery } from "./signing.ts";
 
 /** What a verified presigned Cubby URL allows. */

@@ -8,13 +8,12 @@ import { join } from "node:path";
 import { AppError } from "../errors.ts";
 import {
   clampLimit,
-  decodeCursor,
-  encodeCursor,
   type ListOptions,
   type ListResult,
   type ObjectInfo,
   validatePrefix,
 } from "./driver.ts";
+import { decodeCursor, encodeCursor } from "./driver_wire.ts";
 import { ignoreMissing } from "./local_errors.ts";
 import { infoOf } from "./local_files.ts";
 import { isFileInside, type LocalRoot, RESERVED_PREFIX } from "./local_paths.ts";

@@ -26,10 +26,6 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { AppError } from "../errors.ts";
 import {
   type CompletedPart,
-  contentDisposition,
-  contentTypeFor,
-  DEFAULT_CONTENT_TYPE,
-  encodeKeyPath,
   type GetResult,
   type ListOptions,
   type ListResult,
@@ -40,12 +36,18 @@ import {
   type PresignGetOptions,
   type PutBody,
   type PutOptions,
-  quoteEtag,
   type StorageDriver,
   validateKey,
   validatePartNumber,
   validateRange,
 } from "./driver.ts";
+import {
+  contentDisposition,
+  contentTypeFor,
+  DEFAULT_CONTENT_TYPE,
+  encodeKeyPath,
+  quoteEtag,
+} from "./driver_wire.ts";
 import { checkBucketCors } from "./s3_cors.ts";
 import { callS3, notFound } from "./s3_errors.ts";
 import { deletePrefix, listObjects } from "./s3_list.ts";

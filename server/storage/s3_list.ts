@@ -11,14 +11,12 @@ import {
 import { AppError } from "../errors.ts";
 import {
   clampLimit,
-  decodeCursor,
-  encodeCursor,
   type ListOptions,
   type ListResult,
   type ObjectInfo,
-  quoteEtag,
   validatePrefix,
 } from "./driver.ts";
+import { decodeCursor, encodeCursor, quoteEtag } from "./driver_wire.ts";
 import { callS3 } from "./s3_errors.ts";
 import { type S3Target, stripKey } from "./s3_target.ts";
 

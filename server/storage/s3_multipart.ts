@@ -14,15 +14,14 @@ import {
 import { AppError } from "../errors.ts";
 import {
   type CompletedPart,
-  contentTypeFor,
   type MultipartUploadInfo,
   type PartInfo,
   type PutBody,
-  quoteEtag,
-  toByteStream,
   validatePartNumber,
   validatePrefix,
 } from "./driver.ts";
+import { contentTypeFor, quoteEtag } from "./driver_wire.ts";
+import { toByteStream } from "./driver_streams.ts";
 import { callS3 } from "./s3_errors.ts";
 import { sendStream } from "./s3_streams.ts";
 import { fullKey, headObject, type S3Target, stripKey } from "./s3_target.ts";

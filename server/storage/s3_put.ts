@@ -6,15 +6,9 @@
  */
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { AppError } from "../errors.ts";
-import {
-  type CompletedPart,
-  contentTypeFor,
-  MAX_PART_NUMBER,
-  type PutBody,
-  type PutOptions,
-  quoteEtag,
-  toByteStream,
-} from "./driver.ts";
+import { type CompletedPart, MAX_PART_NUMBER, type PutBody, type PutOptions } from "./driver.ts";
+import { contentTypeFor, quoteEtag } from "./driver_wire.ts";
+import { toByteStream } from "./driver_streams.ts";
 import { callS3, sizeMismatch } from "./s3_errors.ts";
 import {
   abortMultipart,

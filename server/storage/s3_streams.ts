@@ -6,7 +6,8 @@
  */
 import { Readable } from "node:stream";
 import { AppError } from "../errors.ts";
-import { countBytes, quoteEtag } from "./driver.ts";
+import { countBytes } from "./driver_streams.ts";
+import { quoteEtag } from "./driver_wire.ts";
 
 /**
  * Sends a stream of exactly `size` bytes as a request body through `send` and returns the

@@ -4,7 +4,8 @@
  */
 import { HeadObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { AppError } from "../errors.ts";
-import { contentTypeFor, type ObjectInfo, quoteEtag, validateKey } from "./driver.ts";
+import { contentTypeFor, quoteEtag } from "./driver_wire.ts";
+import { type ObjectInfo, validateKey } from "./driver.ts";
 import { callS3 } from "./s3_errors.ts";
 
 /** One bucket (and folder in it) reached through one client. */

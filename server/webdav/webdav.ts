@@ -10,12 +10,12 @@
  * collection to stay until it is deleted. After removing or moving a member, `keepParent`
  * therefore puts the parent folder back when it went away.
  */
-import type { FsService } from "../services/fs.ts";
+import type { FsService } from "../fs/fs.ts";
 import type { MountService, Resolved } from "../services/mounts.ts";
 import type { SettingsService } from "../services/settings.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
-import type { WebdavPropRepo } from "../kv/webdav_prop_repo.ts";
-import type { WebdavLockRepo } from "../kv/webdav_lock_repo.ts";
+import type { WebdavPropRepo } from "./webdav_prop_repo.ts";
+import type { WebdavLockRepo } from "./webdav_lock_repo.ts";
 import { AppError } from "../errors.ts";
 import { objectResponse } from "../http/bytes.ts";
 import { userContentHeaders } from "../http/middleware.ts";

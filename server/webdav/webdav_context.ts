@@ -3,11 +3,12 @@
  * WebdavService (webdav.ts) that PUT, COPY/MOVE, LOCK/UNLOCK and PROPFIND/PROPPATCH use. Kept
  * apart so those modules and webdav.ts do not import each other.
  */
-import type { FsEntry, FsService } from "../services/fs.ts";
+import type { FsEntry } from "../fs/fs_entry.ts";
+import type { FsService } from "../fs/fs.ts";
 import type { MountService, Resolved } from "../services/mounts.ts";
 import type { SettingsService } from "../services/settings.ts";
 import type { Auth } from "../services/auth.ts";
-import type { WebdavPropRepo } from "../kv/webdav_prop_repo.ts";
+import type { WebdavPropRepo } from "./webdav_prop_repo.ts";
 import type { Language } from "../../shared/constants.ts";
 import type { LockTarget, WebdavLocks } from "./webdav_locks.ts";
 

@@ -6,7 +6,7 @@
 import { type ErrorCode, errorMessage } from "../../shared/errors.ts";
 import type { Language } from "../../shared/constants.ts";
 import { AppError } from "../errors.ts";
-import type { FsEntry } from "../services/fs.ts";
+import type { FsEntry } from "../fs/fs_entry.ts";
 import { escapeXml } from "./webdav_xml.ts";
 
 /** Methods this endpoint answers, for OPTIONS and 405 replies. */

@@ -6,7 +6,7 @@
 import type { DavContext, DavRequest, DavTarget } from "./webdav_context.ts";
 import { creatorOf } from "../services/auth.ts";
 import { activeLockXml, coveringLocks, parseTimeout } from "./webdav_locks.ts";
-import type { LockRecord } from "../kv/webdav_lock_repo.ts";
+import type { LockRecord } from "./webdav_lock_repo.ts";
 import { parseIfHeader, submittedTokens } from "./webdav_if.ts";
 import { baseName, davHref, parentOf } from "./webdav_paths.ts";
 import { davError, davText, davXml, readBodyText } from "./webdav_http.ts";

@@ -4,7 +4,7 @@
  * of every lock that covers what it changes: the resource, its subtree for deep operations,
  * and the parent collection when members are added or removed.
  */
-import type { LockRecord, WebdavLockRepo } from "../kv/webdav_lock_repo.ts";
+import type { LockRecord, WebdavLockRepo } from "./webdav_lock_repo.ts";
 import { escapeXml } from "./webdav_xml.ts";
 import { davHref } from "./webdav_paths.ts";
 

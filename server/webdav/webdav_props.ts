@@ -6,9 +6,9 @@
  * page by page, so a folder of any size is listed whole without being held in memory.
  */
 import type { DavContext, DavRequest } from "./webdav_context.ts";
-import type { FsEntry } from "../services/fs.ts";
-import type { LockRecord } from "../kv/webdav_lock_repo.ts";
-import { type DeadProps, MAX_PROPS_BYTES } from "../kv/webdav_prop_repo.ts";
+import type { FsEntry } from "../fs/fs_entry.ts";
+import type { LockRecord } from "./webdav_lock_repo.ts";
+import { type DeadProps, MAX_PROPS_BYTES } from "./webdav_prop_repo.ts";
 import { activeLockXml, coveringLocks, SUPPORTED_LOCK_XML } from "./webdav_locks.ts";
 import { davHref } from "./webdav_paths.ts";
 import { davError, davText, multistatus, readBodyText, responseXml } from "./webdav_http.ts";

@@ -1,0 +1,306 @@
+/**
+ * The mount explorer's filesystem: virtual paths (`/docs/a/b.txt`) resolved to a mount and a
+ * storage key, with the caller's base path applied by MountService.resolve on every call.
+ * Folders are key prefixes; the virtual root and the folders above mount paths are made of
+ * the mounts themselves.
+ */
+import type { MountService, Resolved } from "../services/mounts.ts";
+import type { StorageConfigService } from "../services/storage_configs.ts";
+import type { FileService } from "../shares/files.ts";
+import type { SearchHooks } from "../search/search_types.ts";
+import type { Auth } from "../services/auth.ts";
+import type { StorageDriver } from "../storage/driver.ts";
+import { writeParts } from "../storage/write_parts.ts";
+import {
+  checkName,
+  type FsEntry,
+  isFolder,
+  joinPath,
+  pageEntries,
+  virtualChildren,
+} from "./fs_entry.ts";
+import { copyPath, movePath, renamePath, type TransferDeps } from "./fs_transfer.ts";
+import { AppError, badRequest, conflict, notFound } from "../errors.ts";
+import { normalizePath } from "../../shared/permissions.ts";
+import { contentTypeFor } from "../../shared/mime.ts";
+import type { FileShareOptions } from "../../shared/schemas/files.ts";
+import type { RequestedRange } from "../storage/ranges.ts";
+import type { DirectoryCache } from "./directory_cache.ts";
+import { resolveRequestedRange } from "../storage/ranges.ts";
+
+const LINK_TTL_S = 3600;
+
+export class FsService {
+  constructor(
+    private mounts: MountService,
+    private storage: StorageConfigService,
+    private files: FileService,
+    /** The search index, told of every write (search.ts). */
+    private search?: SearchHooks,
+  ) {}
+
+  private listings: DirectoryCache | null = null;
+
+  /** Caches mount listings in `cache` (each mount's cache_ttl); every write here drops them. */
+  setDirectoryCache(cache: DirectoryCache): void {
+    this.listings = cache;
+  }
+
+  /** Drops cached listings that a write at `r` made outside this service may have changed. */
+  invalidateListings(r: { mount: { storage_config_id: string }; key: string }): void {
+    this.listings?.invalidate(r.mount.storage_config_id, r.key);
+  }
+
+  /** Tells the search index about a write at `r` made outside this service; never throws. */
+  async indexWritten(r: Resolved): Promise<void> {
+    await this.search?.pathWritten(r);
+  }
+
+  private async driverOf(r: Resolved): Promise<StorageDriver> {
+    const configId = r.mount.storage_config_id;
+    const driver = await this.storage.mountDriverFor(await this.storage.getRecord(configId));
+    return this.listings ? this.listings.watch(driver, configId) : driver;
+  }
+
+  /**
+   * One page of a folder: the virtual folders above mounts, or a mount's objects. Follow
+   * `cursor` for the rest; a listing is never cut short.
+   */
+  async list(
+    path: string,
+    auth: Auth,
+    opts: { cursor?: string; limit?: number; refresh?: boolean } = {},
+  ) {
+    const p = normalizePath(path);
+    if (p === null) throw badRequest("storage_path_invalid");
+    const virtual = virtualChildren(await this.mounts.list(auth), p);
+    if (virtual) return { path: p, items: virtual, cursor: null, is_virtual: true };
+    const r = await this.mounts.resolve(p, auth);
+    const prefix = r.key ? `${r.key}/` : "";
+    const load = async () =>
+      await (await this.driverOf(r)).list(prefix, {
+        delimiter: "/",
+        cursor: opts.cursor,
+        limit: opts.limit,
+      });
+    const page = this.listings
+      ? await this.listings.page(r.mount, prefix, opts, load)
+      : await load();
+    const items = pageEntries(page, prefix, p);
+    return { path: p, items, cursor: page.cursor, is_virtual: false, mount_id: r.mount.id };
+  }
+
+  /** A file's details; 404 when it does not exist. */
+  async get(path: string, auth: Auth): Promise<FsEntry> {
+    const r = await this.mounts.resolve(path, auth);
+    if (!r.key) throw badRequest("storage_path_invalid");
+    const head = await (await this.driverOf(r)).head(r.key);
+    if (!head) throw notFound("file_not_found", { path: r.path });
+    const name = r.key.split("/").pop()!;
+    return {
+      name,
+      path: r.path,
+      type: "file",
+      size: head.size,
+      modified: head.lastModified.toISOString(),
+      mimetype: contentTypeFor(name, head.contentType),
+      etag: head.etag,
+    };
+  }
+
+  /** Streams a file, or one range of it. */
+  async download(path: string, auth: Auth, range?: RequestedRange) {
+    const r = await this.mounts.resolve(path, auth);
+    if (!r.key) throw badRequest("storage_path_invalid");
+    const driver = await this.driverOf(r);
+    const head = await driver.head(r.key);
+    if (!head) throw notFound("file_not_found", { path: r.path });
+    const object = await driver.get(r.key, { range: resolveRequestedRange(range, head.size) });
+    const name = r.key.split("/").pop()!;
+    return { object, name, contentType: contentTypeFor(name, head.contentType) };
+  }
+
+  /** Writes a file from a stream into folder `dir` (or at `path` when `name` is omitted). */
+  async upload(
+    dir: string,
+    name: string,
+    body: ReadableStream<Uint8Array>,
+    auth: Auth,
+    size?: number,
+  ) {
+    const target = joinPath(normalizePath(dir) ?? "/", checkName(name));
+    const r = await this.mounts.resolve(target, auth);
+    const driver = await this.driverOf(r);
+    await driver.put(r.key, body, { contentType: contentTypeFor(name), size });
+    const entry = await this.get(target, auth);
+    await this.search?.pathWritten(r, entry);
+    return entry;
+  }
+
+  /** Saves text content to a file (spec "fs/update"). */
+  async update(path: string, content: string, auth: Auth) {
+    const r = await this.mounts.resolve(path, auth);
+    if (!r.key) throw badRequest("storage_path_invalid");
+    await (await this.driverOf(r)).put(r.key, content, { contentType: contentTypeFor(r.key) });
+    const entry = await this.get(r.path, auth);
+    await this.search?.pathWritten(r, entry);
+    return entry;
+  }
+
+  /** Creates a folder; 409 when a file has that name. */
+  async mkdir(path: string, auth: Auth): Promise<FsEntry> {
+    const r = await this.mounts.resolve(path, auth);
+    if (!r.key) throw badRequest("storage_path_invalid");
+    checkName(r.key.split("/").pop()!);
+    const driver = await this.driverOf(r);
+    if (await driver.head(r.key)) throw conflict("target_exists", { path: r.path });
+    await driver.createFolder(r.key);
+    await this.search?.pathWritten(r, { type: "directory" });
+    return {
+      name: r.key.split("/").pop()!,
+      path: r.path,
+      type: "directory",
+      size: 0,
+      modified: null,
+      mimetype: null,
+    };
+  }
+
+  /** Deletes files and folders; returns what failed with why. */
+  async remove(paths: string[], auth: Auth) {
+    let deleted = 0;
+    const failed: { path: string; error: string }[] = [];
+    for (const path of paths) {
+      try {
+        const r = await this.mounts.resolve(path, auth);
+        if (!r.key) throw badRequest("storage_path_invalid");
+        const driver = await this.driverOf(r);
+        if (await driver.head(r.key)) await driver.delete(r.key);
+        else if (await isFolder(driver, r)) await driver.deletePrefix(`${r.key}/`);
+        else throw notFound("file_not_found", { path: r.path });
+        await this.search?.pathRemoved(r);
+        deleted++;
+      } catch (err) {
+        failed.push({ path, error: err instanceof AppError ? err.code : "internal" });
+      }
+    }
+    return { deleted, failed };
+  }
+
+  /** Renames or moves a file or folder within one mount; 409 when the target exists. */
+  async rename(oldPath: string, newPath: string, auth: Auth) {
+    return await renamePath(this.transferDeps(), oldPath, newPath, auth);
+  }
+
+  /** A short-lived direct link to a file (presigned on S3, signed Cubby URL on local disks). */
+  async fileLink(path: string, auth: Auth, opts: { forceDownload: boolean; expiresIn?: number }) {
+    const r = await this.mounts.resolve(path, auth);
+    if (!r.key) throw badRequest("storage_path_invalid");
+    const driver = await this.driverOf(r);
+    if (!await driver.head(r.key)) throw notFound("file_not_found", { path: r.path });
+    const expiresIn = Math.min(Math.max(opts.expiresIn ?? LINK_TTL_S, 60), 7 * 24 * 3600);
+    const name = r.key.split("/").pop()!;
+    const url = await driver.presignGet(r.key, {
+      expiresIn,
+      filename: name,
+      contentType: contentTypeFor(name),
+      download: opts.forceDownload,
+    });
+    return { url, expires_in: expiresIn };
+  }
+
+  /** Makes a file share of a mount file (the share does not own the file). */
+  async createShare(path: string, opts: FileShareOptions, auth: Auth) {
+    const r = await this.mounts.resolve(path, auth);
+    if (!r.key) throw badRequest("storage_path_invalid");
+    return await this.files.shareObject(
+      await this.storage.getRecord(r.mount.storage_config_id),
+      r.key,
+      opts,
+      auth,
+    );
+  }
+
+  /**
+   * A file's or folder's details, or null when nothing is there. Virtual folders and mount
+   * roots are folders. Throws 400 for invalid paths and 403 outside the key's base path.
+   */
+  async stat(path: string, auth: Auth): Promise<FsEntry | null> {
+    const p = normalizePath(path);
+    if (p === null) throw badRequest("storage_path_invalid");
+    const name = p.slice(p.lastIndexOf("/") + 1);
+    const folder = (modified: string | null, mountId?: string): FsEntry => ({
+      name,
+      path: p,
+      type: "directory",
+      size: 0,
+      modified,
+      mimetype: null,
+      ...(mountId ? { mount_id: mountId } : {}),
+    });
+    if (virtualChildren(await this.mounts.list(auth), p)) return folder(null);
+    let r: Resolved;
+    try {
+      r = await this.mounts.resolve(p, auth);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return null;
+      throw err;
+    }
+    if (!r.key) return folder(r.mount.updated_at, r.mount.id);
+    const driver = await this.driverOf(r);
+    const head = await driver.head(r.key);
+    if (head) {
+      return {
+        name,
+        path: p,
+        type: "file",
+        size: head.size,
+        modified: head.lastModified.toISOString(),
+        mimetype: contentTypeFor(name, head.contentType),
+        etag: head.etag,
+      };
+    }
+    return await isFolder(driver, r) ? folder(null) : null;
+  }
+
+  private transferDeps(): TransferDeps {
+    return {
+      resolve: (path, auth) => this.mounts.resolve(path, auth),
+      driverOf: (r) => this.driverOf(r),
+      search: this.search,
+    };
+  }
+
+  /**
+   * Copies a file or a folder (everything below it, empty folders too, unless `shallow`) to a
+   * path that must not exist. Throws 404, 409 target_exists, 400 rename_into_itself.
+   */
+  async copy(fromPath: string, toPath: string, auth: Auth, opts: { shallow?: boolean } = {}) {
+    return await copyPath(this.transferDeps(), fromPath, toPath, auth, opts);
+  }
+
+  /** Moves a file or a folder to a path that must not exist, in one mount or across mounts. */
+  async move(fromPath: string, toPath: string, auth: Auth) {
+    return await movePath(this.transferDeps(), fromPath, toPath, auth);
+  }
+
+  /**
+   * Writes a file as a multipart upload, one part per item of `parts` (every part but the
+   * last at least 5 MiB), so a stream of unknown length never sits in memory whole. The
+   * upload is aborted when anything fails.
+   */
+  async uploadMultipart(
+    dir: string,
+    name: string,
+    parts: AsyncIterable<Uint8Array>,
+    auth: Auth,
+  ): Promise<FsEntry> {
+    const target = joinPath(normalizePath(dir) ?? "/", checkName(name));
+    const r = await this.mounts.resolve(target, auth);
+    const driver = await this.driverOf(r);
+    await writeParts(driver, r.key, parts, contentTypeFor(name));
+    const entry = await this.get(target, auth);
+    await this.search?.pathWritten(r, entry);
+    return entry;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Background tasks in KV, with a lease per running task: the instance holding it renews it
+ * while it works; when a process dies the lease lapses and any instance picks the task up
+ * again where its record says it stopped.
+ */
+import { keys } from "../kv/keys.ts";
+import type { TaskStatus } from "../../shared/schemas/tasks.ts";
+
+export type TaskItem = { sourcePath: string; targetPath: string };
+
+export type TaskRecord = {
+  id: string;
+  type: "copy" | "upload" | "delete" | "download";
+  status: TaskStatus;
+  items: TaskItem[];
+  skip_existing: boolean;
+  /** Resume point: the item being worked on and, inside a folder, the last key done. */
+  next_item: number;
+  last_key: string | null;
+  total: number;
+  /** True once the files of every item were counted (folders expand to their files). */
+  total_counted: boolean;
+  success_count: number;
+  failed_count: number;
+  skipped_count: number;
+  current_file: string | null;
+  error: string | null;
+  errors: { path: string; error: string }[];
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  created_by: string;
+  /** Who the task acts as: its permissions are checked again on every file. */
+  actor: { type: "admin" } | { type: "apikey"; id: string };
+};
+
+type Lease = { owner: string; until: number };
+
+export class TaskRepo {
+  constructor(private kv: Deno.Kv) {}
+
+  get(id: string) {
+    return this.kv.get<TaskRecord>(keys.tasks(id));
+  }
+
+  /** Every task, oldest first. */
+  async list(): Promise<TaskRecord[]> {
+    const out: TaskRecord[] = [];
+    for await (const e of this.kv.list<TaskRecord>({ prefix: keys.tasksPrefix() })) {
+      out.push(e.value);
+    }
+    return out;
+  }
+
+  /** Stores a new task. */
+  async create(rec: TaskRecord): Promise<void> {
+    await this.kv.atomic().check({ key: keys.tasks(rec.id), versionstamp: null })
+      .set(keys.tasks(rec.id), rec).commit();
+  }
+
+  /** Replaces a task read at `versionstamp`; false when it changed meanwhile (e.g. cancelled). */
+  async update(rec: TaskRecord, versionstamp: string): Promise<boolean> {
+    return (await this.kv.atomic().check({ key: keys.tasks(rec.id), versionstamp })
+      .set(keys.tasks(rec.id), rec).commit()).ok;
+  }
+
+  /** Deletes a task and its lease. */
+  async delete(id: string): Promise<void> {
+    await this.kv.atomic().delete(keys.tasks(id)).delete(keys.taskLeases(id)).commit();
+  }
+
+  /** Takes or renews the lease of a task for `ms`; false when another live owner holds it. */
+  async lease(id: string, owner: string, ms: number): Promise<boolean> {
+    const entry = await this.kv.get<Lease>(keys.taskLeases(id));
+    const now = Date.now();
+    if (entry.value && entry.value.owner !== owner && entry.value.until > now) return false;
+    return (await this.kv.atomic().check(entry)
+      .set(keys.taskLeases(id), { owner, until: now + ms }, { expireIn: ms }).commit()).ok;
+  }
+
+  /** Gives a lease up. */
+  async release(id: string): Promise<void> {
+    await this.kv.delete(keys.taskLeases(id));
+  }
+}

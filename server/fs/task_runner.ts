@@ -1,0 +1,156 @@
+/**
+ * The background runner of explorer tasks: polls KV for runnable tasks, leases one, and runs
+ * its items one by one, saving the record after every file so a restart resumes it.
+ */
+import type { TaskItem, TaskRecord, TaskRepo } from "./task_repo.ts";
+import type { MountService } from "../services/mounts.ts";
+import type { StorageConfigService } from "../services/storage_configs.ts";
+import type { ApiKeyService } from "../services/api_keys.ts";
+import type { SearchHooks } from "../search/search_types.ts";
+import { deleteItem, downloadItem, type TaskStepDeps } from "./task_steps.ts";
+import { type CopyDeps, copyItem, countFiles, recordFailure, type TaskSave } from "./task_copy.ts";
+import type { Auth } from "../services/auth.ts";
+import { AppError } from "../errors.ts";
+import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
+
+const LEASE_MS = 15_000;
+const POLL_MS = 1_000;
+
+/** Runs queued tasks in the background (TaskService starts and stops it). */
+export class TaskRunner {
+  private owner = crypto.randomUUID();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running = new Set<string>();
+
+  constructor(
+    private repo: TaskRepo,
+    private mounts: MountService,
+    private storage: StorageConfigService,
+    private apiKeys: ApiKeyService,
+    /** The search index, told of every file a task writes (search.ts). */
+    private search?: SearchHooks,
+    /** Delete and download items (task_steps.ts); without it only copies run. */
+    private steps?: TaskStepDeps,
+  ) {}
+
+  /** Starts polling for runnable tasks (resumes tasks left over from a previous process). */
+  start(): void {
+    if (this.timer !== null) return;
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.kick();
+  }
+
+  /** Stops polling; tasks in flight finish their current file and keep their state. */
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Looks for work now. */
+  kick(): void {
+    this.poll().catch((err) => console.error("task runner failed:", err));
+  }
+
+  private async poll(): Promise<void> {
+    for (const t of await this.repo.list()) {
+      if (this.running.has(t.id) || (t.status !== "pending" && t.status !== "running")) continue;
+      if (!await this.repo.lease(t.id, this.owner, LEASE_MS)) continue;
+      this.running.add(t.id);
+      this.run(t.id).catch((err) => console.error(`task ${t.id} failed:`, err))
+        .finally(() => {
+          this.running.delete(t.id);
+          this.repo.release(t.id).catch(() => {});
+        });
+    }
+  }
+
+  private copyDeps(): CopyDeps {
+    return { repo: this.repo, mounts: this.mounts, storage: this.storage, search: this.search };
+  }
+
+  /** Rebuilds the creator's Auth; a deleted or expired key fails the task. */
+  private async actorAuth(rec: TaskRecord): Promise<Auth> {
+    if (rec.actor.type === "admin") {
+      return {
+        type: "admin",
+        id: "admin",
+        username: "admin",
+        tokenHash: "",
+        permissions: ALL_PERMISSIONS,
+        basicPath: "/",
+      };
+    }
+    const key = await this.apiKeys.getRecord(rec.actor.id);
+    if (!key) throw new AppError("api_key_invalid", 401);
+    return {
+      type: "apikey",
+      id: key.id,
+      key,
+      permissions: key.permissions,
+      basicPath: key.basic_path,
+    };
+  }
+
+  private async run(id: string): Promise<void> {
+    let entry = await this.repo.get(id) as Deno.KvEntry<TaskRecord>;
+    if (!entry.value) return;
+    const save = async (patch: Partial<TaskRecord>): Promise<boolean> => {
+      const next = { ...entry.value, ...patch, updated_at: new Date().toISOString() };
+      if (!await this.repo.update(next, entry.versionstamp)) return false;
+      entry = await this.repo.get(id) as Deno.KvEntry<TaskRecord>;
+      await this.repo.lease(id, this.owner, LEASE_MS);
+      return true;
+    };
+    if (!await save({ status: "running" })) return;
+    let auth: Auth;
+    try {
+      auth = await this.actorAuth(entry.value);
+    } catch (err) {
+      await save({ status: "failed", error: err instanceof AppError ? err.code : String(err) });
+      return;
+    }
+    if (!entry.value.total_counted) {
+      let total = 0;
+      for (const item of entry.value.items) {
+        total += await countFiles(this.storage, this.mounts, item, auth);
+      }
+      if (!await save({ total, total_counted: true })) return;
+    }
+    while (entry.value.next_item < entry.value.items.length) {
+      const item = entry.value.items[entry.value.next_item];
+      const ok = entry.value.type === "copy"
+        ? await copyItem(this.copyDeps(), item, auth, () => entry.value, save)
+        : await this.stepItem(entry.value.type, item, auth, () => entry.value, save);
+      if (!ok) return; // cancelled or changed under us
+      if (!await save({ next_item: entry.value.next_item + 1, last_key: null })) return;
+    }
+    const rec = entry.value;
+    await save({
+      status: rec.failed_count > 0 && rec.success_count === 0 && rec.skipped_count === 0
+        ? "failed"
+        : "completed",
+      current_file: null,
+      completed_at: new Date().toISOString(),
+    });
+  }
+
+  /** Runs one delete or download item; false when the task was cancelled or changed. */
+  private async stepItem(
+    type: TaskRecord["type"],
+    item: TaskItem,
+    auth: Auth,
+    current: () => TaskRecord,
+    save: TaskSave,
+  ): Promise<boolean> {
+    if ((await this.repo.get(current().id)).value?.status === "cancelled") return false;
+    if (!await save({ current_file: item.sourcePath })) return false;
+    try {
+      if (!this.steps) throw new AppError("internal", 500);
+      if (type === "delete") await deleteItem(this.steps, item, auth);
+      else await downloadItem(this.steps, item, auth);
+      return await save({ success_count: current().success_count + 1 });
+    } catch (err) {
+      return await recordFailure(current(), save, item.sourcePath, err);
+    }
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The access funnel: the one gate every delivery of a share's content passes through (a
+ * paste's JSON or raw text; a file's info, inline view, download, preview and Office-viewer
+ * links). A delivery is admitted in exactly one of two ways (product.md §3):
+ *
+ * 1. a view token: a valid, unexpired token bound to this share and its current access
+ *    generation (password and view limit), handed out by an earlier counted delivery. It
+ *    does not count again; or
+ * 2. a counted view: the share is live, not used up, the caller passes `checkAccess` (the
+ *    password), and its view is counted. A share with a limit is counted by the checked
+ *    commit of `shares/view_counter.ts`, which moves the counter only while below the limit. A
+ *    share without one is counted in memory (`shares/view_tally.ts`) and written a moment later
+ *    with `sum`: a statistic needs no durable commit per view.
+ *
+ * Anything else is refused: 404 missing, 410 expired or used up (before any password is
+ * asked), or whatever `checkAccess` throws (401 password_required / wrong_password, 429).
+ * Counting happens here and nowhere else, through the ledger's `count` and `tally`.
+ */
+import type { FileRecord, FileRepo } from "./file_repo.ts";
+import type { PasteRecord, PasteRepo } from "./paste_repo.ts";
+import type { CountResult } from "./view_counter.ts";
+import type { ErrorCode } from "../../shared/errors.ts";
+import { SLUG_PATTERN } from "../../shared/slug.ts";
+import { AppError, gone, notFound } from "../errors.ts";
+import type { Signer } from "./view_tokens.ts";
+
+/** How long a view token (and the links carrying it) stays valid. */
+export const VIEW_TOKEN_TTL_MS = 60 * 60_000;
+
+/** Attempts when the record changes between the read and the count. */
+const MAX_ATTEMPTS = 10;
+
+/** The fields of a share record the funnel decides on. */
+export type GatedShare = {
+  id: string;
+  slug: string;
+  expires_at: string | null;
+  max_views: number;
+  password_hash: string | null;
+};
+
+/** A share record as read, with the versionstamp the count is checked against. */
+export type ShareEntry<R> = { value: R; versionstamp: string };
+
+/** A share as found for a delivery: the record and its views, read together. */
+export type FoundShare<R> = ShareEntry<R> & { views: number };
+
+/** How the funnel reads and counts one kind of share (in practice: its repo). */
+export type ShareLedger<R extends GatedShare> = {
+  /** Token subjects and error codes: "file" or "paste". */
+  kind: "file" | "paste";
+  /** The record of a slug with its views so far, or null when there is none. */
+  find(slug: string): Promise<FoundShare<R> | null>;
+  /** Counts one view of a limited share with a checked commit; "changed": read it again. */
+  count(entry: ShareEntry<R>): Promise<CountResult>;
+  /** Counts one view of an unlimited share in memory, written to KV within the flush interval. */
+  tally(entry: FoundShare<R>): Promise<CountResult>;
+};
+
+/** An admitted delivery. */
+export type Admission<R> = {
+  /** The record the delivery was admitted against. */
+  entry: ShareEntry<R>;
+  /** Views after this delivery; null when a token admitted it (nothing was counted). */
+  views: number | null;
+  /** A token for follow-up links: the one presented, or a fresh one after a counted view. */
+  token: string;
+};
+
+const ERRORS: Record<"file" | "paste", { missing: ErrorCode; gone: ErrorCode }> = {
+  file: { missing: "file_not_found", gone: "file_expired" },
+  paste: { missing: "paste_not_found", gone: "paste_expired" },
+};
+
+const isPast = (iso: string | null) => iso !== null && Date.parse(iso) <= Date.now();
+
+export class AccessFunnel<R extends GatedShare> {
+  constructor(private ledger: ShareLedger<R>, private signer: Signer) {}
+
+  /**
+   * Admits one delivery of a share's content: by a valid `token`, or by counting one view
+   * after `checkAccess` passes. Throws 404 when missing, 410 when expired or used up,
+   * whatever `checkAccess` throws, and 409 when the record keeps changing.
+   */
+  async admit(
+    slug: string,
+    opts: { token?: string | null; checkAccess: (rec: R) => Promise<void> },
+  ): Promise<Admission<R>> {
+    const errors = ERRORS[this.ledger.kind];
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const entry = await this.ledger.find(slug);
+      if (!entry) throw notFound(errors.missing);
+      const rec = entry.value;
+      if (isPast(rec.expires_at)) throw gone(errors.gone);
+      if (opts.token && await this.signer.verify(this.subjectOf(rec), opts.token)) {
+        return { entry, views: null, token: opts.token };
+      }
+      if (rec.max_views > 0 && entry.views >= rec.max_views) throw gone(errors.gone);
+      await opts.checkAccess(rec);
+      const counted = rec.max_views > 0
+        ? await this.ledger.count(entry)
+        : await this.ledger.tally(entry);
+      if (counted.ok) {
+        const token = await this.signer.issue(this.subjectOf(rec), VIEW_TOKEN_TTL_MS);
+        return { entry, views: counted.views, token };
+      }
+      if (counted.reason === "used_up") throw gone(errors.gone);
+    }
+    throw new AppError("conflict", 409);
+  }
+
+  /**
+   * What a token is bound to: the share and its access generation. Changing the password or
+   * the view limit retires every token handed out before; other edits (slug, remark) do not.
+   */
+  private subjectOf(rec: R): string {
+    const generation = `${rec.max_views}|${rec.password_hash ?? ""}`;
+    return `${this.ledger.kind}:${rec.id}|${generation}`;
+  }
+}
+
+/** The funnel of file shares. */
+export function fileFunnel(repo: FileRepo, signer: Signer): AccessFunnel<FileRecord> {
+  return new AccessFunnel<FileRecord>({
+    kind: "file",
+    find: (slug) => SLUG_PATTERN.test(slug) ? repo.findShare(slug) : Promise.resolve(null),
+    count: (entry) => repo.countView(entry),
+    tally: (entry) => repo.tallyView(entry),
+  }, signer);
+}
+
+/** The funnel of pastes. */
+export function pasteFunnel(repo: PasteRepo, signer: Signer): AccessFunnel<PasteRecord> {
+  return new AccessFunnel<PasteRecord>({
+    kind: "paste",
+    find: (slug) => SLUG_PATTERN.test(slug) ? repo.findShare(slug) : Promise.resolve(null),
+    count: (entry) => repo.countView(entry),
+    tally: (entry) => repo.tallyView(entry),
+  }, signer);
+}

@@ -1,0 +1,237 @@
+/** File share records with their slug, creator, expiry and storage-config indexes. */
+import { keys } from "../kv/keys.ts";
+import { countCreated, countDeleted } from "../kv/stats_repo.ts";
+import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
+import { SLUG_PATTERN } from "../../shared/slug.ts";
+import type { ViewTally } from "./view_tally.ts";
+
+export type FileRecord = {
+  id: string;
+  slug: string;
+  filename: string;
+  size: number;
+  mimetype: string;
+  remark: string;
+  password_hash: string | null;
+  expires_at: string | null;
+  max_views: number;
+  use_proxy: boolean;
+  storage_config_id: string;
+  storage_path: string;
+  etag: string;
+  created_at: string;
+  updated_at: string;
+  created_by: string;
+  /** False for shares of mount files: the object belongs to the mount, not to the share. */
+  owns_object?: boolean;
+};
+
+/** A presigned upload waiting for its commit. */
+export type PendingUpload = {
+  id: string;
+  storage_config_id: string;
+  storage_path: string;
+  filename: string;
+  size: number;
+  mimetype: string;
+  created_by: string;
+  created_at: string;
+  /** Set for multipart uploads. */
+  upload_id?: string;
+};
+
+const PENDING_TTL_MS = 24 * 60 * 60_000;
+
+function indexKeys(rec: FileRecord): Deno.KvKey[] {
+  const out: Deno.KvKey[] = [
+    keys.filesBySlug(rec.slug),
+    keys.filesByCreator(rec.created_by, rec.id),
+    keys.filesByStorageConfig(rec.storage_config_id, rec.id),
+  ];
+  if (rec.expires_at) out.push(keys.filesByExpiry(Date.parse(rec.expires_at), rec.id));
+  return out;
+}
+
+/** A file record as read for a delivery, with its view count (stored plus pending here). */
+export type FileShareEntry = { value: FileRecord; versionstamp: string; views: number };
+
+export class FileRepo {
+  /** `tally` counts views of unlimited shares in memory; without it they are committed. */
+  constructor(private kv: Deno.Kv, private tally?: ViewTally) {}
+
+  get(id: string) {
+    return this.kv.get<FileRecord>(keys.files(id));
+  }
+
+  /** Finds a file by slug. */
+  async getBySlug(slug: string): Promise<Deno.KvEntryMaybe<FileRecord>> {
+    // Every stored slug matches the pattern (creation and import check it), so nothing else
+    // can exist: a malformed slug is answered without a KV read.
+    const idx = SLUG_PATTERN.test(slug) ? await this.kv.get<string>(keys.filesBySlug(slug)) : null;
+    if (!idx?.value) return { key: keys.files(""), value: null, versionstamp: null };
+    return await this.get(idx.value);
+  }
+
+  /** Reads a file and its view count through the slug index in two reads; null when missing. */
+  async findShare(slug: string): Promise<FileShareEntry | null> {
+    const idx = await this.kv.get<string>(keys.filesBySlug(slug));
+    if (!idx.value) return null;
+    const [rec, counter] = await this.kv.getMany<[FileRecord, Deno.KvU64]>([
+      keys.files(idx.value),
+      keys.fileViews(idx.value),
+    ]);
+    if (!rec.value || rec.value.slug !== slug) return null;
+    const views = Number(counter.value?.value ?? 0n) + this.pendingViews(idx.value);
+    return { value: rec.value, versionstamp: rec.versionstamp!, views };
+  }
+
+  /** True when a slug is free. */
+  async isSlugFree(slug: string): Promise<boolean> {
+    return (await this.kv.get(keys.filesBySlug(slug))).value === null;
+  }
+
+  /** Inserts a record and its indexes; false when the slug is taken. */
+  async create(rec: FileRecord): Promise<boolean> {
+    const op = this.kv.atomic()
+      .check({ key: keys.files(rec.id), versionstamp: null })
+      .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
+      .set(keys.files(rec.id), rec);
+    // Shares of mount files do not use storage of their own.
+    if (rec.owns_object !== false) {
+      op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
+    }
+    for (const k of indexKeys(rec)) op.set(k, rec.id);
+    return (await countCreated(op, "files", rec.created_at).commit()).ok;
+  }
+
+  /** Replaces a record read at `versionstamp`, moving indexes; "slug" when the new slug is taken. */
+  async update(prev: FileRecord, next: FileRecord, versionstamp: string, resetViews: boolean) {
+    const op = this.kv.atomic().check({ key: keys.files(prev.id), versionstamp });
+    if (prev.slug !== next.slug) op.check({ key: keys.filesBySlug(next.slug), versionstamp: null });
+    for (const k of indexKeys(prev)) op.delete(k);
+    for (const k of indexKeys(next)) op.set(k, next.id);
+    op.set(keys.files(next.id), next);
+    if (resetViews) op.delete(keys.fileViews(next.id));
+    const res = await op.commit();
+    if (res.ok) return "ok" as const;
+    if (prev.slug !== next.slug && !await this.isSlugFree(next.slug)) return "slug" as const;
+    return "conflict" as const;
+  }
+
+  /**
+   * Deletes a record, its indexes and counter, and subtracts its size from usage; checked
+   * against the record as it is now, so a concurrent delete subtracts and counts only once.
+   */
+  async delete(rec: FileRecord): Promise<void> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const entry = await this.get(rec.id);
+      const cur = entry.value;
+      if (!cur) return;
+      const usageKey = keys.storageUsage(cur.storage_config_id);
+      const usage = await this.kv.get<Deno.KvU64>(usageKey);
+      const used = usage.value?.value ?? 0n;
+      const size = cur.owns_object === false ? 0n : BigInt(cur.size);
+      const next = used > size ? used - size : 0n;
+      const op = this.kv.atomic().check(entry).check(usage).delete(keys.files(cur.id)).delete(
+        keys.fileViews(cur.id),
+      )
+        .set(usageKey, new Deno.KvU64(next));
+      for (const k of indexKeys(cur)) op.delete(k);
+      if ((await countDeleted(op, "files").commit()).ok) return;
+    }
+    throw new Error(`Could not delete file ${rec.id}: too much contention`);
+  }
+
+  /** Pages through files (newest first), optionally only one creator's. */
+  async list(createdBy: string | null): Promise<FileRecord[]> {
+    const out: FileRecord[] = [];
+    if (createdBy === null) {
+      for await (
+        const e of this.kv.list<FileRecord>({ prefix: keys.filesPrefix() }, { reverse: true })
+      ) {
+        out.push(e.value);
+      }
+      return out;
+    }
+    const ids: string[] = [];
+    const iter = this.kv.list<string>({ prefix: keys.filesByCreatorPrefix(createdBy) }, {
+      reverse: true,
+    });
+    for await (const e of iter) ids.push(e.value);
+    for (let i = 0; i < ids.length; i += 10) {
+      const batch = await this.kv.getMany<FileRecord[]>(
+        ids.slice(i, i + 10).map((id) => keys.files(id)),
+      );
+      for (const e of batch) if (e.value) out.push(e.value);
+    }
+    return out;
+  }
+
+  /** Ids of files whose expiry is at or before `nowMs`. */
+  async listExpiredIds(nowMs: number): Promise<string[]> {
+    const ids: string[] = [];
+    const iter = this.kv.list<string>({
+      start: [...keys.filesByExpiryPrefix()],
+      end: [...keys.filesByExpiryPrefix(), nowMs + 1],
+    });
+    for await (const e of iter) ids.push(e.value);
+    return ids;
+  }
+
+  /** Counts one view of the file read at `entry`, within its limit (see view_counter.ts). */
+  countView(entry: { value: FileRecord; versionstamp: string }): Promise<CountResult> {
+    const record = { key: keys.files(entry.value.id), versionstamp: entry.versionstamp };
+    return countView(this.kv, keys.fileViews(entry.value.id), record, entry.value.max_views);
+  }
+
+  /**
+   * Counts one view of an unlimited share in memory (view_tally.ts) and returns its views;
+   * without a tally it commits like `countView`. Throws for a limited share.
+   */
+  async tallyView(entry: FileShareEntry): Promise<CountResult> {
+    const { id, max_views } = entry.value;
+    if (max_views > 0) throw new Error(`File ${id} has a view limit: count it with countView`);
+    if (!this.tally) return await this.countView(entry);
+    this.tally.add(keys.files(id), keys.fileViews(id));
+    return { ok: true, views: entry.views + 1 };
+  }
+
+  /** The file's view count, with views pending here. */
+  async readViews(id: string): Promise<number> {
+    return (await readViewCounts(this.kv, [keys.fileViews(id)]))[0] + this.pendingViews(id);
+  }
+
+  private pendingViews(id: string): number {
+    return this.tally?.pendingOf(keys.fileViews(id)) ?? 0;
+  }
+
+  /** Stores a presigned upload until it is committed (24 h at most). */
+  async putPending(p: PendingUpload): Promise<void> {
+    await this.kv.set(keys.pendingUploads(p.id), p, { expireIn: PENDING_TTL_MS });
+  }
+
+  /** Deletes a pending upload entry. */
+  async deletePending(key: Deno.KvKey): Promise<void> {
+    await this.kv.delete(key);
+  }
+
+  getPending(id: string) {
+    return this.kv.get<PendingUpload>(keys.pendingUploads(id));
+  }
+
+  /** Creates the record and drops the pending entry in one commit. */
+  async commitPending(rec: FileRecord, pending: Deno.KvEntry<PendingUpload>): Promise<boolean> {
+    const op = this.kv.atomic()
+      .check(pending)
+      .check({ key: keys.files(rec.id), versionstamp: null })
+      .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
+      .delete(pending.key)
+      .set(keys.files(rec.id), rec);
+    // Shares of mount files do not use storage of their own.
+    if (rec.owns_object !== false) {
+      op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
+    }
+    for (const k of indexKeys(rec)) op.set(k, rec.id);
+    return (await countCreated(op, "files", rec.created_at).commit()).ok;
+  }
+}

@@ -1,0 +1,307 @@
+/**
+ * Text shares (spec §3, §7 "Texts"; product.md §3). Opening a paste (JSON or raw) passes the
+ * access funnel (`access_funnel.ts`), which counts a view *before* the content is read, so a
+ * view-limited paste is delivered exactly `max_views` times however many requests race for
+ * it. Server rendering uses `peek`, which never counts.
+ */
+import { ulid } from "ulid";
+import { CHUNK_BYTES, type PasteEntry, type PasteRecord, type PasteRepo } from "./paste_repo.ts";
+import type { AccessFunnel } from "./access_funnel.ts";
+import { canManage, isPastExpiry, isUsedUp, previewOf, toListItem, toView } from "./paste_views.ts";
+import type { AttemptGuard } from "../services/attempts.ts";
+import type { Config } from "../config.ts";
+import { type Auth, creatorOf } from "../services/auth.ts";
+import { hashPassword, randomBase62, verifyPassword } from "../services/crypto.ts";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
+import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
+import {
+  isValidSlug,
+  type PasteBatchDeleteResult,
+  type PasteCreate,
+  type PasteList,
+  type PasteListQuery,
+  type PasteUpdate,
+  type PasteView,
+  SLUG_PATTERN,
+} from "../../shared/schemas/pastes.ts";
+
+/** Paste ids are ULIDs; anything else cannot exist (and must not reach KV as a huge key). */
+const ID_PATTERN = /^[0-9A-Za-z]{26}$/;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** What server rendering may show of a share without counting a view. */
+export type PastePeek =
+  | { state: "missing" | "expired" }
+  | { state: "open"; view: PasteView }
+  | { state: "locked"; view: PasteView; requires: "password" | "view" };
+
+/** Text shares: create, open (through the access funnel), manage and expire pastes. */
+export class PasteService {
+  constructor(
+    private repo: PasteRepo,
+    private attempts: AttemptGuard,
+    private config: Pick<Config, "kdfIterations">,
+    private funnel: AccessFunnel<PasteRecord>,
+  ) {}
+
+  /** Creates a paste. Throws 400 for a past expiry, 409 slug_taken for a used custom slug. */
+  async create(auth: Auth, input: PasteCreate): Promise<PasteView> {
+    const expiresAt = this.checkExpiry(input.expires_at, null);
+    const passwordHash = input.password
+      ? await hashPassword(input.password, this.config.kdfIterations)
+      : null;
+    const bytes = encoder.encode(input.content);
+    // Content of one chunk is committed with the record; larger content is written first.
+    const inline = bytes.length <= CHUNK_BYTES;
+    const { contentId, chunks } = inline
+      ? { contentId: ulid(), chunks: bytes.length > 0 ? 1 : 0 }
+      : await this.repo.writeContent(bytes);
+    const now = new Date().toISOString();
+    try {
+      for (let attempt = 0; attempt < 30; attempt++) {
+        const slug = input.slug ??
+          randomBase62(RANDOM_SLUG_LENGTH + Math.floor(attempt / 10));
+        if (!isValidSlug(slug)) continue;
+        const rec: PasteRecord = {
+          id: ulid(),
+          slug,
+          remark: input.remark,
+          password_hash: passwordHash,
+          expires_at: expiresAt,
+          max_views: input.max_views,
+          created_at: now,
+          updated_at: now,
+          created_by: creatorOf(auth),
+          content_id: contentId,
+          content_size: bytes.length,
+          content_chunks: chunks,
+          preview: previewOf(input.content),
+        };
+        const res = await this.repo.insert(rec, inline ? bytes : undefined);
+        if (res === "ok") return toView(rec, 0, input.content, auth);
+        if (res === "slug_taken" && input.slug) throw conflict("slug_taken");
+      }
+      throw new AppError("save_failed", 500);
+    } catch (err) {
+      if (!inline) await this.repo.deleteContent(contentId).catch(() => {});
+      throw err;
+    }
+  }
+
+  /** GET /api/paste/:slug: counts a view. Throws 404, 410, or 403 password_required. */
+  open(slug: string, auth: Auth): Promise<PasteView> {
+    return this.deliver(slug, auth, (rec) => {
+      if (rec.password_hash) throw this.passwordRequired(rec);
+      return Promise.resolve();
+    });
+  }
+
+  /** Opens a paste with its password: 401 wrong_password, 429 after too many failures. */
+  unlock(slug: string, password: string, auth: Auth, clientIp: string): Promise<PasteView> {
+    return this.deliver(slug, auth, (rec) => this.checkPassword(rec, password, clientIp));
+  }
+
+  /** The raw text of a paste (`password` from the query); counts a view. */
+  async openRaw(slug: string, password: string | undefined, clientIp: string): Promise<string> {
+    const view = await this.deliver(slug, { type: "none" }, (rec) => {
+      if (rec.password_hash && !password) throw this.passwordRequired(rec);
+      return this.checkPassword(rec, password ?? "", clientIp);
+    });
+    return view.content ?? "";
+  }
+
+  /** A share's state for server rendering; never counts a view. */
+  async peek(slug: string): Promise<PastePeek> {
+    const entry = SLUG_PATTERN.test(slug) ? await this.repo.findShare(slug) : null;
+    if (!entry) return { state: "missing" };
+    const { value: rec, views } = entry;
+    if (isPastExpiry(rec, Date.now()) || isUsedUp(rec, views)) return { state: "expired" };
+    const anonymous: Auth = { type: "none" };
+    if (rec.password_hash || rec.max_views > 0) {
+      const requires = rec.password_hash ? "password" : "view";
+      return { state: "locked", view: toView(rec, views, null, anonymous), requires };
+    }
+    const content = await this.readText(entry);
+    return { state: "open", view: toView(rec, views, content.text, anonymous) };
+  }
+
+  /** Lists pastes the caller manages (admin: all; key: its own), newest first. */
+  async list(auth: Auth, q: PasteListQuery): Promise<PasteList> {
+    let recs = await this.repo.list(auth.type === "admin" ? undefined : creatorOf(auth));
+    if (q.search) {
+      const s = q.search.toLowerCase();
+      recs = recs.filter((r) =>
+        r.slug.toLowerCase().includes(s) || (r.remark ?? "").toLowerCase().includes(s)
+      );
+    }
+    const limit = q.limit;
+    const offset = q.offset ?? ((q.page ?? 1) - 1) * limit;
+    const page = q.page ?? Math.floor(offset / limit) + 1;
+    const slice = recs.slice(offset, offset + limit);
+    const views = await this.repo.getViews(slice.map((r) => r.id));
+    const now = Date.now();
+    const items = slice.map((r) => toListItem(r, views.get(r.id) ?? 0, auth, now));
+    return { items, total: recs.length, page, limit, offset };
+  }
+
+  /** One paste with its content, for its manager; no view is counted. 404 or 403 not_creator. */
+  async get(auth: Auth, id: string): Promise<PasteView> {
+    const entry = await this.managed(auth, id);
+    const { entry: current, text } = await this.readText(entry);
+    const pasteId = entry.value.id;
+    const views = (await this.repo.getViews([pasteId])).get(pasteId) ?? 0;
+    return toView(current.value, views, text, auth);
+  }
+
+  /** Edits a paste; sending max_views resets the view counter. 404, 403, 400, 409. */
+  async update(auth: Auth, id: string, input: PasteUpdate): Promise<PasteView> {
+    const prev = await this.managed(auth, id);
+    const old = prev.value;
+    const next: PasteRecord = { ...old, updated_at: new Date().toISOString() };
+    if (input.slug !== undefined) next.slug = input.slug;
+    if (input.remark !== undefined) next.remark = input.remark || null;
+    if (input.password !== undefined) {
+      next.password_hash = input.password
+        ? await hashPassword(input.password, this.config.kdfIterations)
+        : null;
+    }
+    if (input.expires_at !== undefined) {
+      next.expires_at = this.checkExpiry(input.expires_at, old.expires_at);
+    }
+    if (input.max_views !== undefined) next.max_views = input.max_views;
+    if (input.content !== undefined) {
+      const bytes = encoder.encode(input.content);
+      const written = await this.repo.writeContent(bytes);
+      next.content_id = written.contentId;
+      next.content_chunks = written.chunks;
+      next.content_size = bytes.length;
+      next.preview = previewOf(input.content);
+    }
+    const resetViews = input.max_views !== undefined;
+    const res = await this.repo.replace(prev, next, resetViews);
+    if (res !== "ok") {
+      if (next.content_id !== old.content_id) await this.repo.deleteContent(next.content_id);
+      throw conflict(res === "slug_taken" ? "slug_taken" : "conflict");
+    }
+    if (next.content_id !== old.content_id) await this.repo.deleteContent(old.content_id);
+    const text = input.content ?? (await this.readText({ ...prev, value: next })).text;
+    const views = resetViews ? 0 : (await this.repo.getViews([old.id])).get(old.id) ?? 0;
+    return toView(next, views, text, auth);
+  }
+
+  /** Deletes the given pastes the caller manages; the others are skipped and reported. */
+  async deleteMany(auth: Auth, ids: string[]): Promise<PasteBatchDeleteResult> {
+    const unique = [...new Set(ids)];
+    const skipped: string[] = [];
+    let deleted = 0;
+    for (let i = 0; i < unique.length; i += 10) {
+      await Promise.all(
+        unique.slice(i, i + 10).map(async (id) => {
+          const entry = ID_PATTERN.test(id) ? await this.repo.get(id) : null;
+          if (entry && canManage(auth, entry.value) && await this.removeEntry(entry)) deleted++;
+          else skipped.push(id);
+        }),
+      );
+    }
+    return { deleted, skipped: skipped.length, skipped_ids: skipped };
+  }
+
+  /** Deletes expired and used-up pastes the caller manages. */
+  async clearExpired(auth: Auth): Promise<{ deleted: number }> {
+    const recs = await this.repo.list(auth.type === "admin" ? undefined : creatorOf(auth));
+    const views = await this.repo.getViews(recs.filter((r) => r.max_views > 0).map((r) => r.id));
+    const now = Date.now();
+    let deleted = 0;
+    for (const rec of recs) {
+      if (!isPastExpiry(rec, now) && !isUsedUp(rec, views.get(rec.id) ?? 0)) continue;
+      const entry = await this.repo.get(rec.id);
+      if (entry && await this.removeEntry(entry)) deleted++;
+    }
+    return { deleted };
+  }
+
+  /** Deletes every paste whose expiry is at or before `now` (the sweeper); returns the count. */
+  async deleteExpired(now: number): Promise<number> {
+    let deleted = 0;
+    for (const { id, expiresAtMs } of await this.repo.listExpired(now)) {
+      const entry = await this.repo.get(id);
+      if (!entry) await this.repo.deleteExpiryIndex(id, expiresAtMs);
+      else if (isPastExpiry(entry.value, now) && await this.removeEntry(entry)) deleted++;
+    }
+    return deleted;
+  }
+
+  /**
+   * Admits one delivery through the funnel (availability, access, one counted view), then
+   * reads the content of the record it counted against.
+   */
+  private async deliver(
+    slug: string,
+    auth: Auth,
+    checkAccess: (rec: PasteRecord) => Promise<void>,
+  ): Promise<PasteView> {
+    const { entry, views } = await this.funnel.admit(slug, { checkAccess });
+    const { entry: current, text } = await this.readText(entry);
+    return toView(current.value, views!, text, auth);
+  }
+
+  /** Reads the content of a record; if its version was replaced meanwhile, of the new one. */
+  private async readText(entry: PasteEntry): Promise<{ entry: PasteEntry; text: string }> {
+    let current: PasteEntry | null = entry;
+    for (let attempt = 0; attempt < 5 && current; attempt++) {
+      const bytes = await this.repo.readContent(current.value);
+      if (bytes) return { entry: current, text: decoder.decode(bytes) };
+      current = await this.repo.get(entry.value.id);
+    }
+    throw notFound("paste_not_found");
+  }
+
+  /** The paste with this id if the caller may manage it: 404 paste_not_found, 403 not_creator. */
+  /** A paste by id, or by slug (CloudPaste's client edits by slug); 404 or 403 not_creator. */
+  private async managed(auth: Auth, idOrSlug: string): Promise<PasteEntry> {
+    let entry = ID_PATTERN.test(idOrSlug) ? await this.repo.get(idOrSlug) : null;
+    if (!entry && SLUG_PATTERN.test(idOrSlug)) entry = await this.repo.getBySlug(idOrSlug);
+    if (!entry) throw notFound("paste_not_found");
+    if (!canManage(auth, entry.value)) throw forbidden("not_creator");
+    return entry;
+  }
+
+  /** Removes a paste, re-reading it when it changed under us; false when it is gone. */
+  private async removeEntry(entry: PasteEntry): Promise<boolean> {
+    let current: PasteEntry | null = entry;
+    for (let attempt = 0; attempt < 5 && current; attempt++) {
+      if (await this.repo.remove(current)) return true;
+      current = await this.repo.get(entry.value.id);
+    }
+    return false;
+  }
+
+  private passwordRequired(rec: PasteRecord): AppError {
+    const data: Record<string, unknown> = { slug: rec.slug, has_password: true };
+    if (rec.remark) data.remark = rec.remark;
+    return new AppError("password_required", 403, data);
+  }
+
+  /** Verifies a share password, rate-limited per client and slug (429 too_many_requests). */
+  private async checkPassword(rec: PasteRecord, password: string, clientIp: string) {
+    const hash = rec.password_hash;
+    if (!hash) return;
+    const subject = `${clientIp}|${rec.slug}`;
+    if (
+      !await this.attempts.check("sharePassword", subject, () => verifyPassword(password, hash))
+    ) {
+      throw new AppError("wrong_password", 401);
+    }
+  }
+
+  /** Normalises an expiry to ISO UTC; it must lie in the future unless it is `unchanged`. */
+  private checkExpiry(value: string | null, unchanged: string | null): string | null {
+    if (value === null) return null;
+    const ms = Date.parse(value);
+    if (!Number.isFinite(ms)) throw badRequest("expires_at_invalid");
+    const iso = new Date(ms).toISOString();
+    if (ms <= Date.now() && iso !== unchanged) throw badRequest("expires_at_invalid");
+    return iso;
+  }
+}
