@@ -51,23 +51,45 @@ function mutations(): Mutation[] {
 }
 
 /**
- * Runs the journal and stands in for a crash: once the marker shows `phase` with some progress,
- * the marker is rewritten behind the journal's back, so its next commit fails and it stops
- * where it is, without cleaning up, exactly as if the process had died there.
+ * Runs the journal and stands in for a crash: right after the commit that first shows `phase`
+ * with some progress on the marker, the marker is rewritten behind the journal's back, so its
+ * next commit fails and it stops where it is, without cleaning up, exactly as if the process had
+ * died there. The check runs inside the journal's own commits (a proxy over the real KV), so it
+ * cannot miss a phase that a polling loop would race past on a busy machine.
  */
 async function crashDuring(kv: Deno.Kv, phase: "capturing" | "applying") {
-  const journal = new RestoreJournal(kv);
-  assert.ok(await journal.begin("r1", "overwrite", ["text_management"], 0));
-  const run = journal.run(mutations()).then(() => null, (err) => err);
-  for (;;) {
+  let crashed = false;
+  const afterCommit = async () => {
+    if (crashed) return;
     const m = await kv.get<{ phase: string; done: number }>(["restore_journal"]);
     if (m.value?.phase === phase && m.value.done > 0) {
+      crashed = true;
       await kv.set(["restore_journal"], m.value);
-      break;
     }
-    await new Promise((r) => setTimeout(r, 0));
-  }
-  assert.ok(await run instanceof JournalLostError);
+  };
+  const watched = new Proxy(kv, {
+    get(target, prop) {
+      if (prop !== "atomic") {
+        const v = Reflect.get(target, prop, target);
+        return typeof v === "function" ? v.bind(target) : v;
+      }
+      return () => {
+        const op = target.atomic();
+        const commit = op.commit.bind(op);
+        op.commit = async () => {
+          const res = await commit();
+          await afterCommit();
+          return res;
+        };
+        return op;
+      };
+    },
+  });
+  const journal = new RestoreJournal(watched);
+  assert.ok(await journal.begin("r1", "overwrite", ["text_management"], 0));
+  const err = await journal.run(mutations()).then(() => null, (e) => e);
+  assert.ok(crashed, `the run never showed phase ${phase} with progress`);
+  assert.ok(err instanceof JournalLostError, String(err));
 }
 
 Deno.test("journal: a completed run writes everything and leaves no journal", async () => {
