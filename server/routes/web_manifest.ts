@@ -4,7 +4,8 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
-import { serverI18n } from "../ssr/render.tsx";
+import enPwa from "../../client/i18n/locales/en-US/pwa.json" with { type: "json" };
+import zhPwa from "../../client/i18n/locales/zh-CN/pwa.json" with { type: "json" };
 import { toSiteConfig } from "../../shared/schemas/settings.ts";
 import {
   BACKGROUND_COLOR,
@@ -14,12 +15,21 @@ import {
 } from "../../shared/pwa.ts";
 import type { Language } from "../../shared/constants.ts";
 
+/**
+ * The manifest's texts, read from the client's catalogue files directly: going through the
+ * server-rendering i18n instance would load React and the SSR stack at start (server/ssr).
+ */
+const MANIFEST_TEXTS: Record<Language, typeof enPwa.pwa.manifest> = {
+  "en-US": enPwa.pwa.manifest,
+  "zh-CN": zhPwa.pwa.manifest,
+};
+
 /** Longest short_name launchers show without cutting it. */
 const SHORT_NAME_MAX = 12;
 
 /** The manifest for a site title, in one language. */
 export function buildWebManifest(title: string, lang: Language) {
-  const t = serverI18n(lang).t;
+  const texts = MANIFEST_TEXTS[lang];
   const chars = Array.from(title);
   const shortName = chars.length > SHORT_NAME_MAX
     ? chars.slice(0, SHORT_NAME_MAX).join("").trim()
@@ -35,7 +45,7 @@ export function buildWebManifest(title: string, lang: Language) {
     id: "/",
     name: title,
     short_name: shortName,
-    description: t("pwa.manifest.description"),
+    description: texts.description,
     lang,
     dir: "ltr",
     start_url: "/",
@@ -46,8 +56,8 @@ export function buildWebManifest(title: string, lang: Language) {
     categories: ["productivity", "utilities"],
     icons,
     shortcuts: [
-      { name: t("pwa.manifest.newPaste"), url: "/", icons: shortcutIcons },
-      { name: t("pwa.manifest.upload"), url: "/upload", icons: shortcutIcons },
+      { name: texts.newPaste, url: "/", icons: shortcutIcons },
+      { name: texts.upload, url: "/upload", icons: shortcutIcons },
     ],
     share_target: {
       action: SHARE_TARGET_PATH,
