@@ -4,9 +4,10 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
-import { appCsp, type Assets, renderDocument } from "../ssr/document.ts";
+import { appCsp, renderDocument } from "../ssr/document.ts";
 import { formatPageTitle, pageTitleKey } from "../../client/routes.ts";
-import { loadAssets } from "./static.ts";
+import { type BuiltAssets, loadAssets } from "./static.ts";
+import { SHARE_PAGE_PATTERNS } from "../../shared/share_pages.ts";
 import { randomToken } from "../services/crypto.ts";
 import type { Services } from "../services/mod.ts";
 import type { Language } from "../../shared/constants.ts";
@@ -23,13 +24,16 @@ type Loader = (
   lang: Language,
 ) => Promise<PageLoad>;
 
-/** Pages rendered on the server, by path pattern. */
-const SSR_PAGES: [RegExp, Loader][] = [
-  [/^\/paste\/([^/]+)\/?$/, (ssr, s, [slug], lang) => ssr.loadPastePage(s, slug, lang)],
-  [/^\/file\/([^/]+)\/?$/, (ssr, s, [slug]) => ssr.loadFilePage(s, slug)],
+/**
+ * Pages rendered on the server, by path pattern, and the entry that hydrates them: the share
+ * pages' own (client/share_main.tsx), or the app's.
+ */
+const SSR_PAGES: [RegExp, Loader, keyof BuiltAssets][] = [
+  [SHARE_PAGE_PATTERNS.paste, (ssr, s, [slug], lang) => ssr.loadPastePage(s, slug, lang), "share"],
+  [SHARE_PAGE_PATTERNS.file, (ssr, s, [slug]) => ssr.loadFilePage(s, slug), "share"],
   // The service worker also answers failed navigations with this document (any URL), so it
   // says what it is: the client shows the offline page for it wherever it lands.
-  [/^\/offline\/?$/, () => Promise.resolve({ status: 200, page: { offline: true } })],
+  [/^\/offline\/?$/, () => Promise.resolve({ status: 200, page: { offline: true } }), "app"],
 ];
 
 /**
@@ -83,7 +87,7 @@ async function siteMarkdown(ssr: Ssr, source: string): Promise<string> {
 
 export function pageRoutes() {
   const app = new Hono<AppEnv>();
-  let assets: Promise<Assets> | null = null;
+  let assets: Promise<BuiltAssets> | null = null;
 
   app.get("*", async (c) => {
     const services = c.get("services");
@@ -101,6 +105,7 @@ export function pageRoutes() {
     let html = "";
     let status: 200 | 404 | 410 = 200;
     let description: string | undefined;
+    let entry: keyof BuiltAssets = "app";
     const siteHtml = {
       footer: await siteMarkdown(ssr, site.footerMarkdown),
       announcement: site.announcementEnabled
@@ -112,7 +117,7 @@ export function pageRoutes() {
       site,
       siteHtml,
     };
-    for (const [pattern, loader] of SSR_PAGES) {
+    for (const [pattern, loader, pageEntry] of SSR_PAGES) {
       const m = path.match(pattern);
       if (!m) continue;
       let params: string[];
@@ -126,6 +131,7 @@ export function pageRoutes() {
       description = load.description;
       data.page = load.page;
       if (load.share && status === 200) markCacheableShare(c, load.share);
+      entry = pageEntry;
       html = ssr.renderApp(c.req.url.slice(new URL(c.req.url).origin.length), lang, data);
       break;
     }
@@ -138,7 +144,7 @@ export function pageRoutes() {
         description,
         html,
         data,
-        assets: await assets,
+        assets: (await assets)[entry],
         nonce,
         faviconUrl: site.faviconUrl,
         appName: siteTitle,

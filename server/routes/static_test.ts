@@ -12,9 +12,19 @@ async function makeDist(): Promise<string> {
   await Deno.writeTextFile(join(dist, "favicon.svg"), "<svg/>");
   await Deno.writeTextFile(join(dist, "assets/main-AB12.js"), "console.log(1)");
   await Deno.writeFile(join(dist, "icons/icon-192.png"), new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+  await Deno.writeTextFile(join(dist, "assets/share-CD34.js"), "console.log(2)");
   await Deno.writeTextFile(
     join(dist, "manifest.json"),
-    JSON.stringify({ js: "/assets/main-AB12.js", css: [] }),
+    JSON.stringify({
+      js: "/assets/main-AB12.js",
+      css: ["/assets/main-AB12.css"],
+      languages: { "zh-CN": "/assets/chunk-ZH.js", "en-US": "/assets/chunk-EN.js" },
+      share: {
+        js: "/assets/share-CD34.js",
+        css: ["/assets/share-CD34.css"],
+        languages: { "zh-CN": "/assets/chunk-SZH.js", "en-US": "/assets/chunk-SEN.js" },
+      },
+    }),
   );
   return dist;
 }
@@ -150,4 +160,56 @@ Deno.test("the document links the manifest, theme colour and iOS icon and title"
     assert.match(doc, /<link rel="apple-touch-icon" href="\/icons\/apple-touch-icon.png">/);
     assert.match(doc, /<meta name="apple-mobile-web-app-title" content="Cubby">/);
   });
+});
+
+/** The module scripts and stylesheets a document loads, in order. */
+function documentAssets(doc: string): string[] {
+  return [
+    ...doc.matchAll(/<(?:script type="module"[^>]*src|link rel="stylesheet" href)="([^"]+)"/g),
+  ]
+    .map((m) => m[1]);
+}
+
+Deno.test("share pages load the share entry with its texts, every other page the app's entry", async () => {
+  await withApp(async (t) => {
+    const res = await t.request("/api/paste", {
+      method: "POST",
+      auth: await t.adminAuth(),
+      json: { content: "hello" },
+    });
+    const slug = (await res.json()).data.slug as string;
+    const share = ["/assets/share-CD34.css", "/assets/chunk-SEN.js", "/assets/share-CD34.js"];
+    const app = ["/assets/main-AB12.css", "/assets/chunk-EN.js", "/assets/main-AB12.js"];
+    const cases: [string, string[]][] = [
+      [`/paste/${slug}`, share],
+      ["/paste/missing-slug", share],
+      ["/file/missing-slug", share],
+      ["/", app],
+      ["/offline", app],
+      ["/admin/login", app],
+      ["/paste/%E0%A4%A", app], // a malformed escape: the app's shell shows not-found
+    ];
+    for (const [path, expected] of cases) {
+      const doc = await (await t.request(path, { headers: { "Accept-Language": "en-US" } }))
+        .text();
+      assert.deepEqual(documentAssets(doc), expected, path);
+    }
+  });
+});
+
+Deno.test("a build without the share entry is refused rather than serving share pages bare", async () => {
+  const dist = await makeDist();
+  await Deno.writeTextFile(
+    join(dist, "manifest.json"),
+    JSON.stringify({ js: "/assets/main-AB12.js", css: [] }),
+  );
+  const t = await createTestApp({ CUBBY_DIST_DIR: dist });
+  try {
+    const res = await t.request("/paste/abcdef");
+    assert.equal(res.status, 500);
+    await res.body?.cancel();
+  } finally {
+    await t.close();
+    await Deno.remove(dist, { recursive: true });
+  }
 });
