@@ -1,4 +1,8 @@
-/** Browser entry: hydrates a server-rendered page, or renders the app into an empty root. */
+/**
+ * Browser entry of the app: hydrates a server-rendered page (the offline page), or renders the
+ * app into an empty root. Share pages (/paste/{slug}, /file/{slug}) load their own, lighter
+ * entry instead (client/share_main.tsx); the app still shows them after in-app navigation.
+ */
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
@@ -12,7 +16,7 @@ import { registerServiceWorker } from "./pwa/sw_registration.ts";
 import { watchInstallPrompt } from "./pwa/install_prompt.ts";
 import { offlineDb } from "./offline/open_db.ts";
 // Every stylesheet is imported here only: server rendering imports the pages, and Deno
-// cannot load CSS modules.
+// cannot load CSS modules. Share pages load this entry's stylesheet too (scripts/build.ts).
 import "./styles/app.css";
 import "./styles/files.css";
 import "./styles/pastes.css";

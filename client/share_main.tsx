@@ -4,7 +4,8 @@
  * react-dom aliased to preact/compat, react-router to client/share/router.tsx and the i18n
  * loader to client/share/i18n.ts, so the page loads about a third of the app entry's script
  * (docs/DECISIONS.md, "Share pages hydrate with Preact"). The components are the app's own.
- * Every other page loads client/main.tsx; links from here to them are full navigations.
+ * Every other page loads client/main.tsx; links from here to them are full navigations. The
+ * stylesheet is the app entry's (scripts/build.ts), so both kinds of page share one file.
  */
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
@@ -21,19 +22,6 @@ import { watchInstallPrompt } from "./pwa/install_prompt.ts";
 import { offlineDb } from "./offline/open_db.ts";
 import { type ShareRoute, ShareRouter } from "./share/router.tsx";
 import { SHARE_PAGE_PATTERNS } from "../shared/share_pages.ts";
-// The stylesheets of what a share page shows (the app entry imports every one).
-import "./styles/app.css";
-import "./styles/files.css";
-import "./styles/pastes.css";
-import "./styles/storage.css";
-import "./styles/dashboard.css";
-import "./styles/upload.css";
-import "./styles/settings.css";
-import "./styles/backup.css";
-import "./styles/mounts.css";
-import "./styles/explorer.css";
-import "./styles/tables.css";
-import "./styles/offline.css";
 
 // Before rendering: the install prompt event may fire early.
 watchInstallPrompt();

@@ -233,10 +233,15 @@ export async function buildClient({ minify = true } = {}) {
     };
   };
   const outputs = [...Object.keys(app.meta.outputs), ...Object.keys(share.meta.outputs)];
+  if (share.css) throw new Error("build: client/share_main.tsx must import no stylesheet");
+  const appAssets = entryAssets(app, "client/i18n/catalogue_");
   const manifest = {
-    ...entryAssets(app, "client/i18n/catalogue_"),
-    /** The share pages' entry (client/share_main.tsx), for /paste/{slug} and /file/{slug}. */
-    share: entryAssets(share, "client/share/texts_"),
+    ...appAssets,
+    /**
+     * The share pages' entry (client/share_main.tsx), for /paste/{slug} and /file/{slug}, with
+     * the app's stylesheet: it holds every style, and one file serves both kinds of page.
+     */
+    share: { ...entryAssets(share, "client/share/texts_"), css: appAssets.css },
     files: [...new Set(outputs.map(url))].filter((p) => !p.endsWith(".map")),
     built_at: new Date().toISOString(),
     build_id: buildId,

@@ -9,17 +9,18 @@
  * manage rights of the logged-in user) appear after hydration.
  *
  * Styles: the server imports this module, and Deno cannot import CSS, so files.css is imported
- * by the lazily loaded FileEditDialog and FileManagementPage; esbuild folds it into the entry
- * stylesheet, so the server-rendered page is styled before any script runs.
+ * by the app entry (client/main.tsx), whose stylesheet share pages load too.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { useInitialData } from "../../app/initial_data.tsx";
 import { usePageTitle } from "../../app/use_page_title.ts";
+import { lazyPage } from "../../app/lazy_page.ts";
 import { useAuth } from "../../auth/auth_store.ts";
 import { ApiError } from "../../api/client.ts";
 import { errorText } from "../../api/errors.ts";
+import { PageErrorBoundary } from "../../components/PageErrorBoundary.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { toast } from "../../components/toast.ts";
 import { paths } from "../../routes.ts";
@@ -36,12 +37,19 @@ import {
   unlockFile,
   withSlug,
 } from "./files_api.ts";
-import { fileErrorKind, statusOfCode } from "./format.ts";
+import {
+  type FilePageData,
+  fileScreenForError,
+  type FileScreenState,
+  initialFileScreen,
+  markFilePageDataUsed,
+} from "./file_screen.ts";
+import { FileError } from "./FileError.tsx";
 import { FileInfo } from "./FileInfo.tsx";
 import { SharePasswordForm } from "../../components/SharePasswordForm.tsx";
 import { FileShare } from "./FileShare.tsx";
 import { FileDeleted, FileDeleteDialog } from "./FileDelete.tsx";
-import { FilePreview } from "./previews/FilePreview.tsx";
+import type { FilePreview as LoadedPreview } from "./previews/FilePreview.tsx";
 import {
   dropShareCopy,
   isNetworkFailure,
@@ -51,57 +59,10 @@ import {
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
 
 const FileEditDialog = lazy(() => import("./FileEditDialog.tsx"));
-
-/** The server's page data for /file/{slug}. */
-type PageData = { file?: FileMeta | null; error?: string };
-
-type Screen =
-  /** Opening the share (no password, or reached by in-app navigation). */
-  | { kind: "opening"; meta: FileMeta | null; password?: string }
-  | { kind: "password"; meta: FileMeta | null }
-  | { kind: "ready"; file: PublicFileView; password?: string; offlineSavedAt?: number }
-  | { kind: "error"; status: number; code: string; message?: string }
-  | { kind: "deleted" };
-
-/** What a navigation within the app may hand over (after editing the link suffix). */
-type HandedState = { file?: PublicFileView; password?: string; reopen?: boolean } | null;
-
-/** The page data describes the document's first URL only; later screens fetch instead. */
-let serverPageUsed = false;
-
-function initialScreen(slug: string, page: PageData | undefined, navState: unknown): Screen {
-  if (!slug) return { kind: "error", status: 400, code: "missing_slug" };
-  const handed = navState as HandedState;
-  if (handed?.file?.slug === slug) {
-    return { kind: "ready", file: handed.file, password: handed.password };
-  }
-  // The owner's edit retired the links (see `saved`): open again, with the password if any.
-  if (handed?.reopen) {
-    return { kind: "opening", meta: null, password: handed.password };
-  }
-  if (page && !serverPageUsed) {
-    // Only a file page's error: the document may have been another share page.
-    if (page.error?.startsWith("file_")) {
-      return { kind: "error", status: statusOfCode(page.error), code: page.error };
-    }
-    if (page.file?.slug === slug) {
-      return page.file.has_password
-        ? { kind: "password", meta: page.file }
-        : { kind: "opening", meta: page.file };
-    }
-  }
-  return { kind: "opening", meta: null };
-}
-
-function screenForError(err: unknown, meta: FileMeta | null, message: string): Screen {
-  if (err instanceof ApiError) {
-    if (err.code === "password_required" || err.code === "wrong_password") {
-      return { kind: "password", meta };
-    }
-    return { kind: "error", status: err.status, code: err.code, message };
-  }
-  return { kind: "error", status: 0, code: "request_failed", message };
-}
+/** The previews and their libraries load once the share is open: never part of hydration. */
+const FilePreview = lazyPage<ComponentProps<typeof LoadedPreview>>(() =>
+  import("./previews/FilePreview.tsx").then((m) => ({ default: m.FilePreview }))
+);
 
 export function FilePage() {
   const { slug = "" } = useParams();
@@ -116,8 +77,8 @@ function FileScreen({ slug }: { slug: string }) {
   const navigate = useNavigate();
   const auth = useAuth();
   const isClient = useIsClient();
-  const [screen, setScreen] = useState<Screen>(() =>
-    initialScreen(slug, page as PageData | undefined, location.state)
+  const [screen, setScreen] = useState<FileScreenState>(() =>
+    initialFileScreen(slug, page as FilePageData | undefined, location.state)
   );
   const [managed, setManaged] = useState<FileView | null>(null);
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
@@ -126,7 +87,7 @@ function FileScreen({ slug }: { slug: string }) {
 
   useEffect(() => {
     mounted.current = true;
-    serverPageUsed = true;
+    markFilePageDataUsed();
     return () => {
       mounted.current = false;
     };
@@ -151,7 +112,7 @@ function FileScreen({ slug }: { slug: string }) {
         if (!copy && err instanceof ApiError && err.status > 0) await dropShareCopy("files", slug);
         if (!mounted.current) return;
         if (copy) setScreen({ kind: "ready", file: copy.data, offlineSavedAt: copy.savedAt });
-        else setScreen(screenForError(err, openingMeta, errorText(t, err)));
+        else setScreen(fileScreenForError(err, openingMeta, errorText(t, err)));
       })
       .finally(() => {
         opening.current = false;
@@ -277,13 +238,17 @@ function FileScreen({ slug }: { slug: string }) {
             </div>
           )}
           {ready && (
-            <FilePreview
-              key={ready.file.preview_url}
-              file={ready.file}
-              password={ready.password}
-              onRefresh={refresh}
-              downloadHref={apiHref(ready.file.download_url)}
-            />
+            <PageErrorBoundary>
+              <Suspense fallback={<Spinner />}>
+                <FilePreview
+                  key={ready.file.preview_url}
+                  file={ready.file}
+                  password={ready.password}
+                  onRefresh={refresh}
+                  downloadHref={apiHref(ready.file.download_url)}
+                />
+              </Suspense>
+            </PageErrorBoundary>
           )}
         </section>
 
@@ -312,44 +277,5 @@ function FileScreen({ slug }: { slug: string }) {
         />
       )}
     </article>
-  );
-}
-
-const ERROR_KEYS = {
-  unauthorized: "unauthorized",
-  forbidden: "forbidden",
-  not_found: "notFound",
-  server_error: "serverError",
-} as const;
-
-/** Spec §8: 401 unauthorized, 403 and 410 forbidden, 404 not found, others server error. */
-function FileError(
-  { status, code, message, onRetry }: {
-    status: number;
-    code: string;
-    message?: string;
-    onRetry: () => void;
-  },
-) {
-  const { t } = useTranslation();
-  const kind = code === "missing_slug" ? "missingSlug" : ERROR_KEYS[fileErrorKind(status)];
-  const body = code === "file_expired"
-    ? t("file.errors.expiredBody")
-    : code === "file_not_found"
-    ? t("file.errors.notFoundBody")
-    : t(`file.errors.${kind}.body`);
-  const retry = kind === "serverError";
-  return (
-    <section className="file-page file-error status-page" aria-labelledby="file-error-title">
-      <h1 id="file-error-title">{t(`file.errors.${kind}.title`)}</h1>
-      <p className="muted">{body}</p>
-      {retry && message && <p className="muted">{message}</p>}
-      <p className="status-page-actions">
-        {retry && (
-          <button type="button" className="btn" onClick={onRetry}>{t("common.retry")}</button>
-        )}
-        <Link className="btn btn-primary" to={paths.home}>{t("file.backHome")}</Link>
-      </p>
-    </section>
   );
 }

@@ -10,21 +10,29 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { useInitialData } from "../../app/initial_data.tsx";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { useAuth } from "../../auth/auth_store.ts";
 import { ApiError } from "../../api/client.ts";
 import { errorText } from "../../api/errors.ts";
-import { CopyButton } from "../../components/CopyButton.tsx";
 import { ConfirmDialog } from "../../components/Modal.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { toast } from "../../components/toast.ts";
 import { paths } from "../../routes.ts";
 import { hasPermission, Permission } from "../../../shared/permissions.ts";
 import { deletePastes, fetchPaste, getPaste, type PasteView, unlockPaste } from "./pastes_api.ts";
-import { MarkdownView, useRenderedMarkdown } from "./MarkdownView.tsx";
+import { useRenderedMarkdown } from "./MarkdownView.tsx";
 import { PasteMeta } from "./PasteMeta.tsx";
+import { PasteContent } from "./PasteContent.tsx";
+import { PasteError } from "./PasteError.tsx";
+import {
+  initialPasteScreen,
+  markPastePageDataUsed,
+  type PastePageData,
+  pasteScreenForError,
+  type PasteScreenState,
+} from "./paste_screen.ts";
 import { SharePasswordForm } from "../../components/SharePasswordForm.tsx";
 import { ShareLink, shareUrl } from "./ShareLink.tsx";
 import { useIsClient } from "./time.ts";
@@ -44,67 +52,6 @@ const PasteEditDialog = lazy(() => import("./PasteEditDialog.tsx"));
  */
 const AUTO_RENDER_MAX_BYTES = 512 * 1024;
 
-/** The server's page data for /paste/{slug}. */
-type PageData = {
-  paste?: PasteView | null;
-  html?: string | null;
-  requires?: "password" | "view";
-  error?: string;
-  slug?: string;
-};
-
-type Screen =
-  /** Fetching the content (view-limited share, or reached by in-app navigation). */
-  | { kind: "loading"; meta: PasteView | null }
-  | { kind: "password"; meta: PasteView | null }
-  /** `html` null: render `paste.content` in the browser. */
-  | {
-    kind: "ready";
-    paste: PasteView;
-    html: string | null;
-    password?: string;
-    /** Set when shown from the offline store because the network failed. */
-    offlineSavedAt?: number;
-  }
-  | { kind: "error"; code: string; message?: string };
-
-/**
- * The page data describes the document's first URL only. Once a paste screen has mounted, later
- * screens (in-app navigation) fetch instead.
- */
-let serverPageUsed = false;
-
-function initialScreen(slug: string, page: PageData | undefined, navState: unknown): Screen {
-  const handed = (navState as { paste?: PasteView } | null)?.paste;
-  if (handed?.slug === slug && typeof handed.content === "string") {
-    return { kind: "ready", paste: handed, html: null };
-  }
-  if (page && !serverPageUsed) {
-    const paste = page.paste ?? null;
-    const forThisSlug = paste ? paste.slug === slug : (page.slug ?? slug) === slug;
-    if (forThisSlug) {
-      if (page.error) return { kind: "error", code: page.error };
-      if (paste && page.requires === "password") return { kind: "password", meta: paste };
-      if (paste && page.requires === "view") return { kind: "loading", meta: paste };
-      // html is null when the share is too large to render on the server: render it here.
-      if (paste && typeof paste.content === "string") {
-        return { kind: "ready", paste, html: page.html ?? null };
-      }
-    }
-  }
-  return { kind: "loading", meta: null };
-}
-
-function screenForError(err: unknown, meta: PasteView | null, message: string): Screen {
-  if (err instanceof ApiError) {
-    if (err.code === "password_required") return { kind: "password", meta };
-    if (err.code === "paste_not_found" || err.code === "paste_expired") {
-      return { kind: "error", code: err.code };
-    }
-  }
-  return { kind: "error", code: "other", message };
-}
-
 export function PastePage() {
   const { slug = "" } = useParams();
   usePageTitle("pageTitle.paste");
@@ -118,8 +65,8 @@ function PasteScreen({ slug }: { slug: string }) {
   const navigate = useNavigate();
   const auth = useAuth();
   const isClient = useIsClient();
-  const [screen, setScreen] = useState<Screen>(() =>
-    initialScreen(slug, page as PageData | undefined, location.state)
+  const [screen, setScreen] = useState<PasteScreenState>(() =>
+    initialPasteScreen(slug, page as PastePageData | undefined, location.state)
   );
   const [managed, setManaged] = useState<PasteView | null>(null);
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
@@ -129,7 +76,7 @@ function PasteScreen({ slug }: { slug: string }) {
 
   useEffect(() => {
     mounted.current = true;
-    serverPageUsed = true;
+    markPastePageDataUsed();
     return () => {
       mounted.current = false;
     };
@@ -150,7 +97,7 @@ function PasteScreen({ slug }: { slug: string }) {
         if (!mounted.current) return;
         if (copy) {
           setScreen({ kind: "ready", paste: copy.data, html: null, offlineSavedAt: copy.savedAt });
-        } else setScreen(screenForError(err, loadingMeta, errorText(t, err)));
+        } else setScreen(pasteScreenForError(err, loadingMeta, errorText(t, err)));
       })
       .finally(() => {
         fetching.current = false;
@@ -290,42 +237,14 @@ function PasteScreen({ slug }: { slug: string }) {
         </div>
       )}
 
-      {screen.kind === "ready" && showPlain && (
-        <>
-          <div className="paste-content-actions">
-            <CopyButton
-              text={screen.paste.content ?? ""}
-              label={t("paste.copyContent")}
-              className="btn"
-            />
-            <a className="btn" href={rawHref} target="_blank" rel="noopener noreferrer">
-              {t("paste.raw")}
-            </a>
-            <button type="button" className="btn" onClick={() => setRenderLarge(true)}>
-              {t("paste.renderLarge")}
-            </button>
-          </div>
-          <p className="muted">{t("paste.largePlain")}</p>
-          <pre className="paste-plain" aria-label={t("paste.content")} tabIndex={0}>
-            {screen.paste.content}
-          </pre>
-        </>
-      )}
-
-      {screen.kind === "ready" && html !== null && (
-        <>
-          <div className="paste-content-actions">
-            <CopyButton
-              text={screen.paste.content ?? ""}
-              label={t("paste.copyContent")}
-              className="btn"
-            />
-            <a className="btn" href={rawHref} target="_blank" rel="noopener noreferrer">
-              {t("paste.raw")}
-            </a>
-          </div>
-          <MarkdownView html={html} label={t("paste.content")} className="paste-content" />
-        </>
+      {screen.kind === "ready" && (
+        <PasteContent
+          content={screen.paste.content ?? ""}
+          html={showPlain ? null : html}
+          plain={showPlain}
+          rawHref={rawHref}
+          onRenderLarge={() => setRenderLarge(true)}
+        />
       )}
 
       {isClient && paste && (
@@ -351,31 +270,5 @@ function PasteScreen({ slug }: { slug: string }) {
         onCancel={() => setDialog(null)}
       />
     </article>
-  );
-}
-
-/** Not found, expired or used up, or a failed request. */
-function PasteError(
-  { code, message, onRetry }: { code: string; message?: string; onRetry: () => void },
-) {
-  const { t } = useTranslation();
-  const known = code === "paste_not_found" || code === "paste_expired";
-  return (
-    <section className="page paste-page paste-error" aria-labelledby="paste-error-title">
-      <h1 id="paste-error-title">{known ? t(`errors.${code}`) : t("paste.failed")}</h1>
-      <p className="muted">
-        {code === "paste_not_found"
-          ? t("paste.notFoundBody")
-          : code === "paste_expired"
-          ? t("paste.expiredBody")
-          : message}
-      </p>
-      <p className="paste-error-actions">
-        {!known && (
-          <button type="button" className="btn" onClick={onRetry}>{t("common.retry")}</button>
-        )}
-        <Link className="btn btn-primary" to={paths.home}>{t("paste.backHome")}</Link>
-      </p>
-    </section>
   );
 }

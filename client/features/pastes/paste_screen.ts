@@ -1,0 +1,82 @@
+/**
+ * What the paste view (PastePage.tsx) shows, as a state: its first value comes from the
+ * server's page data alone, so the first client render matches the server's markup.
+ */
+import { ApiError } from "../../api/client.ts";
+import type { PasteView } from "./pastes_api.ts";
+
+/** The server's page data for /paste/{slug} (server/ssr/paste_page.ts). */
+export type PastePageData = {
+  paste?: PasteView | null;
+  html?: string | null;
+  requires?: "password" | "view";
+  error?: string;
+  slug?: string;
+};
+
+export type PasteScreenState =
+  /** Fetching the content (view-limited share, or reached by in-app navigation). */
+  | { kind: "loading"; meta: PasteView | null }
+  | { kind: "password"; meta: PasteView | null }
+  /** `html` null: render `paste.content` in the browser. */
+  | {
+    kind: "ready";
+    paste: PasteView;
+    html: string | null;
+    password?: string;
+    /** Set when shown from the offline store because the network failed. */
+    offlineSavedAt?: number;
+  }
+  | { kind: "error"; code: string; message?: string };
+
+/**
+ * The page data describes the document's first URL only. Once a paste screen has mounted, later
+ * screens (in-app navigation) fetch instead.
+ */
+let serverPageUsed = false;
+
+/** Records that a paste screen has mounted: later screens no longer read the page data. */
+export function markPastePageDataUsed(): void {
+  serverPageUsed = true;
+}
+
+/** The first state: handed over by a navigation, from the server's page data, or loading. */
+export function initialPasteScreen(
+  slug: string,
+  page: PastePageData | undefined,
+  navState: unknown,
+): PasteScreenState {
+  const handed = (navState as { paste?: PasteView } | null)?.paste;
+  if (handed?.slug === slug && typeof handed.content === "string") {
+    return { kind: "ready", paste: handed, html: null };
+  }
+  if (page && !serverPageUsed) {
+    const paste = page.paste ?? null;
+    const forThisSlug = paste ? paste.slug === slug : (page.slug ?? slug) === slug;
+    if (forThisSlug) {
+      if (page.error) return { kind: "error", code: page.error };
+      if (paste && page.requires === "password") return { kind: "password", meta: paste };
+      if (paste && page.requires === "view") return { kind: "loading", meta: paste };
+      // html is null when the share is too large to render on the server: render it here.
+      if (paste && typeof paste.content === "string") {
+        return { kind: "ready", paste, html: page.html ?? null };
+      }
+    }
+  }
+  return { kind: "loading", meta: null };
+}
+
+/** The state after a failed fetch: the password prompt, not found or expired, or an error. */
+export function pasteScreenForError(
+  err: unknown,
+  meta: PasteView | null,
+  message: string,
+): PasteScreenState {
+  if (err instanceof ApiError) {
+    if (err.code === "password_required") return { kind: "password", meta };
+    if (err.code === "paste_not_found" || err.code === "paste_expired") {
+      return { kind: "error", code: err.code };
+    }
+  }
+  return { kind: "error", code: "other", message };
+}
