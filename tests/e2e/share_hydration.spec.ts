@@ -11,7 +11,14 @@ import { Buffer } from "node:buffer";
 import { expect, test } from "./fixtures.ts";
 import { PastePage } from "./pages/paste_page.ts";
 import { TopNav } from "./pages/top_nav.ts";
-import { createPaste, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
+import {
+  createPaste,
+  newContext,
+  newVisitorPage,
+  readPasteAsManager,
+  uniqueSlug,
+} from "./pages/test_data.ts";
+import { PwaShell } from "./pages/pwa.ts";
 
 test.use({ locale: "en-US" });
 
@@ -167,6 +174,46 @@ test("a file share hydrates in place and shows its preview", async ({ browser, r
     await expect(page.locator(".file-head-actions").getByRole("link", { name: "Download" }))
       .toBeVisible();
     expectShareEntryOnly(seen.scripts);
+    expect(seen.errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the owner renames a view-limited paste: the page moves to the new link in place and counts no view", async ({ browser, request, adminToken }) => {
+  const paste = await createPaste(request, `Bearer ${adminToken}`, {
+    content: "Counted carefully.",
+    slug: uniqueSlug("hydmv"),
+    max_views: 5,
+  });
+  const renamed = uniqueSlug("hydmv2");
+  const context = await newContext(browser, { adminToken });
+  try {
+    const page = await context.newPage();
+    const seen = watch(page);
+    const share = new PastePage(page);
+    await share.goto(paste.slug);
+    await expect(share.content).toContainText("Counted carefully.");
+    // A marker on the window: it survives only if no document is loaded after this one.
+    await page.evaluate(() => Object.assign(globalThis, { __samePage: true }));
+
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Link suffix").fill(renamed);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Share saved")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/paste/${renamed}$`));
+    await expect(share.content).toContainText("Counted carefully.");
+    expect(await page.evaluate(() => "__samePage" in globalThis)).toBe(true);
+    // The content came with the navigation: the one view is the first open's.
+    const { paste: after } = await readPasteAsManager(request, adminToken, paste.id);
+    expect(after?.views).toBe(1);
+
+    // Offline, the top bar says so (the share entry carries the badge too).
+    const pwa = new PwaShell(page);
+    await context.setOffline(true);
+    await expect(pwa.offlineBadge).toBeVisible();
+    await context.setOffline(false);
+    await expect(pwa.offlineBadge).toBeHidden();
     expect(seen.errors).toEqual([]);
   } finally {
     await context.close();
