@@ -16,8 +16,6 @@ import {
   type ReactNode,
   useCallback,
   useContext,
-  useEffect,
-  useMemo,
   useSyncExternalStore,
 } from "react";
 
@@ -105,12 +103,6 @@ export function useParams(): Record<string, string | undefined> {
   return useContext(ParamsContext);
 }
 
-/** The query string as URLSearchParams (read only: no share page sets it). */
-export function useSearchParams(): [URLSearchParams] {
-  const { search } = useLocation();
-  return [useMemo(() => new URLSearchParams(search), [search])];
-}
-
 /**
  * Navigates: in the page (history entry with state) to a share route, else a full navigation.
  * A number goes back or forward in history.
@@ -132,7 +124,8 @@ export function useNavigate(): (to: To | number, options?: NavigateOptions) => v
     }
     const entry: HistoryState = {
       usr: options.state ?? null,
-      key: crypto.randomUUID().slice(0, 8),
+      // Not crypto.randomUUID: it exists only in secure contexts, and a key needs no secrecy.
+      key: Math.random().toString(36).slice(2, 10),
     };
     const href = url.pathname + url.search + url.hash;
     if (options.replace) globalThis.history.replaceState(entry, "", href);
@@ -140,13 +133,6 @@ export function useNavigate(): (to: To | number, options?: NavigateOptions) => v
     current = readLocation();
     for (const l of listeners) l();
   }, [routes]);
-}
-
-/** Navigates when rendered (react-router's <Navigate>). */
-export function Navigate({ to, replace, state }: { to: To; replace?: boolean; state?: unknown }) {
-  const navigate = useNavigate();
-  useEffect(() => navigate(to, { replace, state }), [navigate, to, replace, state]);
-  return null;
 }
 
 /** The element of the share route matching the current path; throws for any other path. */
