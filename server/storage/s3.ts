@@ -41,13 +41,7 @@ import {
   validatePartNumber,
   validateRange,
 } from "./driver.ts";
-import {
-  contentDisposition,
-  contentTypeFor,
-  DEFAULT_CONTENT_TYPE,
-  encodeKeyPath,
-  quoteEtag,
-} from "./driver_wire.ts";
+import { contentDisposition, contentTypeFor, encodeKeyPath, quoteEtag } from "./driver_wire.ts";
 import { checkBucketCors } from "./s3_cors.ts";
 import { callS3, notFound } from "./s3_errors.ts";
 import { deletePrefix, listObjects } from "./s3_list.ts";
@@ -154,7 +148,7 @@ export class S3Driver implements StorageDriver {
     return {
       body: res.Body.transformToWebStream() as ReadableStream<Uint8Array>,
       size,
-      contentType: res.ContentType || contentTypeFor(key) || DEFAULT_CONTENT_TYPE,
+      contentType: res.ContentType || contentTypeFor(key),
       etag: quoteEtag(res.ETag ?? ""),
       lastModified: res.LastModified ?? new Date(0),
       range,
