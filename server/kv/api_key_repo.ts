@@ -20,12 +20,11 @@ export class ApiKeyRepo {
   constructor(private kv: Deno.Kv) {}
 
   /** Lists every key, oldest first (ids are ULIDs). */
-  async list(): Promise<ApiKeyRecord[]> {
-    const out: ApiKeyRecord[] = [];
-    for await (const e of this.kv.list<ApiKeyRecord>({ prefix: keys.apiKeysPrefix() })) {
-      out.push(e.value);
-    }
-    return out;
+  list(): Promise<ApiKeyRecord[]> {
+    return Array.fromAsync(
+      this.kv.list<ApiKeyRecord>({ prefix: keys.apiKeysPrefix() }),
+      (e) => e.value,
+    );
   }
 
   get(id: string) {

@@ -28,11 +28,11 @@ export class StorageConfigRepo {
   constructor(private kv: Deno.Kv) {}
 
   /** Every config, oldest first. */
-  async list(): Promise<StorageConfigRecord[]> {
-    const out: StorageConfigRecord[] = [];
-    const iter = this.kv.list<StorageConfigRecord>({ prefix: keys.storageConfigsPrefix() });
-    for await (const e of iter) out.push(e.value);
-    return out;
+  list(): Promise<StorageConfigRecord[]> {
+    return Array.fromAsync(
+      this.kv.list<StorageConfigRecord>({ prefix: keys.storageConfigsPrefix() }),
+      (e) => e.value,
+    );
   }
 
   get(id: string) {
