@@ -6,11 +6,12 @@
 import { z } from "zod";
 import { APP_NAME, APP_VERSION } from "../../shared/constants.ts";
 import type { RouteAuth, RouteBody, RouteDoc } from "./openapi_route_types.ts";
-import { SHARE_ROUTES } from "./openapi_routes.ts";
-import { STORAGE_ROUTES } from "./openapi_routes_fs.ts";
+import { ADMIN_ROUTES } from "./openapi_routes_admin.ts";
+import { SHARE_ROUTES } from "./openapi_routes_shares.ts";
+import { FS_ROUTES } from "./openapi_routes_fs.ts";
 
 /** Every documented /api route. */
-export const ROUTE_DOCS: RouteDoc[] = [...SHARE_ROUTES, ...STORAGE_ROUTES];
+export const ROUTE_DOCS: RouteDoc[] = [...ADMIN_ROUTES, ...SHARE_ROUTES, ...FS_ROUTES];
 
 type Json = Record<string, unknown>;
 
