@@ -41,11 +41,11 @@ async function main() {
   );
   const base = `http://127.0.0.1:${server.addr.port}`;
   try {
-    const admin = await t.adminAuth();
+    const app = { t, base, admin: await t.adminAuth() };
     console.log(`listing ${FILES} objects, ${RUNS} runs…`);
-    const listing = await benchListing(t, base, admin, { files: FILES, runs: RUNS });
+    const listing = await benchListing(app, { files: FILES, runs: RUNS });
     console.log(`indexing ${NAMES} names, then ${QUERIES} queries…`);
-    const search = await benchSearch(t, base, admin, { names: NAMES, queries: QUERIES });
+    const search = await benchSearch(app, { names: NAMES, queries: QUERIES });
     const text = report(listing, search, loadAtStart);
     console.log(text);
     if (!opts["no-write"]) {

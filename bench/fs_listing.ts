@@ -4,8 +4,11 @@ import type { TestApp } from "../tests/helpers/app.ts";
 import { pad } from "./fs_names.ts";
 import { median, timed } from "./timing.ts";
 
+/** The app under test, its loopback URL and an admin Authorization header. */
+export type BenchApp = { t: TestApp; base: string; admin: string };
+
 /** Creates a local storage config rooted in the app's temp dir; returns its id. */
-export async function createStorage(t: TestApp, admin: string, name: string): Promise<string> {
+export async function createStorage({ t, admin }: BenchApp, name: string): Promise<string> {
   const res = await t.request("/api/s3-configs", {
     method: "POST",
     auth: admin,
@@ -16,8 +19,7 @@ export async function createStorage(t: TestApp, admin: string, name: string): Pr
 
 /** Creates a local mount with a cache TTL; returns its id. */
 export async function createMount(
-  t: TestApp,
-  admin: string,
+  { t, admin }: BenchApp,
   path: string,
   cfg: string,
   cacheTtl: number,
@@ -56,14 +58,13 @@ async function listOverHttp(base: string, admin: string, path: string): Promise<
 
 /** Times listing FILES objects through the API (uncached, cached) and the driver, RUNS times. */
 export async function benchListing(
-  t: TestApp,
-  base: string,
-  admin: string,
+  app: BenchApp,
   { files: FILES, runs: RUNS }: { files: number; runs: number },
 ) {
-  const cfg = await createStorage(t, admin, "bench-list");
-  await createMount(t, admin, "/big", cfg, 0);
-  await createMount(t, admin, "/big-cached", cfg, 300);
+  const { t, base, admin } = app;
+  const cfg = await createStorage(app, "bench-list");
+  await createMount(app, "/big", cfg, 0);
+  await createMount(app, "/big-cached", cfg, 300);
   const dir = join(t.dir, "bench-list", "folder");
   await Deno.mkdir(dir, { recursive: true });
   const bytes = new TextEncoder().encode("sixteen bytes...");

@@ -1,21 +1,19 @@
 /** The search half of bench/fs.ts: index generated names, then time queries of each class. */
 import { join } from "node:path";
-import type { TestApp } from "../tests/helpers/app.ts";
 import type { IndexedObject } from "../server/search/search_repo.ts";
 import { adminAuth } from "../server/services/auth.ts";
 import { makeName, makeQueries, pad } from "./fs_names.ts";
-import { createMount, createStorage } from "./fs_listing.ts";
+import { type BenchApp, createMount, createStorage } from "./fs_listing.ts";
 import { median, percentile, timed } from "./timing.ts";
 
 /** Indexes NAMES generated names, then times QUERIES searches over HTTP and the service. */
 export async function benchSearch(
-  t: TestApp,
-  base: string,
-  admin: string,
+  app: BenchApp,
   { names: NAMES, queries: QUERIES }: { names: number; queries: number },
 ) {
-  const cfg = await createStorage(t, admin, "bench-search");
-  const mountId = await createMount(t, admin, "/s", cfg, 300);
+  const { t, base, admin } = app;
+  const cfg = await createStorage(app, "bench-search");
+  const mountId = await createMount(app, "/s", cfg, 300);
   const repo = t.services.search.repo;
   const kvBytes = async () => {
     let n = 0;

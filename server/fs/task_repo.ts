@@ -4,6 +4,7 @@
  * again where its record says it stopped.
  */
 import { keys } from "../kv/keys.ts";
+import { listValues } from "../kv/list_values.ts";
 import type { TaskView } from "../../shared/schemas/tasks.ts";
 
 export type TaskItem = { sourcePath: string; targetPath: string };
@@ -32,10 +33,7 @@ export class TaskRepo {
 
   /** Every task, oldest first. */
   list(): Promise<TaskRecord[]> {
-    return Array.fromAsync(
-      this.kv.list<TaskRecord>({ prefix: keys.tasksPrefix() }),
-      (e) => e.value,
-    );
+    return listValues<TaskRecord>(this.kv, keys.tasksPrefix());
   }
 
   /** Stores a new task. */

@@ -11,18 +11,7 @@ import {
   PasteOpenSchema,
   PasteUpdateSchema,
 } from "../../shared/schemas/pastes.ts";
-import {
-  BatchDeleteFilesSchema,
-  CommitSchema,
-  FileIdSchema,
-  FileListQuerySchema,
-  FileShareOptionsSchema,
-  FileUpdateSchema,
-  MultipartCompleteSchema,
-  PresignSchema,
-  RefreshUrlsSchema,
-  VerifySchema,
-} from "../../shared/schemas/files.ts";
+import * as files from "../../shared/schemas/files.ts";
 import { UrlSchema } from "../routes/url_upload.ts";
 import {
   del,
@@ -63,36 +52,47 @@ export const SHARE_ROUTES: RouteDoc[] = [
 
   get("/system/max-upload-size", "The upload size limit", "public"),
   post("/upload", "Upload a file as a multipart form (expires_in in hours)", FILE, {
-    body: { kind: "multipart", schema: FileShareOptionsSchema, file: "file" },
+    body: { kind: "multipart", schema: files.FileShareOptionsSchema, file: "file" },
     status: 201,
   }),
   put(
     "/upload-direct/:filename",
     "Upload the raw body as a file; share options in the query (expires_in in hours)",
     FILE,
-    { query: FileShareOptionsSchema, body: { kind: "binary" }, status: 201 },
+    { query: files.FileShareOptionsSchema, body: { kind: "binary" }, status: 201 },
   ),
-  ...s3AndUrl("presign", "Presign an upload", PresignSchema),
-  ...s3AndUrl("commit", "Commit a presigned upload", CommitSchema, 201),
-  ...s3AndUrl("multipart/init", "Start a multipart upload", PresignSchema),
-  ...s3AndUrl("multipart/complete", "Complete a multipart upload", MultipartCompleteSchema, 201),
-  ...s3AndUrl("multipart/abort", "Abort a multipart upload", FileIdSchema),
-  post("/s3/multipart/list-parts", "Parts uploaded so far", FILE, { body: json(FileIdSchema) }),
-  post("/s3/multipart/refresh-urls", "Fresh part URLs", FILE, { body: json(RefreshUrlsSchema) }),
-  get("/files", "List file shares", FILE, { query: FileListQuerySchema }),
-  del("/files/batch-delete", "Delete file shares", FILE, { body: json(BatchDeleteFilesSchema) }),
+  ...s3AndUrl("presign", "Presign an upload", files.PresignSchema),
+  ...s3AndUrl("commit", "Commit a presigned upload", files.CommitSchema, 201),
+  ...s3AndUrl("multipart/init", "Start a multipart upload", files.PresignSchema),
+  ...s3AndUrl(
+    "multipart/complete",
+    "Complete a multipart upload",
+    files.MultipartCompleteSchema,
+    201,
+  ),
+  ...s3AndUrl("multipart/abort", "Abort a multipart upload", files.FileIdSchema),
+  post("/s3/multipart/list-parts", "Parts uploaded so far", FILE, {
+    body: json(files.FileIdSchema),
+  }),
+  post("/s3/multipart/refresh-urls", "Fresh part URLs", FILE, {
+    body: json(files.RefreshUrlsSchema),
+  }),
+  get("/files", "List file shares", FILE, { query: files.FileListQuerySchema }),
+  del("/files/batch-delete", "Delete file shares", FILE, {
+    body: json(files.BatchDeleteFilesSchema),
+  }),
   post("/files/batch-delete", "Delete file shares (offline replay)", FILE, {
-    body: json(BatchDeleteFilesSchema),
+    body: json(files.BatchDeleteFilesSchema),
   }),
   get("/files/:id", "One file share", FILE),
-  put("/files/:id", "Edit a file share", FILE, { body: json(FileUpdateSchema) }),
+  put("/files/:id", "Edit a file share", FILE, { body: json(files.FileUpdateSchema) }),
   get(
     "/public/files/:slug",
     "Open a file share (counts a view); 403 password_required when locked",
     "optional",
   ),
   post("/public/files/:slug/verify", "Open a locked file share with its password", "optional", {
-    body: json(VerifySchema),
+    body: json(files.VerifySchema),
   }),
   get("/office-preview/:slug", "Links for the online Office viewers", "public"),
   ...getHead("/file-view/:slug", "A file share's bytes, inline", "public"),
@@ -104,5 +104,5 @@ export const SHARE_ROUTES: RouteDoc[] = [
   }),
   post("/url/info", "Name, size and type behind a URL", FILE, { body: json(UrlSchema) }),
   get("/url/proxy", "Fetch a URL through the server", FILE, { query: UrlSchema, bytes: true }),
-  post("/url/cancel", "Drop a pending upload", FILE, { body: json(FileIdSchema) }),
+  post("/url/cancel", "Drop a pending upload", FILE, { body: json(files.FileIdSchema) }),
 ];

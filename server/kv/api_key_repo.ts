@@ -1,5 +1,6 @@
 /** API keys, with unique indexes on the key hash and the name. */
 import { keys } from "./keys.ts";
+import { listValues } from "./list_values.ts";
 import { countCreated, countDeleted } from "./stats_repo.ts";
 
 export type ApiKeyRecord = {
@@ -21,10 +22,7 @@ export class ApiKeyRepo {
 
   /** Lists every key, oldest first (ids are ULIDs). */
   list(): Promise<ApiKeyRecord[]> {
-    return Array.fromAsync(
-      this.kv.list<ApiKeyRecord>({ prefix: keys.apiKeysPrefix() }),
-      (e) => e.value,
-    );
+    return listValues<ApiKeyRecord>(this.kv, keys.apiKeysPrefix());
   }
 
   get(id: string) {

@@ -1,5 +1,6 @@
 /** Mount points with a unique path index and an index by storage config (for in-use checks). */
 import { keys } from "./keys.ts";
+import { listValues } from "./list_values.ts";
 import type { MountView } from "../../shared/schemas/mounts.ts";
 
 /** A stored mount: the same fields the API shows (no secrets, nothing internal). */
@@ -10,10 +11,7 @@ export class MountRepo {
 
   /** Every mount (a handful of keys). */
   list(): Promise<MountRecord[]> {
-    return Array.fromAsync(
-      this.kv.list<MountRecord>({ prefix: keys.mountsPrefix() }),
-      (e) => e.value,
-    );
+    return listValues<MountRecord>(this.kv, keys.mountsPrefix());
   }
 
   get(id: string) {

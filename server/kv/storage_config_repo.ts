@@ -1,5 +1,6 @@
 /** Storage configs, the default pointer and per-config usage counters. */
 import { keys } from "./keys.ts";
+import { listValues } from "./list_values.ts";
 import { countCreated, countDeleted } from "./stats_repo.ts";
 import type { ProviderType } from "../../shared/schemas/storage_configs.ts";
 
@@ -29,10 +30,7 @@ export class StorageConfigRepo {
 
   /** Every config, oldest first. */
   list(): Promise<StorageConfigRecord[]> {
-    return Array.fromAsync(
-      this.kv.list<StorageConfigRecord>({ prefix: keys.storageConfigsPrefix() }),
-      (e) => e.value,
-    );
+    return listValues<StorageConfigRecord>(this.kv, keys.storageConfigsPrefix());
   }
 
   get(id: string) {
