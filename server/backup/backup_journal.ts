@@ -113,22 +113,24 @@ export class RestoreJournal {
    */
   async run(mutations: Mutation[]): Promise<void> {
     this.marker!.total = mutations.length;
-    try {
-      await this.capture(mutations);
-    } catch (err) {
-      if (err instanceof JournalLostError) this.stopHeartbeat();
-      else await this.finish();
-      throw err;
-    }
-    try {
-      await this.apply(mutations);
-    } catch (err) {
-      if (err instanceof JournalLostError) this.stopHeartbeat();
-      else await this.rollback();
-      throw err;
-    }
+    await this.step(() => this.capture(mutations), () => this.finish());
+    await this.step(() => this.apply(mutations), () => this.rollback());
     await this.setPhase("committed", mutations.length);
     await this.finish();
+  }
+
+  /**
+   * Runs one step of `run`; when it fails, `undo` cleans up and the error is thrown again. A
+   * lost marker is not ours to clean: its new owner rolls back, so only the heartbeat stops.
+   */
+  private async step(fn: () => Promise<void>, undo: () => Promise<void>): Promise<void> {
+    try {
+      await fn();
+    } catch (err) {
+      if (err instanceof JournalLostError) this.stopHeartbeat();
+      else await undo();
+      throw err;
+    }
   }
 
   /** Gives the lock back before anything was captured (e.g. the plan was refused). */

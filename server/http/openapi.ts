@@ -139,6 +139,9 @@ function operation(doc: RouteDoc): Json {
   return op;
 }
 
+/** The fields every JSON envelope has, success or error. */
+const ENVELOPE_FIELDS = { code: { type: "integer" }, message: { type: "string" }, data: {} };
+
 /** The whole OpenAPI 3.1 document. */
 export function buildOpenApi(): Json {
   const paths: Record<string, Json> = {};
@@ -174,23 +177,12 @@ export function buildOpenApi(): Json {
       schemas: {
         Envelope: {
           type: "object",
-          properties: {
-            code: { type: "integer" },
-            message: { type: "string" },
-            data: {},
-            success: { type: "boolean" },
-          },
+          properties: { ...ENVELOPE_FIELDS, success: { type: "boolean" } },
           required: ["code", "message", "success"],
         },
         ErrorEnvelope: {
           type: "object",
-          properties: {
-            code: { type: "integer" },
-            message: { type: "string" },
-            data: {},
-            success: { const: false },
-            error: { type: "string" },
-          },
+          properties: { ...ENVELOPE_FIELDS, success: { const: false }, error: { type: "string" } },
           required: ["code", "message", "success", "error"],
         },
       },
