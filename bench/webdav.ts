@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { loginAdmin, startServer, TEST_ADMIN } from "../tests/helpers/server.ts";
 import { LocalDriver } from "../server/storage/local.ts";
+import { writeReadmeSection } from "./readme_section.ts";
 
 const { values: opts } = parseArgs({
   args: Deno.args,
@@ -24,9 +25,6 @@ const { values: opts } = parseArgs({
 });
 const SIZE_MIB = Number(opts["size-mib"]);
 const RUNS = Number(opts.runs);
-const README = join(import.meta.dirname!, "README.md");
-const START = "<!-- bench:webdav:start -->";
-const END = "<!-- bench:webdav:end -->";
 
 /** Writes SIZE_MIB MiB of random bytes to `path`, one MiB at a time. */
 async function writeSource(path: string): Promise<void> {
@@ -157,16 +155,7 @@ try {
     ),
   ].join("\n");
   console.log("\n" + table);
-  if (!opts["no-write"]) {
-    const readme = await Deno.readTextFile(README);
-    const start = readme.indexOf(START);
-    const end = readme.indexOf(END);
-    if (start < 0 || end < 0) throw new Error(`README.md lacks the ${START} markers`);
-    await Deno.writeTextFile(
-      README,
-      readme.slice(0, start + START.length) + "\n\n" + table + "\n\n" + readme.slice(end),
-    );
-  }
+  if (!opts["no-write"]) await writeReadmeSection("webdav", table);
 } finally {
   await server.stop();
   await Deno.remove(work, { recursive: true }).catch(() => {});

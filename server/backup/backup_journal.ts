@@ -6,7 +6,7 @@
  * 1. `begin`: the marker `["restore_journal"]` is created with a `versionstamp: null` check,
  *    which also makes it a lock: one restore at a time, across every instance.
  * 2. `capture`: the current value of every key the restore will touch (or the fact that it is
- *    absent) is copied into `["restore_undo", n]`.
+ *    absent) is copied into `["restore_undo", n]` (backup_undo.ts).
  * 3. `apply`: the marker moves to "applying", then the mutations are written.
  * 4. `commit`: the marker moves to "committed", the undo area is cleared, the marker deleted.
  *
@@ -20,7 +20,8 @@
  * rollback is repaired by rolling back again); "committed" only needs cleaning.
  */
 import { keys } from "../kv/keys.ts";
-import { BATCH_MUTATIONS, Batcher, type Mutation, sizeOf } from "./backup_batches.ts";
+import { Batcher, type Mutation, sizeOf } from "./backup_batches.ts";
+import { captureUndo, clearUndo, hasUndo, undoMutations } from "./backup_undo.ts";
 import type { BackupModule, RestoreMode, RestoreStatus } from "../../shared/schemas/backup.ts";
 
 export type { Mutation };
@@ -39,17 +40,10 @@ export type JournalMarker = {
   heartbeat_at: string;
 };
 
-type UndoEntry =
-  | { kind: "absent"; keys: Deno.KvKey[] }
-  | { kind: "value"; key: Deno.KvKey; value: unknown }
-  | { kind: "u64"; key: Deno.KvKey; value: bigint };
-
 /** A marker whose heartbeat is older than this belongs to a dead process. */
 export const JOURNAL_STALE_MS = 15_000;
 /** How often the owner of the marker proves it is alive, at the least. */
 const HEARTBEAT_MS = 2_000;
-/** Absent keys are packed into one undo entry, up to this estimated size. */
-const ABSENT_PACK_BYTES = 30_000;
 
 /** Thrown when another process took the marker over (it is rolling this restore back). */
 export class JournalLostError extends Error {
@@ -76,12 +70,7 @@ export class RestoreJournal {
   async status(): Promise<RestoreStatus> {
     const { value } = await this.getMarker();
     // Without a marker the undo area must be empty: look for a single entry.
-    let undo = value?.undo_entries ?? 0;
-    if (!value) {
-      for await (const _ of this.kv.list({ prefix: keys.restoreUndoPrefix() }, { limit: 1 })) {
-        undo++;
-      }
-    }
+    const undo = value ? value.undo_entries : (await hasUndo(this.kv) ? 1 : 0);
     return {
       restoring: value !== null,
       phase: value?.phase ?? null,
@@ -113,7 +102,7 @@ export class RestoreJournal {
     this.stamp = res.versionstamp;
     this.startHeartbeat();
     // Leftovers can only come from outside this protocol; only the lock holder may clear them.
-    await this.clearUndo();
+    await clearUndo(this.kv);
     return true;
   }
 
@@ -124,22 +113,24 @@ export class RestoreJournal {
    */
   async run(mutations: Mutation[]): Promise<void> {
     this.marker!.total = mutations.length;
-    try {
-      await this.capture(mutations);
-    } catch (err) {
-      if (err instanceof JournalLostError) this.stopHeartbeat();
-      else await this.finish();
-      throw err;
-    }
-    try {
-      await this.apply(mutations);
-    } catch (err) {
-      if (err instanceof JournalLostError) this.stopHeartbeat();
-      else await this.rollback();
-      throw err;
-    }
+    await this.step(() => this.capture(mutations), () => this.finish());
+    await this.step(() => this.apply(mutations), () => this.rollback());
     await this.setPhase("committed", mutations.length);
     await this.finish();
+  }
+
+  /**
+   * Runs one step of `run`; when it fails, `undo` cleans up and the error is thrown again. A
+   * lost marker is not ours to clean: its new owner rolls back, so only the heartbeat stops.
+   */
+  private async step(fn: () => Promise<void>, undo: () => Promise<void>): Promise<void> {
+    try {
+      await fn();
+    } catch (err) {
+      if (err instanceof JournalLostError) this.stopHeartbeat();
+      else await undo();
+      throw err;
+    }
   }
 
   /** Gives the lock back before anything was captured (e.g. the plan was refused). */
@@ -150,34 +141,7 @@ export class RestoreJournal {
   /** Copies the current value (or absence) of every key the mutations touch. */
   private async capture(mutations: Mutation[]): Promise<void> {
     const batch = this.batcher();
-    let n = 0;
-    let absent: Deno.KvKey[] = [];
-    let absentBytes = 0;
-    const flushAbsent = async () => {
-      if (!absent.length) return;
-      const entry: UndoEntry = { kind: "absent", keys: absent };
-      await batch.add({ key: keys.restoreUndo(n++), value: entry }, absentBytes);
-      absent = [];
-      absentBytes = 0;
-    };
-    for (let i = 0; i < mutations.length; i += 10) {
-      const slice = mutations.slice(i, i + 10).map((m) => m.key);
-      const entries = await this.kv.getMany(slice);
-      for (const e of entries) {
-        if (e.versionstamp === null) {
-          absent.push(e.key);
-          absentBytes += sizeOf(e.key);
-          if (absentBytes > ABSENT_PACK_BYTES) await flushAbsent();
-          continue;
-        }
-        const entry: UndoEntry = e.value instanceof Deno.KvU64
-          ? { kind: "u64", key: e.key, value: e.value.value }
-          : { kind: "value", key: e.key, value: e.value };
-        await batch.add({ key: keys.restoreUndo(n++), value: entry }, sizeOf(entry));
-      }
-      this.marker!.done = Math.min(i + 10, mutations.length);
-    }
-    await flushAbsent();
+    const n = await captureUndo(this.kv, mutations, batch, (done) => this.marker!.done = done);
     await batch.flush();
     this.marker!.undo_entries = n;
   }
@@ -197,14 +161,10 @@ export class RestoreJournal {
   private async rollback(): Promise<void> {
     await this.setPhase("rolling_back", 0);
     const batch = this.batcher();
-    for await (const e of this.kv.list<UndoEntry>({ prefix: keys.restoreUndoPrefix() })) {
-      const u = e.value;
+    for await (const group of undoMutations(this.kv)) {
       this.marker!.done++;
-      if (u.kind === "absent") {
-        for (const key of u.keys) await batch.add({ key, delete: true }, sizeOf(key));
-      } else {
-        const value = u.kind === "u64" ? new Deno.KvU64(u.value) : u.value;
-        await batch.add({ key: u.key, value }, sizeOf(u.key) + sizeOf(value));
+      for (const m of group) {
+        await batch.add(m, sizeOf(m.key) + ("value" in m ? sizeOf(m.value) : 0));
       }
     }
     await batch.flush();
@@ -248,25 +208,11 @@ export class RestoreJournal {
   private async finish(): Promise<void> {
     this.stopHeartbeat();
     await this.chain;
-    await this.clearUndo();
+    await clearUndo(this.kv);
     await this.kv.atomic().check({ key: keys.restoreJournal(), versionstamp: this.stamp })
       .delete(keys.restoreJournal()).commit();
     this.marker = null;
     this.stamp = null;
-  }
-
-  private async clearUndo(): Promise<void> {
-    let op = this.kv.atomic();
-    let count = 0;
-    for await (const e of this.kv.list({ prefix: keys.restoreUndoPrefix() })) {
-      op.delete(e.key);
-      if (++count === BATCH_MUTATIONS) {
-        await op.commit();
-        op = this.kv.atomic();
-        count = 0;
-      }
-    }
-    if (count) await op.commit();
   }
 
   private startHeartbeat() {

@@ -13,6 +13,8 @@ import type { StorageDriver } from "../storage/driver.ts";
 import { writeParts } from "../storage/write_parts.ts";
 import {
   checkName,
+  fileEntry,
+  folderEntry,
   type FsEntry,
   isFolder,
   joinPath,
@@ -24,6 +26,7 @@ import { AppError, badRequest, conflict, notFound } from "../errors.ts";
 import { normalizePath } from "../../shared/permissions.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import type { FileShareOptions } from "../../shared/schemas/files.ts";
+import type { FsPage } from "../../shared/schemas/fs.ts";
 import type { RequestedRange } from "../storage/ranges.ts";
 import type { DirectoryCache } from "./directory_cache.ts";
 import { resolveRequestedRange } from "../storage/ranges.ts";
@@ -70,7 +73,7 @@ export class FsService {
     path: string,
     auth: Auth,
     opts: { cursor?: string; limit?: number; refresh?: boolean } = {},
-  ) {
+  ): Promise<FsPage> {
     const p = normalizePath(path);
     if (p === null) throw badRequest("storage_path_invalid");
     const virtual = virtualChildren(await this.mounts.list(auth), p);
@@ -96,16 +99,7 @@ export class FsService {
     if (!r.key) throw badRequest("storage_path_invalid");
     const head = await (await this.driverOf(r)).head(r.key);
     if (!head) throw notFound("file_not_found", { path: r.path });
-    const name = r.key.split("/").pop()!;
-    return {
-      name,
-      path: r.path,
-      type: "file",
-      size: head.size,
-      modified: head.lastModified.toISOString(),
-      mimetype: contentTypeFor(name, head.contentType),
-      etag: head.etag,
-    };
+    return fileEntry(r.path, head);
   }
 
   /** Streams a file, or one range of it. */
@@ -156,14 +150,7 @@ export class FsService {
     if (await driver.head(r.key)) throw conflict("target_exists", { path: r.path });
     await driver.createFolder(r.key);
     await this.search?.pathWritten(r, { type: "directory" });
-    return {
-      name: r.key.split("/").pop()!,
-      path: r.path,
-      type: "directory",
-      size: 0,
-      modified: null,
-      mimetype: null,
-    };
+    return folderEntry(r.path);
   }
 
   /** Deletes files and folders; returns what failed with why. */
@@ -228,17 +215,7 @@ export class FsService {
   async stat(path: string, auth: Auth): Promise<FsEntry | null> {
     const p = normalizePath(path);
     if (p === null) throw badRequest("storage_path_invalid");
-    const name = p.slice(p.lastIndexOf("/") + 1);
-    const folder = (modified: string | null, mountId?: string): FsEntry => ({
-      name,
-      path: p,
-      type: "directory",
-      size: 0,
-      modified,
-      mimetype: null,
-      ...(mountId ? { mount_id: mountId } : {}),
-    });
-    if (virtualChildren(await this.mounts.list(auth), p)) return folder(null);
+    if (virtualChildren(await this.mounts.list(auth), p)) return folderEntry(p);
     let r: Resolved;
     try {
       r = await this.mounts.resolve(p, auth);
@@ -246,21 +223,11 @@ export class FsService {
       if (err instanceof AppError && err.status === 404) return null;
       throw err;
     }
-    if (!r.key) return folder(r.mount.updated_at, r.mount.id);
+    if (!r.key) return folderEntry(p, r.mount.updated_at, r.mount.id);
     const driver = await this.driverOf(r);
     const head = await driver.head(r.key);
-    if (head) {
-      return {
-        name,
-        path: p,
-        type: "file",
-        size: head.size,
-        modified: head.lastModified.toISOString(),
-        mimetype: contentTypeFor(name, head.contentType),
-        etag: head.etag,
-      };
-    }
-    return await isFolder(driver, r) ? folder(null) : null;
+    if (head) return fileEntry(p, head);
+    return await isFolder(driver, r) ? folderEntry(p) : null;
   }
 
   private transferDeps(): TransferDeps {

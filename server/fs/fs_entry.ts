@@ -3,26 +3,46 @@
  * folder, and the virtual folders that mount paths make above the mounts.
  */
 import type { Resolved } from "../services/mounts.ts";
-import type { ListResult, StorageDriver } from "../storage/driver.ts";
+import type { ListResult, ObjectInfo, StorageDriver } from "../storage/driver.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import type { MountView } from "../../shared/schemas/mounts.ts";
+import type { FsEntry } from "../../shared/schemas/fs.ts";
 import { badRequest } from "../errors.ts";
 import { isPathWithinBase } from "../../shared/permissions.ts";
 import { utf8ByteLength } from "../../shared/slug.ts";
 
-/** One file or folder as the explorer shows it. */
-export type FsEntry = {
-  name: string;
-  path: string;
-  type: "file" | "directory";
-  size: number;
-  modified: string | null;
-  mimetype: string | null;
-  /** Set on the folders that are mounts themselves. */
-  mount_id?: string;
-  /** The stored object's ETag (files). */
-  etag?: string;
-};
+export type { FsEntry };
+
+/** The folder entry at virtual `path`; `mountId` marks a folder that is a mount itself. */
+export function folderEntry(
+  path: string,
+  modified: string | null = null,
+  mountId?: string,
+): FsEntry {
+  return {
+    name: path.slice(path.lastIndexOf("/") + 1),
+    path,
+    type: "directory",
+    size: 0,
+    modified,
+    mimetype: null,
+    ...(mountId ? { mount_id: mountId } : {}),
+  };
+}
+
+/** The file entry at virtual `path` for a stored object (its type guessed when not stored). */
+export function fileEntry(path: string, o: Omit<ObjectInfo, "key">): FsEntry {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return {
+    name,
+    path,
+    type: "file",
+    size: o.size,
+    modified: o.lastModified.toISOString(),
+    mimetype: contentTypeFor(name, o.contentType),
+    etag: o.etag,
+  };
+}
 
 /** `name` inside folder `dir` (a virtual path). */
 export function joinPath(dir: string, name: string): string {
@@ -62,15 +82,8 @@ export function virtualChildren(mounts: MountView[], path: string): FsEntry[] | 
     const rest = m.mount_path.slice(path === "/" ? 1 : path.length + 1).split("/");
     const name = rest[0];
     const isMount = rest.length === 1;
-    children.set(name, {
-      name,
-      path: joinPath(path, name),
-      type: "directory",
-      size: 0,
-      modified: isMount ? m.updated_at : null,
-      mimetype: null,
-      ...(isMount ? { mount_id: m.id } : {}),
-    });
+    const child = joinPath(path, name);
+    children.set(name, isMount ? folderEntry(child, m.updated_at, m.id) : folderEntry(child));
   }
   return inside || path === "/" ? [...children.values()] : null;
 }
@@ -78,28 +91,9 @@ export function virtualChildren(mounts: MountView[], path: string): FsEntry[] | 
 /** The entries of one listing page of folder `path` whose objects start with `prefix`. */
 export function pageEntries(page: ListResult, prefix: string, path: string): FsEntry[] {
   return [
-    ...page.prefixes.map((pre) => {
-      const name = pre.slice(prefix.length).replace(/\/$/, "");
-      return {
-        name,
-        path: joinPath(path, name),
-        type: "directory" as const,
-        size: 0,
-        modified: null,
-        mimetype: null,
-      };
-    }),
-    ...page.items.map((o) => {
-      const name = o.key.slice(prefix.length);
-      return {
-        name,
-        path: joinPath(path, name),
-        type: "file" as const,
-        size: o.size,
-        modified: o.lastModified.toISOString(),
-        mimetype: contentTypeFor(name, o.contentType),
-        etag: o.etag,
-      };
-    }),
+    ...page.prefixes.map((pre) =>
+      folderEntry(joinPath(path, pre.slice(prefix.length).replace(/\/$/, "")))
+    ),
+    ...page.items.map((o) => fileEntry(joinPath(path, o.key.slice(prefix.length)), o)),
   ];
 }

@@ -4,32 +4,20 @@
  * again where its record says it stopped.
  */
 import { keys } from "../kv/keys.ts";
-import type { TaskStatus } from "../../shared/schemas/tasks.ts";
+import { listValues } from "../kv/list_values.ts";
+import type { TaskView } from "../../shared/schemas/tasks.ts";
 
 export type TaskItem = { sourcePath: string; targetPath: string };
 
-export type TaskRecord = {
-  id: string;
-  type: "copy" | "upload" | "delete" | "download";
-  status: TaskStatus;
+/** A stored task: what the API shows (less the derived `progress`) and the runner's state. */
+export type TaskRecord = Omit<TaskView, "progress"> & {
   items: TaskItem[];
   skip_existing: boolean;
   /** Resume point: the item being worked on and, inside a folder, the last key done. */
   next_item: number;
   last_key: string | null;
-  total: number;
   /** True once the files of every item were counted (folders expand to their files). */
   total_counted: boolean;
-  success_count: number;
-  failed_count: number;
-  skipped_count: number;
-  current_file: string | null;
-  error: string | null;
-  errors: { path: string; error: string }[];
-  created_at: string;
-  updated_at: string;
-  completed_at: string | null;
-  created_by: string;
   /** Who the task acts as: its permissions are checked again on every file. */
   actor: { type: "admin" } | { type: "apikey"; id: string };
 };
@@ -44,12 +32,8 @@ export class TaskRepo {
   }
 
   /** Every task, oldest first. */
-  async list(): Promise<TaskRecord[]> {
-    const out: TaskRecord[] = [];
-    for await (const e of this.kv.list<TaskRecord>({ prefix: keys.tasksPrefix() })) {
-      out.push(e.value);
-    }
-    return out;
+  list(): Promise<TaskRecord[]> {
+    return listValues<TaskRecord>(this.kv, keys.tasksPrefix());
   }
 
   /** Stores a new task. */

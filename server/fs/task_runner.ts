@@ -9,9 +9,8 @@ import type { ApiKeyService } from "../services/api_keys.ts";
 import type { SearchHooks } from "../search/search_types.ts";
 import { deleteItem, downloadItem, type TaskStepDeps } from "./task_steps.ts";
 import { type CopyDeps, copyItem, countFiles, recordFailure, type TaskSave } from "./task_copy.ts";
-import type { Auth } from "../services/auth.ts";
+import { adminAuth, type Auth, keyAuth } from "../services/auth.ts";
 import { AppError } from "../errors.ts";
-import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
 
 const LEASE_MS = 15_000;
 const POLL_MS = 1_000;
@@ -70,25 +69,10 @@ export class TaskRunner {
 
   /** Rebuilds the creator's Auth; a deleted or expired key fails the task. */
   private async actorAuth(rec: TaskRecord): Promise<Auth> {
-    if (rec.actor.type === "admin") {
-      return {
-        type: "admin",
-        id: "admin",
-        username: "admin",
-        tokenHash: "",
-        permissions: ALL_PERMISSIONS,
-        basicPath: "/",
-      };
-    }
+    if (rec.actor.type === "admin") return adminAuth();
     const key = await this.apiKeys.getRecord(rec.actor.id);
     if (!key) throw new AppError("api_key_invalid", 401);
-    return {
-      type: "apikey",
-      id: key.id,
-      key,
-      permissions: key.permissions,
-      basicPath: key.basic_path,
-    };
+    return keyAuth(key);
   }
 
   private async run(id: string): Promise<void> {

@@ -44,6 +44,23 @@ function toView(rec: TaskRecord): TaskView {
 }
 
 /** Queues and manages explorer tasks; start() runs them in the background. */
+/** The progress fields of a run that has not started: copies count their files as they go. */
+function freshRun(type: TaskRecord["type"], total: number) {
+  return {
+    next_item: 0,
+    last_key: null,
+    total,
+    total_counted: type !== "copy",
+    success_count: 0,
+    failed_count: 0,
+    skipped_count: 0,
+    current_file: null,
+    error: null,
+    errors: [],
+    completed_at: null,
+  } satisfies Partial<TaskRecord>;
+}
+
 export class TaskService {
   private runner: TaskRunner;
 
@@ -124,19 +141,9 @@ export class TaskService {
       status: "pending",
       items,
       skip_existing: skipExisting,
-      next_item: 0,
-      last_key: null,
-      total: items.length,
-      total_counted: type !== "copy",
-      success_count: 0,
-      failed_count: 0,
-      skipped_count: 0,
-      current_file: null,
-      error: null,
-      errors: [],
+      ...freshRun(type, items.length),
       created_at: now,
       updated_at: now,
-      completed_at: null,
       created_by: creatorOf(auth),
       actor: auth.type === "admin" ? { type: "admin" } : { type: "apikey", id: auth.id },
     };
@@ -188,17 +195,8 @@ export class TaskService {
       ...rec,
       status: "pending",
       skip_existing: true,
-      next_item: 0,
-      last_key: null,
-      total_counted: rec.type !== "copy",
-      total: rec.type === "copy" ? rec.total : rec.items.length,
-      success_count: 0,
-      failed_count: 0,
-      skipped_count: 0,
-      current_file: null,
-      error: null,
-      errors: [],
-      completed_at: null,
+      // A copy keeps its last count until the run counts again.
+      ...freshRun(rec.type, rec.type === "copy" ? rec.total : rec.items.length),
       updated_at: new Date().toISOString(),
     };
     if (!await this.repo.update(next, entry.versionstamp)) throw new AppError("conflict", 409);

@@ -6,11 +6,12 @@
 import { z } from "zod";
 import { APP_NAME, APP_VERSION } from "../../shared/constants.ts";
 import type { RouteAuth, RouteBody, RouteDoc } from "./openapi_route_types.ts";
-import { SHARE_ROUTES } from "./openapi_routes.ts";
-import { STORAGE_ROUTES } from "./openapi_routes_fs.ts";
+import { ADMIN_ROUTES } from "./openapi_routes_admin.ts";
+import { SHARE_ROUTES } from "./openapi_routes_shares.ts";
+import { FS_ROUTES } from "./openapi_routes_fs.ts";
 
 /** Every documented /api route. */
-export const ROUTE_DOCS: RouteDoc[] = [...SHARE_ROUTES, ...STORAGE_ROUTES];
+export const ROUTE_DOCS: RouteDoc[] = [...ADMIN_ROUTES, ...SHARE_ROUTES, ...FS_ROUTES];
 
 type Json = Record<string, unknown>;
 
@@ -138,6 +139,9 @@ function operation(doc: RouteDoc): Json {
   return op;
 }
 
+/** The fields every JSON envelope has, success or error. */
+const ENVELOPE_FIELDS = { code: { type: "integer" }, message: { type: "string" }, data: {} };
+
 /** The whole OpenAPI 3.1 document. */
 export function buildOpenApi(): Json {
   const paths: Record<string, Json> = {};
@@ -173,23 +177,12 @@ export function buildOpenApi(): Json {
       schemas: {
         Envelope: {
           type: "object",
-          properties: {
-            code: { type: "integer" },
-            message: { type: "string" },
-            data: {},
-            success: { type: "boolean" },
-          },
+          properties: { ...ENVELOPE_FIELDS, success: { type: "boolean" } },
           required: ["code", "message", "success"],
         },
         ErrorEnvelope: {
           type: "object",
-          properties: {
-            code: { type: "integer" },
-            message: { type: "string" },
-            data: {},
-            success: { const: false },
-            error: { type: "string" },
-          },
+          properties: { ...ENVELOPE_FIELDS, success: { const: false }, error: { type: "string" } },
           required: ["code", "message", "success", "error"],
         },
       },

@@ -30,6 +30,27 @@ export type RouteDoc = {
   bytes?: boolean;
 };
 
+type RouteExtra = Omit<RouteDoc, "method" | "path" | "summary" | "auth">;
+
+/** One route of a table: method, Hono path, summary, who may call it, and what it reads. */
+function route(method: RouteDoc["method"]) {
+  return (path: string, summary: string, auth: RouteAuth, extra: RouteExtra = {}): RouteDoc => ({
+    method,
+    path,
+    summary,
+    auth,
+    ...extra,
+  });
+}
+/** A GET route of a table. */
+export const get = route("get");
+/** A POST route of a table. */
+export const post = route("post");
+/** A PUT route of a table. */
+export const put = route("put");
+/** A DELETE route of a table. */
+export const del = route("delete");
+
 /** A JSON request body validated by `schema`. */
 export const json = (schema: z.ZodType): RouteBody => ({ kind: "json", schema });
 /** A settings save: key → value; each value is checked against the settings metadata table. */

@@ -1,15 +1,13 @@
 /**
- * The OpenAPI route table, part 2: mounts, the explorer's filesystem, tasks, search, dashboard,
- * settings and backup (see openapi_routes.ts).
+ * The OpenAPI route table of the mount explorer: the filesystem, its uploads, background tasks
+ * and search (see openapi_routes_shares.ts).
  */
-import { MountCreateSchema, MountUpdateSchema } from "../../shared/schemas/mounts.ts";
 import {
   BatchCopyCommitSchema,
   BatchCopySchema,
   DeleteTaskSchema,
   DownloadTaskSchema,
 } from "../../shared/schemas/tasks.ts";
-import { BackupCreateSchema } from "../../shared/schemas/backup.ts";
 import {
   BatchRemoveBody,
   CreateShareBody,
@@ -23,286 +21,87 @@ import {
 import * as fsUp from "../routes/fs_uploads.ts";
 import { MountRef, SearchQuery } from "../routes/fs_search.ts";
 import { ProxyLinkQuery } from "../routes/proxy.ts";
-import { ListQuerySchema, UpdateQuerySchema } from "../routes/settings.ts";
-import { ModulesQuerySchema } from "../routes/backup.ts";
-import { getHead, json, type RouteDoc, SettingsBody } from "./openapi_route_types.ts";
+import { del, get, getHead, json, post, type RouteDoc } from "./openapi_route_types.ts";
 
-/** Mounts, filesystem, tasks, search, dashboard, caches, settings and backup. */
-export const STORAGE_ROUTES: RouteDoc[] = [
-  { method: "get", path: "/mount/list", summary: "List mounts the caller may see", auth: "mount" },
-  {
-    method: "post",
-    path: "/mount/create",
-    summary: "Create a mount",
-    auth: "admin",
-    body: json(MountCreateSchema),
-    status: 201,
-  },
-  {
-    method: "put",
-    path: "/mount/:id",
-    summary: "Update a mount",
-    auth: "admin",
-    body: json(MountUpdateSchema),
-  },
-  { method: "delete", path: "/mount/:id", summary: "Delete a mount", auth: "admin" },
+const VIEW = "key:MOUNT_VIEW";
+const UPLOAD = "key:MOUNT_UPLOAD";
 
-  {
-    method: "get",
-    path: "/fs/list",
-    summary: "List a folder",
-    auth: "key:MOUNT_VIEW",
-    query: ListQuery,
-  },
-  { method: "get", path: "/fs/get", summary: "One entry", auth: "key:MOUNT_VIEW", query: PathOnly },
-  ...getHead("/fs/download", "A mount file's bytes", "key:MOUNT_VIEW", PathOnly),
-  {
-    method: "post",
-    path: "/fs/upload",
-    summary: "Upload into a folder (multipart form)",
-    auth: "key:MOUNT_UPLOAD",
+/** The filesystem, uploads into mounts, tasks and search. */
+export const FS_ROUTES: RouteDoc[] = [
+  get("/fs/list", "List a folder", VIEW, { query: ListQuery }),
+  get("/fs/get", "One entry", VIEW, { query: PathOnly }),
+  ...getHead("/fs/download", "A mount file's bytes", VIEW, PathOnly),
+  post("/fs/upload", "Upload into a folder (multipart form)", UPLOAD, {
     body: { kind: "multipart", schema: UploadFields, file: "file" },
     status: 201,
-  },
-  {
-    method: "post",
-    path: "/fs/mkdir",
-    summary: "Create a folder",
-    auth: "key:MOUNT_UPLOAD",
-    body: json(PathOnly),
-    status: 201,
-  },
-  {
-    method: "post",
-    path: "/fs/update",
-    summary: "Write a text file",
-    auth: "key:MOUNT_UPLOAD",
-    body: json(UpdateBody),
-  },
-  {
-    method: "delete",
-    path: "/fs/batch-remove",
-    summary: "Delete entries",
-    auth: "key:MOUNT_DELETE",
-    body: json(BatchRemoveBody),
-  },
-  {
-    method: "post",
-    path: "/fs/batch-remove",
-    summary: "Delete entries",
-    auth: "key:MOUNT_DELETE",
-    body: json(BatchRemoveBody),
-  },
-  {
-    method: "post",
-    path: "/fs/rename",
-    summary: "Rename or move an entry",
-    auth: "key:MOUNT_RENAME",
-    body: json(RenameBody),
-  },
-  {
-    method: "get",
-    path: "/fs/file-link",
-    summary: "A temporary link to a file (expires_in in SECONDS)",
-    auth: "key:MOUNT_VIEW",
+  }),
+  post("/fs/mkdir", "Create a folder", UPLOAD, { body: json(PathOnly), status: 201 }),
+  post("/fs/update", "Write a text file", UPLOAD, { body: json(UpdateBody) }),
+  del("/fs/batch-remove", "Delete entries", "key:MOUNT_DELETE", { body: json(BatchRemoveBody) }),
+  post("/fs/batch-remove", "Delete entries", "key:MOUNT_DELETE", { body: json(BatchRemoveBody) }),
+  post("/fs/rename", "Rename or move an entry", "key:MOUNT_RENAME", { body: json(RenameBody) }),
+  get("/fs/file-link", "A temporary link to a file (expires_in in SECONDS)", VIEW, {
     query: LinkQuery,
-  },
-  {
-    method: "post",
-    path: "/fs/create-share",
-    summary: "Share a mount file (expires_in in hours)",
-    auth: "key:MOUNT_VIEW|FILE_SHARE",
-    body: json(CreateShareBody),
-    status: 201,
-  },
-  {
-    method: "get",
-    path: "/fs/proxy-link",
-    summary: "A signed proxy link to a mount file",
-    auth: "key:MOUNT_VIEW",
+  }),
+  post(
+    "/fs/create-share",
+    "Share a mount file (expires_in in hours)",
+    "key:MOUNT_VIEW|FILE_SHARE",
+    { body: json(CreateShareBody), status: 201 },
+  ),
+  get("/fs/proxy-link", "A signed proxy link to a mount file", VIEW, {
     query: ProxyLinkQuery,
-  },
+  }),
   ...getHead("/p/*", "A mount file through a signed proxy link", "signed"),
-  {
-    method: "post",
-    path: "/fs/multipart/init",
-    summary: "Start a multipart upload into a mount",
-    auth: "key:MOUNT_UPLOAD",
+  post("/fs/multipart/init", "Start a multipart upload into a mount", UPLOAD, {
     body: json(fsUp.InitSchema),
-  },
-  {
-    method: "post",
-    path: "/fs/multipart/complete",
-    summary: "Complete it",
-    auth: "key:MOUNT_UPLOAD",
+  }),
+  post("/fs/multipart/complete", "Complete it", UPLOAD, {
     body: json(fsUp.CompleteSchema),
     status: 201,
-  },
-  {
-    method: "post",
-    path: "/fs/multipart/abort",
-    summary: "Abort it",
-    auth: "key:MOUNT_UPLOAD",
-    body: json(fsUp.UploadRefSchema),
-  },
-  {
-    method: "post",
-    path: "/fs/multipart/list-uploads",
-    summary: "Unfinished uploads under a path",
-    auth: "key:MOUNT_UPLOAD",
+  }),
+  post("/fs/multipart/abort", "Abort it", UPLOAD, { body: json(fsUp.UploadRefSchema) }),
+  post("/fs/multipart/list-uploads", "Unfinished uploads under a path", UPLOAD, {
     body: json(fsUp.ListUploadsSchema),
-  },
-  {
-    method: "post",
-    path: "/fs/multipart/list-parts",
-    summary: "Parts uploaded so far",
-    auth: "key:MOUNT_UPLOAD",
+  }),
+  post("/fs/multipart/list-parts", "Parts uploaded so far", UPLOAD, {
     body: json(fsUp.UploadRefSchema),
-  },
-  {
-    method: "post",
-    path: "/fs/multipart/refresh-urls",
-    summary: "Fresh part URLs",
-    auth: "key:MOUNT_UPLOAD",
+  }),
+  post("/fs/multipart/refresh-urls", "Fresh part URLs", UPLOAD, {
     body: json(fsUp.RefreshSchema),
-  },
-  {
-    method: "post",
-    path: "/fs/presign",
-    summary: "Presign a PUT into a mount ({path: file} or {path: folder, fileName, fileSize})",
-    auth: "key:MOUNT_UPLOAD",
-    body: json(fsUp.PresignSchema),
-  },
-  {
-    method: "post",
-    path: "/fs/presign/commit",
-    summary: "Confirm a presigned PUT ({path} or {targetPath, mountId, fileSize})",
-    auth: "key:MOUNT_UPLOAD",
-    body: json(fsUp.CommitSchema),
-    status: 201,
-  },
-  {
-    method: "post",
-    path: "/fs/batch-copy",
-    summary: "Copy entries (a background task)",
-    auth: "key:MOUNT_COPY",
-    body: json(BatchCopySchema),
-  },
-  {
-    method: "post",
-    path: "/fs/batch-copy-commit",
-    summary: "Commit a cross-storage copy",
-    auth: "key:MOUNT_COPY",
-    body: json(BatchCopyCommitSchema),
-  },
-  {
-    method: "post",
-    path: "/fs/tasks/delete",
-    summary: "Delete entries as a background task",
-    auth: "key:MOUNT_DELETE",
-    body: json(DeleteTaskSchema),
-  },
-  {
-    method: "post",
-    path: "/fs/tasks/download",
-    summary: "Download URLs into a mount as a task",
-    auth: "key:MOUNT_UPLOAD",
-    body: json(DownloadTaskSchema),
-  },
-  { method: "get", path: "/fs/tasks", summary: "List tasks", auth: "mount" },
-  { method: "get", path: "/fs/tasks/:id", summary: "One task", auth: "mount" },
-  { method: "post", path: "/fs/tasks/:id/cancel", summary: "Cancel a task", auth: "mount" },
-  { method: "post", path: "/fs/tasks/:id/retry", summary: "Retry a task", auth: "mount" },
-  { method: "post", path: "/fs/tasks/clear", summary: "Clear finished tasks", auth: "mount" },
-  {
-    method: "get",
-    path: "/fs/search",
-    summary: "Search mounts",
-    auth: "key:MOUNT_VIEW",
-    query: SearchQuery,
-  },
-  {
-    method: "post",
-    path: "/fs/search/rebuild",
-    summary: "Rebuild a mount's search index",
-    auth: "admin",
-    body: json(MountRef),
-  },
-  {
-    method: "get",
-    path: "/fs/search/rebuild",
-    summary: "State of a rebuild",
-    auth: "admin",
-    query: MountRef,
-  },
+  }),
+  post(
+    "/fs/presign",
+    "Presign a PUT into a mount ({path: file} or {path: folder, fileName, fileSize})",
+    UPLOAD,
+    { body: json(fsUp.PresignSchema) },
+  ),
+  post(
+    "/fs/presign/commit",
+    "Confirm a presigned PUT ({path} or {targetPath, mountId, fileSize})",
+    UPLOAD,
+    { body: json(fsUp.CommitSchema), status: 201 },
+  ),
 
-  { method: "get", path: "/admin/dashboard/stats", summary: "Dashboard totals", auth: "admin" },
-  { method: "get", path: "/admin/cache/stats", summary: "Cache statistics", auth: "admin" },
-  { method: "post", path: "/admin/cache/clear", summary: "Clear every cache", auth: "admin" },
-  {
-    method: "post",
-    path: "/user/cache/clear",
-    summary: "Clear the caller's caches",
-    auth: "login",
-  },
-  {
-    method: "get",
-    path: "/public/site-config",
-    summary: "Public site settings and preview lists",
-    auth: "public",
-  },
-  {
-    method: "get",
-    path: "/admin/settings",
-    summary: "Settings; group=4 (site) is public, every other group admin-only",
-    auth: "optional",
-    query: ListQuerySchema,
-  },
-  { method: "get", path: "/admin/settings/groups", summary: "Settings groups", auth: "admin" },
-  { method: "get", path: "/admin/settings/metadata", summary: "Settings metadata", auth: "admin" },
-  {
-    method: "put",
-    path: "/admin/settings/group/:group",
-    summary: "Save a settings group (CloudPaste names accepted)",
-    auth: "admin",
-    query: UpdateQuerySchema,
-    body: json(SettingsBody),
-  },
-  {
-    method: "get",
-    path: "/admin/backup/modules",
-    summary: "Backup modules and their dependencies",
-    auth: "admin",
-  },
-  {
-    method: "post",
-    path: "/admin/backup/create",
-    summary: "Download a backup ({modules} or {backup_type, selected_modules})",
-    auth: "admin",
-    body: json(BackupCreateSchema),
-    bytes: true,
-  },
-  {
-    method: "get",
-    path: "/admin/backup/create",
-    summary: "Download a backup",
-    auth: "admin",
-    query: ModulesQuerySchema,
-    bytes: true,
-  },
-  {
-    method: "post",
-    path: "/admin/backup/validate",
-    summary: "Check a backup file",
-    auth: "admin",
-    body: { kind: "backup" },
-  },
-  {
-    method: "post",
-    path: "/admin/backup/restore",
-    summary: "Restore a backup file (field file or backup_file)",
-    auth: "admin",
-    body: { kind: "backup" },
-  },
-  { method: "get", path: "/admin/backup/status", summary: "A restore under way", auth: "admin" },
+  post("/fs/batch-copy", "Copy entries (a background task)", "key:MOUNT_COPY", {
+    body: json(BatchCopySchema),
+  }),
+  post("/fs/batch-copy-commit", "Commit a cross-storage copy", "key:MOUNT_COPY", {
+    body: json(BatchCopyCommitSchema),
+  }),
+  post("/fs/tasks/delete", "Delete entries as a background task", "key:MOUNT_DELETE", {
+    body: json(DeleteTaskSchema),
+  }),
+  post("/fs/tasks/download", "Download URLs into a mount as a task", UPLOAD, {
+    body: json(DownloadTaskSchema),
+  }),
+  get("/fs/tasks", "List tasks", "mount"),
+  get("/fs/tasks/:id", "One task", "mount"),
+  post("/fs/tasks/:id/cancel", "Cancel a task", "mount"),
+  post("/fs/tasks/:id/retry", "Retry a task", "mount"),
+  post("/fs/tasks/clear", "Clear finished tasks", "mount"),
+
+  get("/fs/search", "Search mounts", VIEW, { query: SearchQuery }),
+  post("/fs/search/rebuild", "Rebuild a mount's search index", "admin", { body: json(MountRef) }),
+  get("/fs/search/rebuild", "State of a rebuild", "admin", { query: MountRef }),
 ];

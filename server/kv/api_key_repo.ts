@@ -1,5 +1,6 @@
 /** API keys, with unique indexes on the key hash and the name. */
 import { keys } from "./keys.ts";
+import { listValues } from "./list_values.ts";
 import { countCreated, countDeleted } from "./stats_repo.ts";
 
 export type ApiKeyRecord = {
@@ -20,12 +21,8 @@ export class ApiKeyRepo {
   constructor(private kv: Deno.Kv) {}
 
   /** Lists every key, oldest first (ids are ULIDs). */
-  async list(): Promise<ApiKeyRecord[]> {
-    const out: ApiKeyRecord[] = [];
-    for await (const e of this.kv.list<ApiKeyRecord>({ prefix: keys.apiKeysPrefix() })) {
-      out.push(e.value);
-    }
-    return out;
+  list(): Promise<ApiKeyRecord[]> {
+    return listValues<ApiKeyRecord>(this.kv, keys.apiKeysPrefix());
   }
 
   get(id: string) {

@@ -1,36 +1,17 @@
 /** Mount points with a unique path index and an index by storage config (for in-use checks). */
 import { keys } from "./keys.ts";
-import type { WEBDAV_POLICIES } from "../../shared/schemas/mounts.ts";
+import { listValues } from "./list_values.ts";
+import type { MountView } from "../../shared/schemas/mounts.ts";
 
-export type MountRecord = {
-  id: string;
-  name: string;
-  mount_path: string;
-  storage_type: "s3" | "local";
-  storage_config_id: string;
-  remark: string;
-  sort_order: number;
-  cache_ttl: number;
-  is_active: boolean;
-  web_proxy: boolean;
-  enable_sign: boolean;
-  sign_expires: number;
-  webdav_policy: typeof WEBDAV_POLICIES[number];
-  created_by: string;
-  created_at: string;
-  updated_at: string;
-};
+/** A stored mount: the same fields the API shows (no secrets, nothing internal). */
+export type MountRecord = MountView;
 
 export class MountRepo {
   constructor(private kv: Deno.Kv) {}
 
   /** Every mount (a handful of keys). */
-  async list(): Promise<MountRecord[]> {
-    const out: MountRecord[] = [];
-    for await (const e of this.kv.list<MountRecord>({ prefix: keys.mountsPrefix() })) {
-      out.push(e.value);
-    }
-    return out;
+  list(): Promise<MountRecord[]> {
+    return listValues<MountRecord>(this.kv, keys.mountsPrefix());
   }
 
   get(id: string) {

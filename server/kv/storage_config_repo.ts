@@ -1,5 +1,6 @@
 /** Storage configs, the default pointer and per-config usage counters. */
 import { keys } from "./keys.ts";
+import { listValues } from "./list_values.ts";
 import { countCreated, countDeleted } from "./stats_repo.ts";
 import type { ProviderType } from "../../shared/schemas/storage_configs.ts";
 
@@ -28,11 +29,8 @@ export class StorageConfigRepo {
   constructor(private kv: Deno.Kv) {}
 
   /** Every config, oldest first. */
-  async list(): Promise<StorageConfigRecord[]> {
-    const out: StorageConfigRecord[] = [];
-    const iter = this.kv.list<StorageConfigRecord>({ prefix: keys.storageConfigsPrefix() });
-    for await (const e of iter) out.push(e.value);
-    return out;
+  list(): Promise<StorageConfigRecord[]> {
+    return listValues<StorageConfigRecord>(this.kv, keys.storageConfigsPrefix());
   }
 
   get(id: string) {

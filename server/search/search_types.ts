@@ -1,4 +1,6 @@
 /** The types of mount search and of the index hooks that writers call (search.ts). */
+import type { FsEntry } from "../../shared/schemas/fs.ts";
+
 /** Where a search looks: everywhere, one mount, or one folder. */
 export type SearchScope = "global" | "mount" | "directory";
 /** A search request. */
@@ -11,15 +13,7 @@ export type SearchInput = {
   offset: number;
 };
 /** One match. */
-export type SearchItem = {
-  name: string;
-  path: string;
-  type: "file" | "directory";
-  size: number;
-  modified: string | null;
-  mimetype: string | null;
-  mount_id: string;
-};
+export type SearchItem = Omit<FsEntry, "mount_id" | "etag"> & { mount_id: string };
 /** One page of matches. */
 export type SearchResult = { items: SearchItem[]; total: number; limit: number; offset: number };
 

@@ -31,8 +31,20 @@ export type Auth =
 
 export const ANONYMOUS: Auth = { type: "none" };
 
+/** The admin's Auth; `tokenHash` names the session it came from ("" for none). */
+export function adminAuth(username = "admin", tokenHash = ""): Auth {
+  return {
+    type: "admin",
+    id: "admin",
+    username,
+    tokenHash,
+    permissions: ALL_PERMISSIONS,
+    basicPath: "/",
+  };
+}
+
 /** The Auth of a verified API key. */
-function keyAuth(key: ApiKeyRecord): Auth {
+export function keyAuth(key: ApiKeyRecord): Auth {
   return {
     type: "apikey",
     id: key.id,
@@ -168,14 +180,7 @@ export class AuthService {
     if (!session || !admin || session.epoch !== admin.session_epoch) {
       return { type: "none", failure: "session_expired" };
     }
-    return {
-      type: "admin",
-      id: "admin",
-      username: admin.username,
-      tokenHash,
-      permissions: ALL_PERMISSIONS,
-      basicPath: "/",
-    };
+    return adminAuth(admin.username, tokenHash);
   }
 
   /**
@@ -190,7 +195,7 @@ export class AuthService {
     const { value: admin } = await this.accounts.getAdmin();
     const memo = admin ? sha256Hex(`${username}\0${password}\0${admin.password_hash}`) : "";
     const hit = this.basicMemo.get(memo);
-    if (admin && hit && hit > Date.now()) return this.adminAuth(admin.username);
+    if (admin && hit && hit > Date.now()) return adminAuth(admin.username);
     if (username === password) {
       const key = await this.verifyKey(password, clientIp);
       if (key instanceof AppError) throw key;
@@ -213,22 +218,11 @@ export class AuthService {
     if (!await check || !admin) throw unauthorized("invalid_credentials");
     if (this.basicMemo.size >= 64) this.basicMemo.clear();
     this.basicMemo.set(memo, Date.now() + 5 * 60_000);
-    return this.adminAuth(admin.username);
+    return adminAuth(admin.username);
   }
 
   private basicMemo = new Map<string, number>();
   private basicInFlight = new Map<string, Promise<boolean>>();
-
-  private adminAuth(username: string): Auth {
-    return {
-      type: "admin",
-      id: "admin",
-      username,
-      tokenHash: "",
-      permissions: ALL_PERMISSIONS,
-      basicPath: "/",
-    };
-  }
 
   /**
    * Changes the admin username and/or password after checking the current password.

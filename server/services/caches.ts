@@ -9,18 +9,12 @@
  * items only.
  */
 
+import type { CacheClearResult, CacheStats } from "../../shared/schemas/dashboard.ts";
+
+export type { CacheClearResult, CacheStats };
+
 /** Who may clear a cache: `user` caches are also cleared by POST /api/user/cache/clear. */
 export type CacheScope = "admin" | "user";
-
-/** What GET /api/admin/cache/stats reports per cache. */
-export type CacheStats = {
-  name: string;
-  hits: number;
-  misses: number;
-  /** hits / (hits + misses), between 0 and 1; 0 before the first lookup. */
-  hit_rate: number;
-  items: number;
-};
 
 export type CacheOptions = {
   /** Lifetime of an entry unless `set` gives its own. */
@@ -152,9 +146,6 @@ export class CacheRegistry {
     return { cleared, total: cleared.reduce((sum, c) => sum + c.items, 0) };
   }
 }
-
-/** What a clear reports: the caches cleared with the live items each held, and their sum. */
-export type CacheClearResult = { cleared: { name: string; items: number }[]; total: number };
 
 /** Presigned GET URLs of S3 files live at least this long before they are handed out again. */
 const S3_URL_MAX_TTL_MS = 10 * 60_000;

@@ -4,13 +4,15 @@ import { createHash, timingSafeEqual } from "node:crypto";
 const encoder = new TextEncoder();
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-function toBase64(bytes: Uint8Array): string {
+/** Standard base64 of bytes. */
+export function toBase64(bytes: Uint8Array): string {
   let s = "";
   for (const b of bytes) s += String.fromCharCode(b);
   return btoa(s);
 }
 
-function fromBase64(text: string): Uint8Array {
+/** The bytes of standard base64; throws on malformed input. */
+export function fromBase64(text: string): Uint8Array {
   return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 }
 

@@ -5,18 +5,9 @@
  */
 import { join } from "node:path";
 import type { Config } from "../config.ts";
+import { fromBase64, toBase64 } from "./crypto.ts";
 
 const KEY_FILE = "secret.key";
-
-function b64(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
-}
-
-function unb64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-}
 
 async function loadKeyBytes(
   config: Pick<Config, "encryptionSecret" | "dataDir">,
@@ -30,7 +21,7 @@ async function loadKeyBytes(
   }
   const path = join(config.dataDir, KEY_FILE);
   try {
-    const existing = unb64((await Deno.readTextFile(path)).trim());
+    const existing = fromBase64((await Deno.readTextFile(path)).trim());
     if (existing.length === 32) return existing;
     throw new Error(`${path} does not hold a 256-bit key`);
   } catch (err) {
@@ -39,12 +30,12 @@ async function loadKeyBytes(
   const fresh = crypto.getRandomValues(new Uint8Array(32));
   await Deno.mkdir(config.dataDir, { recursive: true });
   try {
-    await Deno.writeTextFile(path, b64(fresh) + "\n", { createNew: true, mode: 0o600 });
+    await Deno.writeTextFile(path, toBase64(fresh) + "\n", { createNew: true, mode: 0o600 });
     return fresh;
   } catch (err) {
     // Another process created it first: use theirs.
     if (err instanceof Deno.errors.AlreadyExists) {
-      return unb64((await Deno.readTextFile(path)).trim());
+      return fromBase64((await Deno.readTextFile(path)).trim());
     }
     throw err;
   }
@@ -71,7 +62,7 @@ export class SecretBox {
       this.key,
       new TextEncoder().encode(plain),
     );
-    return `v1:${b64(iv)}:${b64(new Uint8Array(ct))}`;
+    return `v1:${toBase64(iv)}:${toBase64(new Uint8Array(ct))}`;
   }
 
   /** Decrypts a value made by seal(); throws when the key is wrong or the text was altered. */
@@ -79,9 +70,9 @@ export class SecretBox {
     const [version, iv, ct] = sealed.split(":");
     if (version !== "v1" || !iv || !ct) throw new Error("Unknown secret format");
     const plain = await crypto.subtle.decrypt(
-      { name: "AES-GCM", iv: unb64(iv) as BufferSource },
+      { name: "AES-GCM", iv: fromBase64(iv) as BufferSource },
       this.key,
-      unb64(ct) as BufferSource,
+      fromBase64(ct) as BufferSource,
     );
     return new TextDecoder().decode(plain);
   }

@@ -6,45 +6,16 @@
  */
 import { lastDays, type StatKind, type StatsRepo } from "../kv/stats_repo.ts";
 import type { StorageConfigRepo } from "../kv/storage_config_repo.ts";
-import type { CacheRegistry, CacheStats } from "./caches.ts";
-import type { ProviderType } from "../../shared/schemas/storage_configs.ts";
+import type { CacheRegistry } from "./caches.ts";
+import type { BucketUsage, DashboardStats } from "../../shared/schemas/dashboard.ts";
+
+export type { DashboardStats };
 
 /** Days in the activity series. */
 export const ACTIVITY_DAYS = 7;
 
 /** Migration 1: counts the records that existed before the dashboard counters did. */
 export const STATS_MIGRATION = { n: 1, name: "dashboard_counters" } as const;
-
-/** One storage config's usage. */
-export type BucketUsage = {
-  id: string;
-  name: string;
-  provider_type: ProviderType;
-  storage_type: "local" | "s3";
-  used_bytes: number;
-  /** The config's quota (`total_storage_bytes`), or null when it has none. */
-  quota_bytes: number | null;
-  /** used / quota × 100, one decimal; null without a quota. */
-  percentage: number | null;
-};
-
-/** One UTC day of the activity series. */
-export type ActivityDay = { date: string; pastes: number; files: number };
-
-/** The body of GET /api/admin/dashboard/stats. */
-export type DashboardStats = {
-  total_pastes: number;
-  total_files: number;
-  total_api_keys: number;
-  total_storage_configs: number;
-  /** Bytes stored through Cubby, over every storage config. */
-  storage_used_bytes: number;
-  buckets: BucketUsage[];
-  /** The last 7 UTC days, oldest first; the last one is today. */
-  activity: ActivityDay[];
-  caches: CacheStats[];
-  generated_at: string;
-};
 
 export class StatsService {
   constructor(

@@ -3,6 +3,7 @@
  * ETags, Content-Disposition, URL-encoded keys and content types by extension.
  */
 import { AppError } from "../errors.ts";
+import { typeByExtension } from "../../shared/mime.ts";
 
 const encoder = new TextEncoder();
 
@@ -50,61 +51,8 @@ export function encodeKeyPath(key: string): string {
   return key.split("/").map(encodeURIComponent).join("/");
 }
 
-/** Content types by lower-case file extension. */
-const CONTENT_TYPES: Record<string, string> = {
-  txt: "text/plain; charset=utf-8",
-  md: "text/markdown; charset=utf-8",
-  csv: "text/csv; charset=utf-8",
-  log: "text/plain; charset=utf-8",
-  html: "text/html; charset=utf-8",
-  htm: "text/html; charset=utf-8",
-  css: "text/css; charset=utf-8",
-  js: "text/javascript; charset=utf-8",
-  mjs: "text/javascript; charset=utf-8",
-  json: "application/json",
-  xml: "application/xml",
-  yaml: "application/yaml",
-  yml: "application/yaml",
-  pdf: "application/pdf",
-  zip: "application/zip",
-  gz: "application/gzip",
-  tar: "application/x-tar",
-  "7z": "application/x-7z-compressed",
-  rar: "application/vnd.rar",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  webp: "image/webp",
-  avif: "image/avif",
-  svg: "image/svg+xml",
-  ico: "image/x-icon",
-  bmp: "image/bmp",
-  mp3: "audio/mpeg",
-  wav: "audio/wav",
-  ogg: "audio/ogg",
-  flac: "audio/flac",
-  m4a: "audio/mp4",
-  mp4: "video/mp4",
-  webm: "video/webm",
-  mov: "video/quicktime",
-  mkv: "video/x-matroska",
-  doc: "application/msword",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  xls: "application/vnd.ms-excel",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  ppt: "application/vnd.ms-powerpoint",
-  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  wasm: "application/wasm",
-};
-
-/** The content type of an unknown extension. */
-export const DEFAULT_CONTENT_TYPE = "application/octet-stream";
-
-/** The content type for a key's extension, or `application/octet-stream`. */
+/** The content type for a key's extension, with `charset=utf-8` on text types. */
 export function contentTypeFor(key: string): string {
-  const name = key.slice(key.lastIndexOf("/") + 1);
-  const dot = name.lastIndexOf(".");
-  if (dot <= 0) return DEFAULT_CONTENT_TYPE;
-  return CONTENT_TYPES[name.slice(dot + 1).toLowerCase()] ?? DEFAULT_CONTENT_TYPE;
+  const type = typeByExtension(key);
+  return type.startsWith("text/") ? `${type}; charset=utf-8` : type;
 }

@@ -8,21 +8,19 @@
  *   providers refuse the newer checksum headers.
  * - Bodies stream (`s3_put.ts`, `s3_streams.ts`); no method holds more than one part.
  * - `defaultFolder` is prepended to every key and stripped from listings (`s3_target.ts`);
- *   listings and prefix deletes are in `s3_list.ts`, multipart uploads in `s3_multipart.ts`.
+ *   listings and prefix deletes are in `s3_list.ts`, multipart uploads in `s3_multipart.ts`,
+ *   server-side copies in `s3_copy.ts`.
  * - `customHost` (a public CDN or custom domain in front of the bucket) replaces presigned
- *   GET URLs with plain `customHost/<key>` URLs; PUT and part URLs stay presigned.
+ *   GET URLs with plain `customHost/<key>` URLs; PUT and part URLs stay presigned
+ *   (`s3_presign.ts`).
  * - `checkCors` tells whether browsers can upload to the bucket directly (`s3_cors.ts`).
  */
 import {
-  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   PutObjectCommand,
   S3Client,
-  UploadPartCommand,
-  UploadPartCopyCommand,
 } from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { AppError } from "../errors.ts";
 import {
   type CompletedPart,
@@ -38,18 +36,13 @@ import {
   type PutOptions,
   type StorageDriver,
   validateKey,
-  validatePartNumber,
   validateRange,
 } from "./driver.ts";
-import {
-  contentDisposition,
-  contentTypeFor,
-  DEFAULT_CONTENT_TYPE,
-  encodeKeyPath,
-  quoteEtag,
-} from "./driver_wire.ts";
+import { contentTypeFor, quoteEtag } from "./driver_wire.ts";
 import { checkBucketCors } from "./s3_cors.ts";
-import { callS3, notFound } from "./s3_errors.ts";
+import { callS3 } from "./s3_errors.ts";
+import { copyObject } from "./s3_copy.ts";
+import { presignGet, presignPart, presignPut } from "./s3_presign.ts";
 import { deletePrefix, listObjects } from "./s3_list.ts";
 import {
   abortMultipart,
@@ -71,10 +64,6 @@ export {
   type S3DriverOptions,
   type S3ProviderType,
 } from "./s3_quirks.ts";
-
-const MAX_SINGLE_COPY = 5 * 1024 ** 3;
-const COPY_PART_SIZE = 512 * 1024 ** 2;
-const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
 /** A storage driver over one S3 bucket (and optionally one folder in it). */
 export class S3Driver implements StorageDriver {
@@ -154,7 +143,7 @@ export class S3Driver implements StorageDriver {
     return {
       body: res.Body.transformToWebStream() as ReadableStream<Uint8Array>,
       size,
-      contentType: res.ContentType || contentTypeFor(key) || DEFAULT_CONTENT_TYPE,
+      contentType: res.ContentType || contentTypeFor(key),
       etag: quoteEtag(res.ETag ?? ""),
       lastModified: res.LastModified ?? new Date(0),
       range,
@@ -187,45 +176,8 @@ export class S3Driver implements StorageDriver {
     return deletePrefix(this.#t, prefix, this.#batchDelete);
   }
 
-  async copy(from: string, to: string): Promise<void> {
-    const source = await this.head(from);
-    if (!source) throw notFound(from);
-    if (from === to) return;
-    const Bucket = this.#t.bucket;
-    const CopySource = encodeKeyPath(`${Bucket}/${this.#full(from)}`);
-    if (source.size <= MAX_SINGLE_COPY) {
-      await callS3(
-        this.client.send(new CopyObjectCommand({ Bucket, Key: this.#full(to), CopySource })),
-        from,
-      );
-      return;
-    }
-    // CopyObject stops at 5 GiB; larger objects are copied part by part on the server.
-    const uploadId = await this.createMultipart(to, { contentType: source.contentType });
-    try {
-      const parts: CompletedPart[] = [];
-      for (let start = 0, n = 1; start < source.size; start += COPY_PART_SIZE, n++) {
-        const end = Math.min(start + COPY_PART_SIZE, source.size) - 1;
-        const res = await callS3(
-          this.client.send(
-            new UploadPartCopyCommand({
-              Bucket,
-              Key: this.#full(to),
-              UploadId: uploadId,
-              PartNumber: n,
-              CopySource,
-              CopySourceRange: `bytes=${start}-${end}`,
-            }),
-          ),
-          from,
-        );
-        parts.push({ partNumber: n, etag: res.CopyPartResult?.ETag ?? "" });
-      }
-      await this.completeMultipart(to, uploadId, parts);
-    } catch (err) {
-      await this.abortMultipart(to, uploadId).catch(() => {});
-      throw err;
-    }
+  copy(from: string, to: string): Promise<void> {
+    return copyObject(this.#t, from, to);
   }
 
   async move(from: string, to: string): Promise<void> {
@@ -237,44 +189,16 @@ export class S3Driver implements StorageDriver {
     return listObjects(this.#t, prefix, opts);
   }
 
-  async presignGet(key: string, opts: PresignGetOptions): Promise<string> {
-    const Key = this.#full(key);
-    if (this.#customHost) return `${this.#customHost}/${encodeKeyPath(Key)}`;
-    const cmd = new GetObjectCommand({
-      Bucket: this.#t.bucket,
-      Key,
-      ResponseContentDisposition: opts.filename
-        ? contentDisposition(opts.filename, opts.download ?? false)
-        : opts.download
-        ? "attachment"
-        : undefined,
-      ResponseContentType: opts.contentType,
-    });
-    return await getSignedUrl(this.client, cmd, { expiresIn: presignSeconds(opts.expiresIn) });
+  presignGet(key: string, opts: PresignGetOptions): Promise<string> {
+    return presignGet(this.#t, this.#customHost, key, opts);
   }
 
-  async presignPut(key: string, opts: { expiresIn: number; contentType?: string }) {
-    const cmd = new PutObjectCommand({
-      Bucket: this.#t.bucket,
-      Key: this.#full(key),
-      ContentType: opts.contentType,
-    });
-    return await getSignedUrl(this.client, cmd, { expiresIn: presignSeconds(opts.expiresIn) });
+  presignPut(key: string, opts: { expiresIn: number; contentType?: string }): Promise<string> {
+    return presignPut(this.#t, key, opts);
   }
 
-  async presignPart(
-    key: string,
-    uploadId: string,
-    partNumber: number,
-    opts: { expiresIn: number },
-  ) {
-    const cmd = new UploadPartCommand({
-      Bucket: this.#t.bucket,
-      Key: this.#full(key),
-      UploadId: uploadId,
-      PartNumber: validatePartNumber(partNumber),
-    });
-    return await getSignedUrl(this.client, cmd, { expiresIn: presignSeconds(opts.expiresIn) });
+  presignPart(key: string, uploadId: string, partNumber: number, opts: { expiresIn: number }) {
+    return presignPart(this.#t, key, uploadId, partNumber, opts);
   }
 
   createMultipart(key: string, opts: { contentType?: string } = {}): Promise<string> {
@@ -313,11 +237,4 @@ export class S3Driver implements StorageDriver {
   close(): void {
     this.client.destroy();
   }
-}
-
-function presignSeconds(expiresIn: number): number {
-  if (!Number.isFinite(expiresIn) || expiresIn <= 0) {
-    throw new AppError("validation_failed", 400, { field: "expiresIn" });
-  }
-  return Math.min(Math.ceil(expiresIn), MAX_PRESIGN_SECONDS);
 }

@@ -102,22 +102,22 @@ export type FileView = {
 };
 
 /** What a visitor sees after opening a share (counted), with links that carry a view token. */
-export type PublicFileView = {
-  slug: string;
-  filename: string;
-  size: number;
-  mimetype: string;
-  remark: string;
-  has_password: boolean;
-  expires_at: string | null;
-  max_views: number;
-  views: number;
-  created_at: string;
-  preview_url: string;
-  download_url: string;
-  can_manage: boolean;
-  id: string;
-};
+export type PublicFileView =
+  & Pick<
+    FileView,
+    | "id"
+    | "slug"
+    | "filename"
+    | "size"
+    | "mimetype"
+    | "remark"
+    | "has_password"
+    | "expires_at"
+    | "max_views"
+    | "views"
+    | "created_at"
+  >
+  & { preview_url: string; download_url: string; can_manage: boolean };
 
 export const MultipartPartSchema = z.object({
   partNumber: z.number().int().min(1).max(10_000),
