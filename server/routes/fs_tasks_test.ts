@@ -36,150 +36,137 @@ async function text(t: TestApp, path: string) {
 }
 
 Deno.test("copy tasks: a file and a folder within a mount, skip existing, progress and counts", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    await mount(t, "/m");
-    await put(t, "/m/src", "a.txt", "A");
-    await put(t, "/m/src/sub", "b.txt", "B");
-    await put(t, "/m", "one.txt", "1");
-    const res = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: admin,
-      json: {
-        items: [
-          { sourcePath: "/m/src", targetPath: "/m/dst" },
-          { sourcePath: "/m/one.txt", targetPath: "/m/dst/one.txt" },
-        ],
-      },
-    });
-    assert.equal(res.status, 202);
-    const done = await waitTask(t, admin, (await res.json()).data.task_id);
-    assert.equal(done.status, "completed", JSON.stringify(done));
-    assert.deepEqual([done.total, done.success_count, done.failed_count, done.progress], [
-      3,
-      3,
-      0,
-      100,
-    ]);
-    assert.equal(await text(t, "/m/dst/a.txt"), "A");
-    assert.equal(await text(t, "/m/dst/sub/b.txt"), "B");
-    assert.equal(await text(t, "/m/dst/one.txt"), "1");
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  await mount(t, "/m");
+  await put(t, "/m/src", "a.txt", "A");
+  await put(t, "/m/src/sub", "b.txt", "B");
+  await put(t, "/m", "one.txt", "1");
+  const res = await t.request("/api/fs/batch-copy", {
+    method: "POST",
+    auth: admin,
+    json: {
+      items: [
+        { sourcePath: "/m/src", targetPath: "/m/dst" },
+        { sourcePath: "/m/one.txt", targetPath: "/m/dst/one.txt" },
+      ],
+    },
+  });
+  assert.equal(res.status, 202);
+  const done = await waitTask(t, admin, (await res.json()).data.task_id);
+  assert.equal(done.status, "completed", JSON.stringify(done));
+  assert.deepEqual([done.total, done.success_count, done.failed_count, done.progress], [
+    3,
+    3,
+    0,
+    100,
+  ]);
+  assert.equal(await text(t, "/m/dst/a.txt"), "A");
+  assert.equal(await text(t, "/m/dst/sub/b.txt"), "B");
+  assert.equal(await text(t, "/m/dst/one.txt"), "1");
 
-    const again = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: admin,
-      json: { items: [{ sourcePath: "/m/src", targetPath: "/m/dst" }], skipExisting: true },
-    });
-    const skipped = await waitTask(t, admin, (await again.json()).data.task_id);
-    assert.deepEqual([skipped.success_count, skipped.skipped_count], [0, 2]);
+  const again = await t.request("/api/fs/batch-copy", {
+    method: "POST",
+    auth: admin,
+    json: { items: [{ sourcePath: "/m/src", targetPath: "/m/dst" }], skipExisting: true },
+  });
+  const skipped = await waitTask(t, admin, (await again.json()).data.task_id);
+  assert.deepEqual([skipped.success_count, skipped.skipped_count], [0, 2]);
 
-    const list = (await (await t.request("/api/fs/tasks", { auth: admin })).json()).data;
-    assert.equal(list.length, 2);
-    const cleared = await t.request("/api/fs/tasks/clear", { method: "POST", auth: admin });
-    assert.equal((await cleared.json()).data.cleared, 2);
-  } finally {
-    await t.close();
-  }
+  const list = (await (await t.request("/api/fs/tasks", { auth: admin })).json()).data;
+  assert.equal(list.length, 2);
+  const cleared = await t.request("/api/fs/tasks/clear", { method: "POST", auth: admin });
+  assert.equal((await cleared.json()).data.cleared, 2);
 });
 
 Deno.test("copy tasks: into itself is refused; missing sources fail; access needs mount_copy", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    await mount(t, "/m");
-    await put(t, "/m/f", "x.txt", "x");
-    const onto = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: admin,
-      json: { items: [{ sourcePath: "/m/f", targetPath: "/m/f" }] },
-    });
-    assert.equal(onto.status, 400);
-    assert.equal((await onto.json()).error, "copy_into_itself");
-    // Into its own subfolder (after the client's warning): the copy skips its own output.
-    const into = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: admin,
-      json: { items: [{ sourcePath: "/m/f", targetPath: "/m/f/inner" }] },
-    });
-    const intoDone = await waitTask(t, admin, (await into.json()).data.task_id);
-    assert.deepEqual([intoDone.status, intoDone.success_count], ["completed", 1]);
-    assert.equal(await text(t, "/m/f/inner/x.txt"), "x");
-    assert.equal(await text(t, "/m/f/inner/inner/x.txt"), null, "no recursion");
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  await mount(t, "/m");
+  await put(t, "/m/f", "x.txt", "x");
+  const onto = await t.request("/api/fs/batch-copy", {
+    method: "POST",
+    auth: admin,
+    json: { items: [{ sourcePath: "/m/f", targetPath: "/m/f" }] },
+  });
+  assert.equal(onto.status, 400);
+  assert.equal((await onto.json()).error, "copy_into_itself");
+  // Into its own subfolder (after the client's warning): the copy skips its own output.
+  const into = await t.request("/api/fs/batch-copy", {
+    method: "POST",
+    auth: admin,
+    json: { items: [{ sourcePath: "/m/f", targetPath: "/m/f/inner" }] },
+  });
+  const intoDone = await waitTask(t, admin, (await into.json()).data.task_id);
+  assert.deepEqual([intoDone.status, intoDone.success_count], ["completed", 1]);
+  assert.equal(await text(t, "/m/f/inner/x.txt"), "x");
+  assert.equal(await text(t, "/m/f/inner/inner/x.txt"), null, "no recursion");
 
-    const missing = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: admin,
-      json: { items: [{ sourcePath: "/m/nope", targetPath: "/m/y" }] },
-    });
-    const failed = await waitTask(t, admin, (await missing.json()).data.task_id);
-    assert.equal(failed.status, "failed");
-    assert.deepEqual(failed.errors, [{ path: "/m/nope", error: "file_not_found" }]);
-    const retried = await t.request(`/api/fs/tasks/${failed.id}/retry`, {
-      method: "POST",
-      auth: admin,
-    });
-    assert.equal((await retried.json()).data.status, "pending");
+  const missing = await t.request("/api/fs/batch-copy", {
+    method: "POST",
+    auth: admin,
+    json: { items: [{ sourcePath: "/m/nope", targetPath: "/m/y" }] },
+  });
+  const failed = await waitTask(t, admin, (await missing.json()).data.task_id);
+  assert.equal(failed.status, "failed");
+  assert.deepEqual(failed.errors, [{ path: "/m/nope", error: "file_not_found" }]);
+  const retried = await t.request(`/api/fs/tasks/${failed.id}/retry`, {
+    method: "POST",
+    auth: admin,
+  });
+  assert.equal((await retried.json()).data.status, "pending");
 
-    const viewer = (await t.createKey({ mount_view: true })).auth;
-    const copier =
-      (await t.createKey({ mount_view: true, mount_copy: true }, { basic_path: "/m/f" })).auth;
-    const body = { items: [{ sourcePath: "/m/f/x.txt", targetPath: "/m/f/y.txt" }] };
-    const denied = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: viewer,
-      json: body,
-    });
-    assert.equal(denied.status, 403);
-    await denied.body?.cancel();
-    const outside = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: copier,
-      json: { items: [{ sourcePath: "/m/f/x.txt", targetPath: "/m/escaped.txt" }] },
-    });
-    assert.equal(outside.status, 403, "the target must be inside the key's base path too");
-    await outside.body?.cancel();
-    const allowed = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: copier,
-      json: body,
-    });
-    assert.equal(
-      (await waitTask(t, copier, (await allowed.json()).data.task_id)).status,
-      "completed",
-    );
-    const others = await t.request(`/api/fs/tasks/${failed.id}`, { auth: copier });
-    assert.equal(others.status, 403, "a key sees only its own tasks");
-    await others.body?.cancel();
-  } finally {
-    await t.close();
-  }
+  const viewer = (await t.createKey({ mount_view: true })).auth;
+  const copier =
+    (await t.createKey({ mount_view: true, mount_copy: true }, { basic_path: "/m/f" })).auth;
+  const body = { items: [{ sourcePath: "/m/f/x.txt", targetPath: "/m/f/y.txt" }] };
+  const denied = await t.request("/api/fs/batch-copy", {
+    method: "POST",
+    auth: viewer,
+    json: body,
+  });
+  assert.equal(denied.status, 403);
+  await denied.body?.cancel();
+  const outside = await t.request("/api/fs/batch-copy", {
+    method: "POST",
+    auth: copier,
+    json: { items: [{ sourcePath: "/m/f/x.txt", targetPath: "/m/escaped.txt" }] },
+  });
+  assert.equal(outside.status, 403, "the target must be inside the key's base path too");
+  await outside.body?.cancel();
+  const allowed = await t.request("/api/fs/batch-copy", {
+    method: "POST",
+    auth: copier,
+    json: body,
+  });
+  assert.equal(
+    (await waitTask(t, copier, (await allowed.json()).data.task_id)).status,
+    "completed",
+  );
+  const others = await t.request(`/api/fs/tasks/${failed.id}`, { auth: copier });
+  assert.equal(others.status, 403, "a key sees only its own tasks");
+  await others.body?.cancel();
 });
 
 Deno.test("a cross-storage copy (local → s3rver) runs as a task and copies the bytes", async () => {
-  const t = await createTestApp();
-  const s3 = await startS3rver();
-  try {
-    const admin = await t.adminAuth();
-    const cfg = await t.createS3rverConfig(s3);
-    await mount(t, "/local");
-    await mount(t, "/cloud", { storage_type: "s3", storage_config_id: cfg.id });
-    const big = "x".repeat(300_000) + "end";
-    await put(t, "/local/dir", "big.txt", big);
-    await put(t, "/local/dir", "small.txt", "small");
-    const res = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: admin,
-      json: { items: [{ sourcePath: "/local/dir", targetPath: "/cloud/copied" }] },
-    });
-    const done = await waitTask(t, admin, (await res.json()).data.task_id);
-    assert.equal(done.status, "completed", JSON.stringify(done));
-    assert.equal(await text(t, "/cloud/copied/big.txt"), big);
-    assert.equal(await text(t, "/cloud/copied/small.txt"), "small");
-  } finally {
-    await s3.stop();
-    await t.close();
-  }
+  await using t = await createTestApp();
+  await using s3 = await startS3rver();
+  const admin = await t.adminAuth();
+  const cfg = await t.createS3rverConfig(s3);
+  await mount(t, "/local");
+  await mount(t, "/cloud", { storage_type: "s3", storage_config_id: cfg.id });
+  const big = "x".repeat(300_000) + "end";
+  await put(t, "/local/dir", "big.txt", big);
+  await put(t, "/local/dir", "small.txt", "small");
+  const res = await t.request("/api/fs/batch-copy", {
+    method: "POST",
+    auth: admin,
+    json: { items: [{ sourcePath: "/local/dir", targetPath: "/cloud/copied" }] },
+  });
+  const done = await waitTask(t, admin, (await res.json()).data.task_id);
+  assert.equal(done.status, "completed", JSON.stringify(done));
+  assert.equal(await text(t, "/cloud/copied/big.txt"), big);
+  assert.equal(await text(t, "/cloud/copied/small.txt"), "small");
 });
 
 Deno.test("delete and download tasks run in the background through the filesystem service", async () => {

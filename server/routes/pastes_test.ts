@@ -43,12 +43,8 @@ async function create(t: TestApp, auth: string, json: Record<string, unknown>) {
 }
 
 async function withApp(fn: (t: TestApp) => Promise<void>) {
-  const t = await createTestApp();
-  try {
-    await fn(t);
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  await fn(t);
 }
 
 /** Counts the chunk keys in KV (all pastes). */

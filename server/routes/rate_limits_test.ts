@@ -57,12 +57,8 @@ function assertLimited(counts: Record<number, number>, max: number, label: strin
 const waitForWindow = () => new Promise((r) => setTimeout(r, WINDOW_MS + 200));
 
 async function withApp(fn: (t: TestApp) => Promise<void>, limits = shortLimits()) {
-  const t = await createTestApp({}, { rateLimits: limits });
-  try {
-    await fn(t);
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp({}, { rateLimits: limits });
+  await fn(t);
 }
 
 Deno.test("login: 50 concurrent wrong passwords, at most 5 verified, then 429", async () => {
@@ -272,49 +268,45 @@ Deno.test("WebDAV Basic: 50 concurrent wrong passwords, at most 10 verified; key
 
 Deno.test("WebDAV Basic: a client opening 30 connections at once with the right password", async () => {
   // The production KDF cost, so the 30 checks overlap instead of finishing one by one.
-  const t = await createTestApp({}, {
+  await using t = await createTestApp({}, {
     rateLimits: shortLimits(),
     kdfIterations: DEFAULT_KDF_ITERATIONS,
   });
-  try {
-    await t.createMount("/m");
-    const auth = `Basic ${btoa(`${ADMIN.username}:${ADMIN.password}`)}`;
-    const counts = await burst(
-      Array.from(
-        { length: 30 },
-        () => () =>
-          t.request("/dav/m/", {
-            method: "PROPFIND",
-            headers: { authorization: auth, depth: "0" },
-          }),
-      ),
-    );
-    assert.deepEqual(counts, { 207: 30 });
-  } finally {
-    await t.close();
-  }
+  await t.createMount("/m");
+  const auth = `Basic ${btoa(`${ADMIN.username}:${ADMIN.password}`)}`;
+  const counts = await burst(
+    Array.from(
+      { length: 30 },
+      () => () =>
+        t.request("/dav/m/", {
+          method: "PROPFIND",
+          headers: { authorization: auth, depth: "0" },
+        }),
+    ),
+  );
+  assert.deepEqual(counts, { 207: 30 });
 });
 
 Deno.test("password checks queue in the KDF gate; a burst beyond its queue gets 429", async () => {
-  const t = await createTestApp({}, { kdfIterations: 200_000, kdfConcurrency: 1, kdfQueue: 2 });
-  try {
-    // Different clients, so no rate limit applies: only the gate bounds the work.
-    const counts = await burst(
-      Array.from({ length: 20 }, (_, i) => () =>
-        from(t, `10.4.0.${i}`, "/api/admin/login", {
-          method: "POST",
-          json: { username: ADMIN.username, password: `bad${i}` },
-        })),
-    );
-    assert.equal((counts[401] ?? 0) + (counts[429] ?? 0), 20, JSON.stringify(counts));
-    assert.ok((counts[401] ?? 0) >= 1, JSON.stringify(counts));
-    assert.ok((counts[429] ?? 0) >= 1, JSON.stringify(counts));
-    assert.deepEqual(t.services.attempts.kdf.load, { active: 0, waiting: 0 });
-    // The refused attempts gave their reservations back: those clients may still log in.
-    const ok = await from(t, "10.4.0.0", "/api/admin/login", { method: "POST", json: ADMIN });
-    assert.equal(ok.status, 200);
-    await ok.body?.cancel();
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp({}, {
+    kdfIterations: 200_000,
+    kdfConcurrency: 1,
+    kdfQueue: 2,
+  });
+  // Different clients, so no rate limit applies: only the gate bounds the work.
+  const counts = await burst(
+    Array.from({ length: 20 }, (_, i) => () =>
+      from(t, `10.4.0.${i}`, "/api/admin/login", {
+        method: "POST",
+        json: { username: ADMIN.username, password: `bad${i}` },
+      })),
+  );
+  assert.equal((counts[401] ?? 0) + (counts[429] ?? 0), 20, JSON.stringify(counts));
+  assert.ok((counts[401] ?? 0) >= 1, JSON.stringify(counts));
+  assert.ok((counts[429] ?? 0) >= 1, JSON.stringify(counts));
+  assert.deepEqual(t.services.attempts.kdf.load, { active: 0, waiting: 0 });
+  // The refused attempts gave their reservations back: those clients may still log in.
+  const ok = await from(t, "10.4.0.0", "/api/admin/login", { method: "POST", json: ADMIN });
+  assert.equal(ok.status, 200);
+  await ok.body?.cancel();
 });

@@ -5,12 +5,8 @@ import { SettingsService } from "../services/settings.ts";
 import { DEFAULT_PREVIEW_EXTENSIONS } from "../../shared/preview_types.ts";
 
 async function withApp(fn: (t: TestApp) => Promise<void>) {
-  const t = await createTestApp();
-  try {
-    await fn(t);
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  await fn(t);
 }
 
 async function json(res: Response) {

@@ -170,85 +170,76 @@ async function assertOutOfReach(t: TestApp, mountPath: string, storagePath: stri
 }
 
 Deno.test("share objects are out of reach of a mount of the default local storage", async () => {
-  const t = await createTestApp();
-  try {
-    const { slug, storagePath } = await share(t, "the share's bytes");
-    assert.ok(storagePath.startsWith(".cubby-shares/"), storagePath);
-    const m = await t.createMount("/local", { web_proxy: true, webdav_policy: "native_proxy" });
-    await settledRebuild(t, m.id);
-    const mine = new FormData();
-    mine.set("path", "/local");
-    mine.set("file", new Blob(["mine"]), "mine.txt");
-    const up = await t.request("/api/fs/upload", {
-      method: "POST",
-      auth: await t.adminAuth(),
-      body: mine,
-    });
-    assert.equal(up.status, 201);
-    await up.body?.cancel();
+  await using t = await createTestApp();
+  const { slug, storagePath } = await share(t, "the share's bytes");
+  assert.ok(storagePath.startsWith(".cubby-shares/"), storagePath);
+  const m = await t.createMount("/local", { web_proxy: true, webdav_policy: "native_proxy" });
+  await settledRebuild(t, m.id);
+  const mine = new FormData();
+  mine.set("path", "/local");
+  mine.set("file", new Blob(["mine"]), "mine.txt");
+  const up = await t.request("/api/fs/upload", {
+    method: "POST",
+    auth: await t.adminAuth(),
+    body: mine,
+  });
+  assert.equal(up.status, 201);
+  await up.body?.cancel();
 
-    await assertOutOfReach(t, "/local", storagePath);
-    const proxied = await t.request(`/api/p/local/${storagePath}`);
-    assert.equal(proxied.status, 403, "proxy link");
-    await proxied.body?.cancel();
+  await assertOutOfReach(t, "/local", storagePath);
+  const proxied = await t.request(`/api/p/local/${storagePath}`);
+  assert.equal(proxied.status, 403, "proxy link");
+  await proxied.body?.cancel();
 
-    // The share is intact, and nothing was planted next to it.
-    const res = await t.request(`/api/file-download/${slug}`);
-    assert.equal(await res.text(), "the share's bytes");
-    const shareDir = join(t.dir, "storage", storagePath.split("/").slice(0, -1).join("/"));
-    const names = [];
-    for await (const e of Deno.readDir(shareDir)) names.push(e.name);
-    assert.deepEqual(names, ["secret-report.txt"]);
-    assert.equal(
-      (await api(t, "GET", "/api/fs/list?path=/local")).body.data.items.map((i: { name: string }) =>
-        i.name
-      ).sort().join(","),
-      "mine.txt",
-    );
-  } finally {
-    await t.close();
-  }
+  // The share is intact, and nothing was planted next to it.
+  const res = await t.request(`/api/file-download/${slug}`);
+  assert.equal(await res.text(), "the share's bytes");
+  const shareDir = join(t.dir, "storage", storagePath.split("/").slice(0, -1).join("/"));
+  const names = [];
+  for await (const e of Deno.readDir(shareDir)) names.push(e.name);
+  assert.deepEqual(names, ["secret-report.txt"]);
+  assert.equal(
+    (await api(t, "GET", "/api/fs/list?path=/local")).body.data.items.map((i: { name: string }) =>
+      i.name
+    ).sort().join(","),
+    "mine.txt",
+  );
 });
 
 Deno.test("share objects are out of reach of a mount of an S3 storage (s3rver)", async () => {
-  const s3 = await startS3rver();
-  const t = await createTestApp();
-  try {
-    const cfg = await t.createS3rverConfig(s3);
-    const { slug, storagePath } = await share(t, "bytes in the bucket", cfg.id);
-    assert.ok(storagePath.startsWith(".cubby-shares/"), storagePath);
-    const m = await t.createMount("/bucket", {
-      storage_type: "s3",
-      storage_config_id: cfg.id,
-      webdav_policy: "native_proxy",
-    });
-    await settledRebuild(t, m.id);
-    const mine = new FormData();
-    mine.set("path", "/bucket");
-    mine.set("file", new Blob(["mine"]), "mine.txt");
-    const up = await t.request("/api/fs/upload", {
-      method: "POST",
-      auth: await t.adminAuth(),
-      body: mine,
-    });
-    assert.equal(up.status, 201);
-    await up.body?.cancel();
+  await using s3 = await startS3rver();
+  await using t = await createTestApp();
+  const cfg = await t.createS3rverConfig(s3);
+  const { slug, storagePath } = await share(t, "bytes in the bucket", cfg.id);
+  assert.ok(storagePath.startsWith(".cubby-shares/"), storagePath);
+  const m = await t.createMount("/bucket", {
+    storage_type: "s3",
+    storage_config_id: cfg.id,
+    webdav_policy: "native_proxy",
+  });
+  await settledRebuild(t, m.id);
+  const mine = new FormData();
+  mine.set("path", "/bucket");
+  mine.set("file", new Blob(["mine"]), "mine.txt");
+  const up = await t.request("/api/fs/upload", {
+    method: "POST",
+    auth: await t.adminAuth(),
+    body: mine,
+  });
+  assert.equal(up.status, 201);
+  await up.body?.cancel();
 
-    await assertOutOfReach(t, "/bucket", storagePath);
-    // s3rver answers a delimited listing of the bucket root with nothing at all (a gap of
-    // s3rver, not of S3), so the root-listing check above proves little here: check the
-    // mount-facing driver's full listing of the bucket against the raw driver's.
-    const rec = await t.services.storageConfigs.getRecord(cfg.id);
-    const raw = await (await t.services.storageConfigs.driverFor(rec)).list("");
-    const scoped = await (await t.services.storageConfigs.mountDriverFor(rec)).list("");
-    assert.ok(raw.items.some((o) => o.key === storagePath), "the raw driver sees the share");
-    assert.deepEqual(scoped.items.map((o) => o.key), ["mine.txt"]);
-    const res = await t.request(`/api/file-download/${slug}`);
-    assert.ok([200, 302].includes(res.status), `share still downloads: ${res.status}`);
-    if (res.status === 200) assert.equal(await res.text(), "bytes in the bucket");
-    else await res.body?.cancel();
-  } finally {
-    await t.close();
-    await s3.stop();
-  }
+  await assertOutOfReach(t, "/bucket", storagePath);
+  // s3rver answers a delimited listing of the bucket root with nothing at all (a gap of
+  // s3rver, not of S3), so the root-listing check above proves little here: check the
+  // mount-facing driver's full listing of the bucket against the raw driver's.
+  const rec = await t.services.storageConfigs.getRecord(cfg.id);
+  const raw = await (await t.services.storageConfigs.driverFor(rec)).list("");
+  const scoped = await (await t.services.storageConfigs.mountDriverFor(rec)).list("");
+  assert.ok(raw.items.some((o) => o.key === storagePath), "the raw driver sees the share");
+  assert.deepEqual(scoped.items.map((o) => o.key), ["mine.txt"]);
+  const res = await t.request(`/api/file-download/${slug}`);
+  assert.ok([200, 302].includes(res.status), `share still downloads: ${res.status}`);
+  if (res.status === 200) assert.equal(await res.text(), "bytes in the bucket");
+  else await res.body?.cancel();
 });

@@ -37,6 +37,8 @@ export type TestApp = {
     extra?: Record<string, unknown>,
   ) => Promise<{ id: string; [field: string]: unknown }>;
   close: () => Promise<void>;
+  /** Closes the app at the end of an `await using` scope. */
+  [Symbol.asyncDispose]: () => Promise<void>;
 };
 
 /**
@@ -146,5 +148,6 @@ export async function createTestApp(
     createS3rverConfig,
     createMount,
     close,
+    [Symbol.asyncDispose]: close,
   };
 }

@@ -35,6 +35,8 @@ export type S3rverHandle = {
   setCors: (rules: CORSRule[] | null) => Promise<void>;
   /** Stops the server and removes its data directory. */
   stop: () => Promise<void>;
+  /** Stops the server at the end of an `await using` scope. */
+  [Symbol.asyncDispose]: () => Promise<void>;
 };
 
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -117,7 +119,7 @@ export async function startS3rver(bucket = "cubby-test"): Promise<S3rverHandle> 
   })().catch(() => {});
   let stopped = false;
   const endpoint = `http://127.0.0.1:${port}`;
-  return {
+  const handle: S3rverHandle = {
     endpoint,
     bucket,
     region: "us-east-1",
@@ -156,5 +158,7 @@ export async function startS3rver(bucket = "cubby-test"): Promise<S3rverHandle> 
       await stderrText.catch(() => "");
       await Deno.remove(tmp, { recursive: true }).catch(() => {});
     },
+    [Symbol.asyncDispose]: () => handle.stop(),
   };
+  return handle;
 }
