@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ADMIN, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { uploadToMount } from "../../tests/helpers/fs_api.ts";
 
 type Item = { name: string; path: string; type: string; size: number; mount_id: string };
 
@@ -35,19 +36,6 @@ async function mount(t: TestApp, path: string, configId: string) {
   return res.data as { id: string };
 }
 
-async function upload(t: TestApp, dir: string, name: string, body = "x", auth?: string) {
-  const fd = new FormData();
-  fd.set("path", dir);
-  fd.set("file", new Blob([body]), name);
-  const res = await t.request("/api/fs/upload", {
-    method: "POST",
-    auth: auth ?? await t.adminAuth(),
-    body: fd,
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  await res.body?.cancel();
-}
-
 async function search(t: TestApp, query: Record<string, string | number>, auth?: string) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const res = await t.request(`/api/fs/search?${qs}`, { auth: auth ?? await t.adminAuth() });
@@ -66,9 +54,9 @@ const paths = async (t: TestApp, q: string, extra: Record<string, string> = {}, 
 Deno.test("search: REST writes keep the index current (upload, save, mkdir, rename, delete)", async () => {
   await using t = await createTestApp();
   await mount(t, "/docs", await storage(t, "docs"));
-  await upload(t, "/docs/reports/2024", "Quarterly-Report.PDF", "12345");
-  await upload(t, "/docs", "会议纪要_三月.docx");
-  await upload(t, "/docs", "notes.txt");
+  await uploadToMount(t, "/docs/reports/2024", "Quarterly-Report.PDF", "12345");
+  await uploadToMount(t, "/docs", "会议纪要_三月.docx");
+  await uploadToMount(t, "/docs", "notes.txt");
 
   const hit = await search(t, { q: "report" });
   assert.equal(hit.status, 200);
@@ -128,7 +116,7 @@ Deno.test("search: long names, pagination, scopes, and mounts sharing one storag
   const docs = await mount(t, "/docs", cfg);
   await mount(t, "/mirror", cfg); // same storage: the same objects show under both
   const long = `${"a".repeat(70)}-needle-${"é".repeat(10)}.txt`;
-  await upload(t, "/docs/deep", long);
+  await uploadToMount(t, "/docs/deep", long);
   assert.deepEqual(
     await paths(t, "needle-éé", { scope: "mount", mount_id: docs.id }),
     [`/docs/deep/${long}`],
@@ -136,7 +124,7 @@ Deno.test("search: long names, pagination, scopes, and mounts sharing one storag
   );
   assert.deepEqual(await paths(t, "NEEDLE"), [`/docs/deep/${long}`, `/mirror/deep/${long}`]);
 
-  for (let i = 0; i < 12; i++) await upload(t, "/docs/deep/sub", `photo-${i}.jpg`);
+  for (let i = 0; i < 12; i++) await uploadToMount(t, "/docs/deep/sub", `photo-${i}.jpg`);
   const first = await search(t, { q: "photo", scope: "mount", mount_id: docs.id, limit: 5 });
   const rest = await search(t, {
     q: "photo",
@@ -171,8 +159,8 @@ Deno.test("search: copy tasks and WebDAV writes are indexed", async () => {
   await using t = await createTestApp();
   await mount(t, "/src", await storage(t, "src"));
   await mount(t, "/dst", await storage(t, "dst"));
-  await upload(t, "/src/album", "holiday-01.png");
-  await upload(t, "/src/album/more", "holiday-02.png");
+  await uploadToMount(t, "/src/album", "holiday-01.png");
+  await uploadToMount(t, "/src/album/more", "holiday-02.png");
   const res = await send(t, "POST", "/api/fs/batch-copy", {
     items: [{ sourcePath: "/src/album", targetPath: "/dst/copied" }],
   });
@@ -238,8 +226,8 @@ Deno.test("search: a rebuild indexes files written straight to disk and drops re
   const m = await mount(t, "/ext", await storage(t, "ext"));
   const auto = await settledRebuild(t, m.id);
   assert.equal(auto.state, "completed", "a new mount indexes what is already there");
-  await upload(t, "/ext", "indexed-then-deleted.txt");
-  await upload(t, "/ext/kept", "kept-file.txt");
+  await uploadToMount(t, "/ext", "indexed-then-deleted.txt");
+  await uploadToMount(t, "/ext/kept", "kept-file.txt");
   await Deno.remove(`${t.dir}/ext/indexed-then-deleted.txt`);
   await Deno.mkdir(`${t.dir}/ext/outside/empty-folder`, { recursive: true });
   await Deno.writeTextFile(`${t.dir}/ext/outside/外部文件.md`, "written elsewhere");
@@ -273,9 +261,9 @@ Deno.test("search: key base paths are separator-aware; inactive mounts are hidde
   await using t = await createTestApp();
   await mount(t, "/a", await storage(t, "a"));
   const ab = await mount(t, "/ab", await storage(t, "ab"));
-  await upload(t, "/a", "secret-a.txt");
-  await upload(t, "/a/sub", "secret-sub.txt");
-  await upload(t, "/ab", "secret-ab.txt");
+  await uploadToMount(t, "/a", "secret-a.txt");
+  await uploadToMount(t, "/a/sub", "secret-sub.txt");
+  await uploadToMount(t, "/ab", "secret-ab.txt");
   const key = await t.createKey({ mount_view: true }, { basic_path: "/a" });
   assert.deepEqual(await paths(t, "secret", {}, key.auth), [
     "/a/secret-a.txt",

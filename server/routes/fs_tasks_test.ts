@@ -1,47 +1,15 @@
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { createTestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
-
-function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
-  return t.createMount(path, extra);
-}
-
-async function put(t: TestApp, dir: string, name: string, body: string) {
-  const fd = new FormData();
-  fd.set("path", dir);
-  fd.set("file", new Blob([body]), name);
-  const res = await t.request("/api/fs/upload", {
-    method: "POST",
-    auth: await t.adminAuth(),
-    body: fd,
-  });
-  assert.equal(res.status, 201);
-  await res.body?.cancel();
-}
-
-async function waitTask(t: TestApp, auth: string, id: string) {
-  for (let i = 0; i < 200; i++) {
-    const task = (await (await t.request(`/api/fs/tasks/${id}`, { auth })).json()).data;
-    if (["completed", "failed", "cancelled"].includes(task.status)) return task;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("task did not finish");
-}
-
-async function text(t: TestApp, path: string) {
-  const res = await t.request(`/api/fs/download?path=${encodeURIComponent(path)}`, {
-    auth: await t.adminAuth(),
-  });
-  return res.status === 200 ? await res.text() : (await res.body?.cancel(), null);
-}
+import { readMountText, uploadToMount, waitForTask } from "../../tests/helpers/fs_api.ts";
 
 Deno.test("copy tasks: a file and a folder within a mount, skip existing, progress and counts", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  await mount(t, "/m");
-  await put(t, "/m/src", "a.txt", "A");
-  await put(t, "/m/src/sub", "b.txt", "B");
-  await put(t, "/m", "one.txt", "1");
+  await t.createMount("/m");
+  await uploadToMount(t, "/m/src", "a.txt", "A");
+  await uploadToMount(t, "/m/src/sub", "b.txt", "B");
+  await uploadToMount(t, "/m", "one.txt", "1");
   const res = await t.request("/api/fs/batch-copy", {
     method: "POST",
     auth: admin,
@@ -53,7 +21,7 @@ Deno.test("copy tasks: a file and a folder within a mount, skip existing, progre
     },
   });
   assert.equal(res.status, 202);
-  const done = await waitTask(t, admin, (await res.json()).data.task_id);
+  const done = await waitForTask(t, (await res.json()).data.task_id, admin);
   assert.equal(done.status, "completed", JSON.stringify(done));
   assert.deepEqual([done.total, done.success_count, done.failed_count, done.progress], [
     3,
@@ -61,16 +29,16 @@ Deno.test("copy tasks: a file and a folder within a mount, skip existing, progre
     0,
     100,
   ]);
-  assert.equal(await text(t, "/m/dst/a.txt"), "A");
-  assert.equal(await text(t, "/m/dst/sub/b.txt"), "B");
-  assert.equal(await text(t, "/m/dst/one.txt"), "1");
+  assert.equal(await readMountText(t, "/m/dst/a.txt"), "A");
+  assert.equal(await readMountText(t, "/m/dst/sub/b.txt"), "B");
+  assert.equal(await readMountText(t, "/m/dst/one.txt"), "1");
 
   const again = await t.request("/api/fs/batch-copy", {
     method: "POST",
     auth: admin,
     json: { items: [{ sourcePath: "/m/src", targetPath: "/m/dst" }], skipExisting: true },
   });
-  const skipped = await waitTask(t, admin, (await again.json()).data.task_id);
+  const skipped = await waitForTask(t, (await again.json()).data.task_id, admin);
   assert.deepEqual([skipped.success_count, skipped.skipped_count], [0, 2]);
 
   const list = (await (await t.request("/api/fs/tasks", { auth: admin })).json()).data;
@@ -82,8 +50,8 @@ Deno.test("copy tasks: a file and a folder within a mount, skip existing, progre
 Deno.test("copy tasks: into itself is refused; missing sources fail; access needs mount_copy", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  await mount(t, "/m");
-  await put(t, "/m/f", "x.txt", "x");
+  await t.createMount("/m");
+  await uploadToMount(t, "/m/f", "x.txt", "x");
   const onto = await t.request("/api/fs/batch-copy", {
     method: "POST",
     auth: admin,
@@ -97,17 +65,17 @@ Deno.test("copy tasks: into itself is refused; missing sources fail; access need
     auth: admin,
     json: { items: [{ sourcePath: "/m/f", targetPath: "/m/f/inner" }] },
   });
-  const intoDone = await waitTask(t, admin, (await into.json()).data.task_id);
+  const intoDone = await waitForTask(t, (await into.json()).data.task_id, admin);
   assert.deepEqual([intoDone.status, intoDone.success_count], ["completed", 1]);
-  assert.equal(await text(t, "/m/f/inner/x.txt"), "x");
-  assert.equal(await text(t, "/m/f/inner/inner/x.txt"), null, "no recursion");
+  assert.equal(await readMountText(t, "/m/f/inner/x.txt"), "x");
+  assert.equal(await readMountText(t, "/m/f/inner/inner/x.txt"), null, "no recursion");
 
   const missing = await t.request("/api/fs/batch-copy", {
     method: "POST",
     auth: admin,
     json: { items: [{ sourcePath: "/m/nope", targetPath: "/m/y" }] },
   });
-  const failed = await waitTask(t, admin, (await missing.json()).data.task_id);
+  const failed = await waitForTask(t, (await missing.json()).data.task_id, admin);
   assert.equal(failed.status, "failed");
   assert.deepEqual(failed.errors, [{ path: "/m/nope", error: "file_not_found" }]);
   const retried = await t.request(`/api/fs/tasks/${failed.id}/retry`, {
@@ -140,7 +108,7 @@ Deno.test("copy tasks: into itself is refused; missing sources fail; access need
     json: body,
   });
   assert.equal(
-    (await waitTask(t, copier, (await allowed.json()).data.task_id)).status,
+    (await waitForTask(t, (await allowed.json()).data.task_id, copier)).status,
     "completed",
   );
   const others = await t.request(`/api/fs/tasks/${failed.id}`, { auth: copier });
@@ -153,20 +121,20 @@ Deno.test("a cross-storage copy (local → s3rver) runs as a task and copies the
   await using s3 = await startS3rver();
   const admin = await t.adminAuth();
   const cfg = await t.createS3rverConfig(s3);
-  await mount(t, "/local");
-  await mount(t, "/cloud", { storage_type: "s3", storage_config_id: cfg.id });
+  await t.createMount("/local");
+  await t.createMount("/cloud", { storage_type: "s3", storage_config_id: cfg.id });
   const big = "x".repeat(300_000) + "end";
-  await put(t, "/local/dir", "big.txt", big);
-  await put(t, "/local/dir", "small.txt", "small");
+  await uploadToMount(t, "/local/dir", "big.txt", big);
+  await uploadToMount(t, "/local/dir", "small.txt", "small");
   const res = await t.request("/api/fs/batch-copy", {
     method: "POST",
     auth: admin,
     json: { items: [{ sourcePath: "/local/dir", targetPath: "/cloud/copied" }] },
   });
-  const done = await waitTask(t, admin, (await res.json()).data.task_id);
+  const done = await waitForTask(t, (await res.json()).data.task_id, admin);
   assert.equal(done.status, "completed", JSON.stringify(done));
-  assert.equal(await text(t, "/cloud/copied/big.txt"), big);
-  assert.equal(await text(t, "/cloud/copied/small.txt"), "small");
+  assert.equal(await readMountText(t, "/cloud/copied/big.txt"), big);
+  assert.equal(await readMountText(t, "/cloud/copied/small.txt"), "small");
 });
 
 Deno.test("delete and download tasks run in the background through the filesystem service", async () => {
@@ -182,24 +150,24 @@ Deno.test("delete and download tasks run in the background through the filesyste
   const t = await createTestApp({ CUBBY_ALLOW_LOOPBACK_FETCH: "1" });
   try {
     const admin = await t.adminAuth();
-    await mount(t, "/m");
-    await put(t, "/m/old", "a.txt", "A");
-    await put(t, "/m/old/deep", "b.txt", "B");
-    await put(t, "/m", "c.txt", "C");
+    await t.createMount("/m");
+    await uploadToMount(t, "/m/old", "a.txt", "A");
+    await uploadToMount(t, "/m/old/deep", "b.txt", "B");
+    await uploadToMount(t, "/m", "c.txt", "C");
     const del = await t.request("/api/fs/tasks/delete", {
       method: "POST",
       auth: admin,
       json: { paths: ["/m/old", "/m/c.txt", "/m/nope.txt"] },
     });
     assert.equal(del.status, 202);
-    const deleted = await waitTask(t, admin, (await del.json()).data.task_id);
+    const deleted = await waitForTask(t, (await del.json()).data.task_id, admin);
     assert.deepEqual(
       [deleted.type, deleted.status, deleted.success_count, deleted.failed_count],
       ["delete", "completed", 2, 1],
     );
     assert.deepEqual(deleted.errors, [{ path: "/m/nope.txt", error: "file_not_found" }]);
-    assert.equal(await text(t, "/m/old/deep/b.txt"), null);
-    assert.equal(await text(t, "/m/c.txt"), null);
+    assert.equal(await readMountText(t, "/m/old/deep/b.txt"), null);
+    assert.equal(await readMountText(t, "/m/c.txt"), null);
 
     const base = `http://127.0.0.1:${origin.addr.port}`;
     const dl = await t.request("/api/fs/tasks/download", {
@@ -207,13 +175,13 @@ Deno.test("delete and download tasks run in the background through the filesyste
       auth: admin,
       json: { urls: [`${base}/file`, `${base}/missing`], path: "/m/inbox" },
     });
-    const downloaded = await waitTask(t, admin, (await dl.json()).data.task_id);
+    const downloaded = await waitForTask(t, (await dl.json()).data.task_id, admin);
     assert.deepEqual([downloaded.type, downloaded.success_count, downloaded.failed_count], [
       "download",
       1,
       1,
     ]);
-    assert.equal(await text(t, "/m/inbox/fetched.txt"), "fetched bytes");
+    assert.equal(await readMountText(t, "/m/inbox/fetched.txt"), "fetched bytes");
     const found = await (await t.request("/api/fs/search?q=fetched", { auth: admin })).json();
     assert.deepEqual(found.data.items.map((i: { path: string }) => i.path), [
       "/m/inbox/fetched.txt",

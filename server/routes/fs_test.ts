@@ -1,16 +1,14 @@
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
+import { postMountFile } from "../../tests/helpers/fs_api.ts";
 
 function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
   return t.createMount(path, extra);
 }
 
 async function put(t: TestApp, auth: string, dir: string, name: string, body: string | Uint8Array) {
-  const fd = new FormData();
-  fd.set("path", dir);
-  fd.set("file", new Blob([body as BlobPart]), name);
-  const res = await t.request("/api/fs/upload", { method: "POST", auth, body: fd });
+  const res = await postMountFile(t, dir, name, body, auth);
   return { status: res.status, body: await res.json() };
 }
 

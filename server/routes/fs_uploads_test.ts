@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
+import { mountLocal, uploadToMount } from "../../tests/helpers/fs_api.ts";
 
 const MiB = 1024 * 1024;
 
@@ -10,24 +11,6 @@ function bytesOf(n: number): Uint8Array {
     crypto.getRandomValues(out.subarray(i, Math.min(n, i + 65536)));
   }
   return out;
-}
-
-async function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
-  const admin = await t.adminAuth();
-  const cfgs = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
-  const res = await t.request("/api/mount/create", {
-    method: "POST",
-    auth: admin,
-    json: {
-      name: path.slice(1),
-      mount_path: path,
-      storage_type: "local",
-      storage_config_id: cfgs[0].id,
-      ...extra,
-    },
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  return (await res.json()).data;
 }
 
 async function post(t: TestApp, auth: string | undefined, path: string, json: unknown) {
@@ -67,7 +50,7 @@ function s3Config(t: TestApp, s3: Awaited<ReturnType<typeof startS3rver>>) {
 Deno.test("fs multipart into a local mount: parts to signed URLs, resume, complete byte-identical", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  await mount(t, "/docs");
+  await mountLocal(t, "/docs");
   assert.deepEqual(await names(t, admin, "/docs"), [], "the empty listing is now cached");
   const data = bytesOf(12 * MiB + 12345);
   const init = await post(t, admin, "/api/fs/multipart/init", {
@@ -129,8 +112,8 @@ Deno.test("fs multipart into a local mount: parts to signed URLs, resume, comple
 Deno.test("fs multipart: validation, mount bits, base path /a vs /ab, traversal, ownership", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  await mount(t, "/a");
-  await mount(t, "/ab");
+  await mountLocal(t, "/a");
+  await mountLocal(t, "/ab");
   const mk = await t.request("/api/fs/mkdir", {
     method: "POST",
     auth: admin,
@@ -248,7 +231,7 @@ Deno.test("fs multipart: validation, mount bits, base path /a vs /ab, traversal,
 Deno.test("fs presign + commit into a local mount", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  await mount(t, "/docs");
+  await mountLocal(t, "/docs");
   const uploader = (await t.createKey({ mount_view: true, mount_upload: true })).auth;
   const viewOnly = (await t.createKey({ mount_view: true })).auth;
   assert.deepEqual(await names(t, uploader, "/docs"), []);
@@ -305,7 +288,7 @@ Deno.test("fs multipart and presign on an s3rver mount (ListParts, ListMultipart
   await using s3 = await startS3rver();
   const admin = await t.adminAuth();
   const cfg = await s3Config(t, s3);
-  await mount(t, "/bucket", { storage_type: "s3", storage_config_id: cfg.id });
+  await mountLocal(t, "/bucket", { storage_type: "s3", storage_config_id: cfg.id });
   assert.deepEqual(await names(t, admin, "/bucket"), []);
 
   const data = bytesOf(5 * MiB + 777);
@@ -390,18 +373,12 @@ Deno.test("fs multipart and presign on an s3rver mount (ListParts, ListMultipart
 Deno.test("directory cache: a second list hits, refresh=true bypasses, writes invalidate", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  const m = await mount(t, "/c", { cache_ttl: 300 });
-  await mount(t, "/same", { cache_ttl: 300 }); // the same store under another mount
-  await mount(t, "/nocache", { cache_ttl: 0 });
+  const m = await mountLocal(t, "/c", { cache_ttl: 300 });
+  await mountLocal(t, "/same", { cache_ttl: 300 }); // the same store under another mount
+  await mountLocal(t, "/nocache", { cache_ttl: 0 });
   const stats = () => t.services.caches.directory.stats();
-  const upload = async (dir: string, name: string, body: string) => {
-    const fd = new FormData();
-    fd.set("path", dir);
-    fd.set("file", new Blob([body]), name);
-    const res = await t.request("/api/fs/upload", { method: "POST", auth: admin, body: fd });
-    assert.equal(res.status, 201);
-    await res.body?.cancel();
-  };
+  const upload = (dir: string, name: string, body: string) =>
+    uploadToMount(t, dir, name, body, admin);
   await upload("/c", "a.txt", "a");
 
   const before = stats();

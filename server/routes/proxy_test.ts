@@ -1,24 +1,7 @@
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { proxyLinkMessage } from "../fs/proxy_links.ts";
-
-async function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
-  const admin = await t.adminAuth();
-  const cfgs = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
-  const res = await t.request("/api/mount/create", {
-    method: "POST",
-    auth: admin,
-    json: {
-      name: path.slice(1),
-      mount_path: path,
-      storage_type: "local",
-      storage_config_id: cfgs[0].id,
-      ...extra,
-    },
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  return (await res.json()).data;
-}
+import { mountLocal, uploadToMount } from "../../tests/helpers/fs_api.ts";
 
 async function updateMount(t: TestApp, id: string, patch: Record<string, unknown>) {
   const res = await t.request(`/api/mount/${id}`, {
@@ -40,19 +23,6 @@ async function setProxySign(t: TestApp, all: boolean, expires = 0) {
   await res.body?.cancel();
 }
 
-async function put(t: TestApp, dir: string, name: string, body: string) {
-  const fd = new FormData();
-  fd.set("path", dir);
-  fd.set("file", new Blob([body]), name);
-  const res = await t.request("/api/fs/upload", {
-    method: "POST",
-    auth: await t.adminAuth(),
-    body: fd,
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  await res.body?.cancel();
-}
-
 async function get(t: TestApp, url: string, headers: Record<string, string> = {}) {
   const res = await t.request(url, { headers });
   return { status: res.status, headers: res.headers, text: await res.text() };
@@ -71,9 +41,9 @@ Deno.test("proxy links: off → 404; on and unsigned → streamed with ranges an
   await using t = await createTestApp();
   const admin = await t.adminAuth();
   await setProxySign(t, false);
-  const m = await mount(t, "/pub");
-  await put(t, "/pub", "hello.txt", "hello proxy");
-  await put(t, "/pub/sub dir", "文 件.txt", "unicode");
+  const m = await mountLocal(t, "/pub");
+  await uploadToMount(t, "/pub", "hello.txt", "hello proxy");
+  await uploadToMount(t, "/pub/sub dir", "文 件.txt", "unicode");
 
   const off = await get(t, "/api/p/pub/hello.txt");
   assert.equal(off.status, 404, "web proxy off");
@@ -136,9 +106,9 @@ Deno.test("proxy links: off → 404; on and unsigned → streamed with ranges an
 Deno.test("proxy links: signed when required → 401 without, 403 tampered or expired, 200 valid", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  const m = await mount(t, "/sec", { web_proxy: true }); // proxy_sign_all is on by default
-  await put(t, "/sec", "a.txt", "secret a");
-  await put(t, "/sec", "b.txt", "secret b");
+  const m = await mountLocal(t, "/sec", { web_proxy: true }); // proxy_sign_all is on by default
+  await uploadToMount(t, "/sec", "a.txt", "secret a");
+  await uploadToMount(t, "/sec", "b.txt", "secret b");
 
   assert.equal((await get(t, "/api/p/sec/a.txt")).status, 401);
   const link = await linkOf(t, admin, "/sec/a.txt");
@@ -199,9 +169,9 @@ Deno.test("proxy links: signed when required → 401 without, 403 tampered or ex
 Deno.test("proxy-link access: MOUNT_VIEW, base path /a vs /ab, traversal, missing files", async () => {
   await using t = await createTestApp();
   await setProxySign(t, false);
-  await mount(t, "/a", { web_proxy: true });
-  await mount(t, "/ab", { web_proxy: true });
-  await put(t, "/a", "x.txt", "x");
+  await mountLocal(t, "/a", { web_proxy: true });
+  await mountLocal(t, "/ab", { web_proxy: true });
+  await uploadToMount(t, "/a", "x.txt", "x");
   const viewer = (await t.createKey({ mount_view: true })).auth;
   const uploadOnly = (await t.createKey({ mount_upload: true })).auth;
   const inA = (await t.createKey({ mount_view: true }, { basic_path: "/a" })).auth;
@@ -235,14 +205,14 @@ Deno.test("proxy links are bound to their mount and its storage: a replaced or r
   assert.equal(other.status, 201, await other.clone().text());
   const otherId = (await other.json()).data.id;
 
-  const m = await mount(t, "/sec", { web_proxy: true });
-  await put(t, "/sec", "a.txt", "first storage");
+  const m = await mountLocal(t, "/sec", { web_proxy: true });
+  await uploadToMount(t, "/sec", "a.txt", "first storage");
   const link = await linkOf(t, admin, "/sec/a.txt");
   assert.equal((await get(t, link.url)).text, "first storage");
 
   // The same mount, pointed at another storage holding another a.txt: the link is refused.
   await updateMount(t, m.id, { storage_config_id: otherId });
-  await put(t, "/sec", "a.txt", "second storage");
+  await uploadToMount(t, "/sec", "a.txt", "second storage");
   const repointed = await get(t, link.url);
   assert.equal(repointed.status, 403, repointed.text);
   assert.equal(repointed.headers.get("x-error-code"), "storage_signature_invalid");
@@ -253,7 +223,7 @@ Deno.test("proxy links are bound to their mount and its storage: a replaced or r
   const del = await t.request(`/api/mount/${m.id}`, { method: "DELETE", auth: admin });
   assert.equal(del.status, 200, await del.clone().text());
   await del.body?.cancel();
-  await mount(t, "/sec", { web_proxy: true, storage_config_id: otherId });
+  await mountLocal(t, "/sec", { web_proxy: true, storage_config_id: otherId });
   assert.equal((await get(t, fresh.url)).status, 403, "link of the deleted mount");
   const again = await linkOf(t, admin, "/sec/a.txt");
   assert.equal((await get(t, again.url)).status, 200);

@@ -5,12 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ADMIN, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
-
-const basic = (user: string, pass: string) =>
-  "Basic " + btoa(String.fromCharCode(...new TextEncoder().encode(`${user}:${pass}`)));
-const DAV_AUTH = basic(ADMIN.username, ADMIN.password);
+import { ADMIN_BASIC, uploadToMount, waitForTask } from "../../tests/helpers/fs_api.ts";
 
 /** Shares a file through POST /api/upload; returns the slug and its storage path. */
 async function share(t: TestApp, text: string, configId = "") {
@@ -43,19 +40,10 @@ async function dav(
 ) {
   const res = await t.request(path, {
     method,
-    headers: { authorization: DAV_AUTH, ...headers },
+    headers: { authorization: ADMIN_BASIC, ...headers },
     body,
   });
   return { status: res.status, text: await res.text() };
-}
-
-async function waitTask(t: TestApp, id: string) {
-  for (let i = 0; i < 200; i++) {
-    const task = (await api(t, "GET", `/api/fs/tasks/${id}`)).body.data;
-    if (["completed", "failed", "cancelled"].includes(task.status)) return task;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("task did not finish");
 }
 
 async function settledRebuild(t: TestApp, mountId: string) {
@@ -133,7 +121,7 @@ async function assertOutOfReach(t: TestApp, mountPath: string, storagePath: stri
     ],
   });
   if (task.status === 200 || task.status === 201) {
-    const done = await waitTask(t, task.body.data.task_id);
+    const done = await waitForTask(t, task.body.data.task_id);
     assert.equal(done.success_count, 0, JSON.stringify(done));
   } else {
     assert.equal(task.status, 403, JSON.stringify(task.body));
@@ -175,16 +163,7 @@ Deno.test("share objects are out of reach of a mount of the default local storag
   assert.ok(storagePath.startsWith(".cubby-shares/"), storagePath);
   const m = await t.createMount("/local", { web_proxy: true, webdav_policy: "native_proxy" });
   await settledRebuild(t, m.id);
-  const mine = new FormData();
-  mine.set("path", "/local");
-  mine.set("file", new Blob(["mine"]), "mine.txt");
-  const up = await t.request("/api/fs/upload", {
-    method: "POST",
-    auth: await t.adminAuth(),
-    body: mine,
-  });
-  assert.equal(up.status, 201);
-  await up.body?.cancel();
+  await uploadToMount(t, "/local", "mine.txt", "mine");
 
   await assertOutOfReach(t, "/local", storagePath);
   const proxied = await t.request(`/api/p/local/${storagePath}`);
@@ -218,16 +197,7 @@ Deno.test("share objects are out of reach of a mount of an S3 storage (s3rver)",
     webdav_policy: "native_proxy",
   });
   await settledRebuild(t, m.id);
-  const mine = new FormData();
-  mine.set("path", "/bucket");
-  mine.set("file", new Blob(["mine"]), "mine.txt");
-  const up = await t.request("/api/fs/upload", {
-    method: "POST",
-    auth: await t.adminAuth(),
-    body: mine,
-  });
-  assert.equal(up.status, 201);
-  await up.body?.cancel();
+  await uploadToMount(t, "/bucket", "mine.txt", "mine");
 
   await assertOutOfReach(t, "/bucket", storagePath);
   // s3rver answers a delimited listing of the bucket root with nothing at all (a gap of

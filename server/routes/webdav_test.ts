@@ -1,27 +1,11 @@
 import assert from "node:assert/strict";
 import { ADMIN, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
+import { ADMIN_BASIC, basicAuth, mountLocal } from "../../tests/helpers/fs_api.ts";
 
-const basic = (user: string, pass: string) =>
-  "Basic " + btoa(String.fromCharCode(...new TextEncoder().encode(`${user}:${pass}`)));
-const ADMIN_BASIC = basic(ADMIN.username, ADMIN.password);
-
-async function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
-  const admin = await t.adminAuth();
-  const cfgs = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
-  const res = await t.request("/api/mount/create", {
-    method: "POST",
-    auth: admin,
-    json: {
-      name: path.slice(1),
-      mount_path: path,
-      storage_type: "local",
-      storage_config_id: cfgs[0].id,
-      webdav_policy: "native_proxy",
-      ...extra,
-    },
-  });
-  assert.equal(res.status, 201, await res.clone().text());
+/** A local mount that WebDAV serves through Cubby (native_proxy). */
+function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
+  return mountLocal(t, path, { webdav_policy: "native_proxy", ...extra });
 }
 
 type Dav = (
@@ -234,14 +218,14 @@ Deno.test("webdav access: anonymous, read-only key, base path /a vs /ab, travers
   const noDav = (await t.createKey({ mount_view: true })).key;
   const cases: [string, string, string, string | null, number][] = [
     ["admin", "PUT", "/dav/a/x.txt", ADMIN_BASIC, 201],
-    ["reader reads", "GET", "/dav/a/x.txt", basic(reader, reader), 200],
+    ["reader reads", "GET", "/dav/a/x.txt", basicAuth(reader, reader), 200],
     ["reader via ApiKey header", "PROPFIND", "/dav/a/", `ApiKey ${reader}`, 207],
-    ["reader cannot write", "PUT", "/dav/a/r.txt", basic(reader, reader), 403],
-    ["key without webdav bits", "GET", "/dav/a/x.txt", basic(noDav, noDav), 403],
-    ["writer in its base path", "PUT", "/dav/a/w.txt", basic(writer, writer), 201],
-    ["writer outside (/ab)", "GET", "/dav/ab/y.txt", basic(writer, writer), 403],
-    ["writer outside (/ab) PUT", "PUT", "/dav/ab/w.txt", basic(writer, writer), 403],
-    ["key as user, wrong pass", "GET", "/dav/a/x.txt", basic(reader, "nope"), 401],
+    ["reader cannot write", "PUT", "/dav/a/r.txt", basicAuth(reader, reader), 403],
+    ["key without webdav bits", "GET", "/dav/a/x.txt", basicAuth(noDav, noDav), 403],
+    ["writer in its base path", "PUT", "/dav/a/w.txt", basicAuth(writer, writer), 201],
+    ["writer outside (/ab)", "GET", "/dav/ab/y.txt", basicAuth(writer, writer), 403],
+    ["writer outside (/ab) PUT", "PUT", "/dav/ab/w.txt", basicAuth(writer, writer), 403],
+    ["key as user, wrong pass", "GET", "/dav/a/x.txt", basicAuth(reader, "nope"), 401],
   ];
   for (const [name, method, path, auth, status] of cases) {
     const res = await dav(method, path, {
@@ -252,7 +236,7 @@ Deno.test("webdav access: anonymous, read-only key, base path /a vs /ab, travers
     assert.equal(res.status, status, `${name}: ${res.text}`);
   }
   const rootForWriter = await dav("PROPFIND", "/dav/", {
-    auth: basic(writer, writer),
+    auth: basicAuth(writer, writer),
     headers: { depth: "1" },
   });
   assert.match(rootForWriter.text, /\/dav\/a\//);
@@ -260,7 +244,7 @@ Deno.test("webdav access: anonymous, read-only key, base path /a vs /ab, travers
 
   // URL parsing resolves dot segments (also %2e%2e) before us: they cannot leave a base path.
   for (const bad of ["/dav/a/%2e%2e/ab/y.txt", "/dav/a/../ab/y.txt", "/dav/a/.%2E/ab/"]) {
-    const res = await dav("GET", bad, { auth: basic(writer, writer) });
+    const res = await dav("GET", bad, { auth: basicAuth(writer, writer) });
     assert.equal(res.status, 403, bad);
   }
   for (const bad of ["/dav/a/x%5c..%5cy", "/dav/a/x%00y", "/dav/a/b%2Fc", "/dav/a/%ff"]) {
@@ -274,13 +258,16 @@ Deno.test("webdav access: anonymous, read-only key, base path /a vs /ab, travers
 
   for (let i = 1; i < 10; i++) { // the wrong key password above was the first failure
     assert.equal(
-      (await dav("GET", "/dav/a/x.txt", { auth: basic("admin", `wrong${i}`) })).status,
+      (await dav("GET", "/dav/a/x.txt", { auth: basicAuth("admin", `wrong${i}`) })).status,
       401,
     );
   }
-  assert.equal((await dav("GET", "/dav/a/x.txt", { auth: basic("admin", "wrong") })).status, 429);
   assert.equal(
-    (await dav("GET", "/dav/a/x.txt", { auth: basic("admin", ADMIN.password) })).status,
+    (await dav("GET", "/dav/a/x.txt", { auth: basicAuth("admin", "wrong") })).status,
+    429,
+  );
+  assert.equal(
+    (await dav("GET", "/dav/a/x.txt", { auth: basicAuth("admin", ADMIN.password) })).status,
     429,
   );
 });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { createServices, type Services } from "../../server/services/mod.ts";
 import { createApp } from "../../server/app.ts";
+import type { MountView } from "../../shared/schemas/mounts.ts";
 
 export const ADMIN = { username: "admin", password: "admin-password-123" };
 
@@ -32,10 +33,7 @@ export type TestApp = {
     extra?: Record<string, unknown>,
   ) => Promise<{ id: string; [field: string]: unknown }>;
   /** Creates a mount through the admin API (on the default local config unless given). */
-  createMount: (
-    mountPath: string,
-    extra?: Record<string, unknown>,
-  ) => Promise<{ id: string; [field: string]: unknown }>;
+  createMount: (mountPath: string, extra?: Record<string, unknown>) => Promise<MountView>;
   close: () => Promise<void>;
   /** Closes the app at the end of an `await using` scope. */
   [Symbol.asyncDispose]: () => Promise<void>;
