@@ -7,7 +7,7 @@
  * The seed is fixed, so a failure replays exactly; the printed case names the request.
  */
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../tests/helpers/app.ts";
+import { ALL_KEY_PERMISSIONS, createTestApp, type TestApp } from "../tests/helpers/app.ts";
 import { ERROR_CATALOGUE } from "../shared/errors.ts";
 import {
   fillPath,
@@ -37,17 +37,7 @@ const BYTE_ROUTES = [
 
 async function setUp(t: TestApp): Promise<Fixtures> {
   const admin = await t.adminAuth();
-  const all = {
-    text: true,
-    file: true,
-    mount_view: true,
-    mount_upload: true,
-    mount_copy: true,
-    mount_rename: true,
-    mount_delete: true,
-    webdav_read: true,
-    webdav_manage: true,
-  };
+  const all = ALL_KEY_PERMISSIONS;
   const key = await t.createKey(all);
   const victim = await t.createKey({ text: true });
   const mount = await t.createMount("/m");

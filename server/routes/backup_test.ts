@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { ADMIN, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import {
+  ADMIN,
+  ALL_KEY_PERMISSIONS,
+  createTestApp,
+  type TestApp,
+} from "../../tests/helpers/app.ts";
 
 const SECRET = { ENCRYPTION_SECRET: "backup-test-encryption-secret-0123456789" };
 const ALL = [
@@ -138,17 +143,7 @@ async function snapshot(t: TestApp, auth: string) {
 Deno.test("backup routes: admin only", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  const key = (await t.createKey({
-    text: true,
-    file: true,
-    mount_view: true,
-    mount_upload: true,
-    mount_copy: true,
-    mount_rename: true,
-    mount_delete: true,
-    webdav_read: true,
-    webdav_manage: true,
-  })).auth;
+  const key = (await t.createKey(ALL_KEY_PERMISSIONS)).auth;
   const file = await backup(t, admin, ["system_settings"]);
   const routes: [string, string, unknown][] = [
     ["POST", "/api/admin/backup/create", { modules: ["system_settings"] }],

@@ -62,21 +62,7 @@ Deno.test("S3 file redirects reuse a cached presigned URL until the cache is cle
   await using t = await createTestApp();
   await using s3 = await startS3rver();
   const admin = await t.adminAuth();
-  const cfgRes = await t.request("/api/s3-configs", {
-    method: "POST",
-    auth: admin,
-    json: {
-      name: "s3rver",
-      provider_type: "minio",
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-      signature_expires_in: 600,
-    },
-  });
-  const cfg = (await cfgRes.json()).data;
+  const cfg = await t.createS3rverConfig(s3, { signature_expires_in: 600 });
   const fd = new FormData();
   fd.set("s3_config_id", cfg.id);
   fd.set("use_proxy", "false");

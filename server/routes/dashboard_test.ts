@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { ALL_KEY_PERMISSIONS, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { createServices } from "../services/mod.ts";
 import { keys } from "../kv/keys.ts";
 import { dayOf } from "../kv/stats_repo.ts";
@@ -205,17 +205,7 @@ Deno.test("migration 1 counts data written before the counters existed, once", a
 Deno.test("access: stats and cache routes answer 401 anonymous, 403 keys, 200 admin", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  const key = (await t.createKey({
-    text: true,
-    file: true,
-    mount_view: true,
-    mount_upload: true,
-    mount_copy: true,
-    mount_rename: true,
-    mount_delete: true,
-    webdav_read: true,
-    webdav_manage: true,
-  })).auth;
+  const key = (await t.createKey(ALL_KEY_PERMISSIONS)).auth;
   const table: [string, string, { none: number; key: number; admin: number }][] = [
     ["GET", "/api/admin/dashboard/stats", { none: 401, key: 403, admin: 200 }],
     ["GET", "/api/admin/cache/stats", { none: 401, key: 403, admin: 200 }],

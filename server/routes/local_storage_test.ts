@@ -24,13 +24,8 @@ async function twoConfigs(t: TestApp) {
   const admin = await t.adminAuth();
   const list = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
   const a: string = list.find((c: { provider_type: string }) => c.provider_type === "local").id;
-  const res = await t.request("/api/s3-configs", {
-    method: "POST",
-    auth: admin,
-    json: { name: "b", provider_type: "local", root_dir: `${t.dir}/b` },
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  const b: string = (await res.json()).data.id;
+  const b =
+    (await t.createStorageConfig({ name: "b", provider_type: "local", root_dir: `${t.dir}/b` })).id;
   const da = await driverOf(t, a);
   const db = await driverOf(t, b);
   await da.put(KEY, encoder.encode("A inside"));

@@ -118,21 +118,7 @@ Deno.test("the test endpoint reports each step, against local storage and s3rver
     ["connect", "write", "read", "list", "delete"],
   );
 
-  const created = await t.request("/api/s3-configs", {
-    method: "POST",
-    auth: admin,
-    json: {
-      name: "s3rver",
-      provider_type: "minio",
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-      is_public: true,
-    },
-  });
-  const cfg = (await created.json()).data;
+  const cfg = await t.createS3rverConfig(s3, { is_public: true });
   const s3Test = (await (await t.request(`/api/s3-configs/${cfg.id}/test`, {
     method: "POST",
     auth: admin,

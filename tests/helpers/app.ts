@@ -7,8 +7,13 @@ import { type Config, loadConfig } from "../../server/config.ts";
 import { createServices, type Services } from "../../server/services/mod.ts";
 import { createApp } from "../../server/app.ts";
 import type { MountView } from "../../shared/schemas/mounts.ts";
+import type { StorageConfigView } from "../../shared/schemas/storage_configs.ts";
+import { ALL_PERMISSIONS, maskToPermissions } from "../../shared/permissions.ts";
 
 export const ADMIN = { username: "admin", password: "admin-password-123" };
+
+/** Every permission a key can hold (a key so granted is still not the admin). */
+export const ALL_KEY_PERMISSIONS = maskToPermissions(ALL_PERMISSIONS);
 
 export type TestApp = {
   app: ReturnType<typeof createApp>;
@@ -27,11 +32,13 @@ export type TestApp = {
     permissions: Record<string, boolean>,
     extra?: Record<string, unknown>,
   ) => Promise<{ auth: string; id: string; key: string }>;
+  /** Creates a storage config through the admin API (asserting 201); returns its view. */
+  createStorageConfig: (fields: Record<string, unknown>) => Promise<StorageConfigView>;
   /** Creates a storage config for an s3rver bucket through the admin API; returns its view. */
   createS3rverConfig: (
     s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string },
     extra?: Record<string, unknown>,
-  ) => Promise<{ id: string; [field: string]: unknown }>;
+  ) => Promise<StorageConfigView>;
   /** Creates a mount through the admin API (on the default local config unless given). */
   createMount: (mountPath: string, extra?: Record<string, unknown>) => Promise<MountView>;
   close: () => Promise<void>;
@@ -105,8 +112,11 @@ export async function createTestApp(
     return body.data;
   };
 
+  const createStorageConfig: TestApp["createStorageConfig"] = (fields) =>
+    adminJson("/api/s3-configs", fields);
+
   const createS3rverConfig: TestApp["createS3rverConfig"] = (s3, extra = {}) =>
-    adminJson("/api/s3-configs", {
+    createStorageConfig({
       name: "s3rver",
       provider_type: "minio",
       endpoint_url: s3.endpoint,
@@ -143,6 +153,7 @@ export async function createTestApp(
     request,
     adminAuth,
     createKey,
+    createStorageConfig,
     createS3rverConfig,
     createMount,
     close,
