@@ -6,22 +6,14 @@
  */
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { shareFile } from "../../tests/helpers/shares.ts";
 
 const PASSWORD = "open sesame";
 
 /** Uploads a file share (options before the file) as the admin; returns its id and slug. */
-async function shareFile(t: TestApp, fields: Record<string, string>, body = "file body") {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  fd.set("file", new Blob([body]), "report.docx");
-  const res = await t.request("/api/upload", {
-    method: "POST",
-    auth: await t.adminAuth(),
-    body: fd,
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  const data = (await res.json()).data;
-  return { id: data.id as string, slug: data.slug as string };
+async function shareReport(t: TestApp, fields: Record<string, string>, body = "file body") {
+  const { id, slug } = await shareFile(t, body, "report.docx", fields);
+  return { id, slug };
 }
 
 async function sharePaste(t: TestApp, extra: Record<string, unknown>) {
@@ -79,7 +71,7 @@ async function expectAll(t: TestApp, calls: Call[], status: number, label: strin
 
 Deno.test("a used-up file share refuses every byte route with 410, tokens aside", async () => {
   await using t = await createTestApp();
-  const { slug } = await shareFile(t, { max_views: "1" });
+  const { slug } = await shareReport(t, { max_views: "1" });
   const open = await t.request(`/api/public/files/${slug}`);
   assert.equal(open.status, 200);
   const view = (await open.json()).data;
@@ -105,7 +97,7 @@ Deno.test("a used-up file share refuses every byte route with 410, tokens aside"
 
 Deno.test("office-preview links count a view each: six on a 2-view share deliver 2", async () => {
   await using t = await createTestApp();
-  const { slug } = await shareFile(t, { max_views: "2" });
+  const { slug } = await shareReport(t, { max_views: "2" });
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++) {
     const res = await t.request(`/api/office-preview/${slug}`);
@@ -122,7 +114,7 @@ Deno.test("office-preview links count a view each: six on a 2-view share deliver
   assert.equal((await t.request(`/api/file-download/${slug}`)).status, 410);
 
   // Concurrently too: 60 office previews of a 5-view share admit exactly 5.
-  const race = await shareFile(t, { max_views: "5" });
+  const race = await shareReport(t, { max_views: "5" });
   const results = await Promise.all(
     Array.from({ length: 60 }, () => t.request(`/api/office-preview/${race.slug}`)),
   );
@@ -134,7 +126,7 @@ Deno.test("office-preview links count a view each: six on a 2-view share deliver
 
 Deno.test("a protected file share refuses every byte route without its password (403)", async () => {
   await using t = await createTestApp();
-  const { slug } = await shareFile(t, { password: PASSWORD, max_views: "3" });
+  const { slug } = await shareReport(t, { password: PASSWORD, max_views: "3" });
   const routes = fileRoutes(slug).filter((c) => c.name !== "verify");
   for (const c of routes) {
     const r = await call(t, c);
@@ -164,7 +156,7 @@ Deno.test("a protected file share refuses every byte route without its password 
 Deno.test("view tokens are bound to the share's password and view limit: editing them retires old links", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  const { id, slug } = await shareFile(t, { max_views: "3" });
+  const { id, slug } = await shareReport(t, { max_views: "3" });
   const first = (await (await t.request(`/api/public/files/${slug}`)).json()).data;
   const edit = async (json: Record<string, unknown>) => {
     const res = await t.request(`/api/files/${id}`, { method: "PUT", auth: admin, json });
@@ -187,7 +179,7 @@ Deno.test("view tokens are bound to the share's password and view limit: editing
   assert.equal((await call(t, { name: "old link", path: first.download_url })).status, 410);
 
   // A new password retires tokens handed out before it, too.
-  const other = await shareFile(t, {});
+  const other = await shareReport(t, {});
   const open = (await (await t.request(`/api/public/files/${other.slug}`)).json()).data;
   const res = await t.request(`/api/files/${other.id}`, {
     method: "PUT",

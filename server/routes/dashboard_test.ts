@@ -4,6 +4,7 @@ import { createServices } from "../services/mod.ts";
 import { keys } from "../kv/keys.ts";
 import { dayOf } from "../kv/stats_repo.ts";
 import type { DashboardStats } from "../services/stats.ts";
+import { shareFile } from "../../tests/helpers/shares.ts";
 
 async function stats(t: TestApp): Promise<DashboardStats> {
   const res = await t.request("/api/admin/dashboard/stats", { auth: await t.adminAuth() });
@@ -28,18 +29,8 @@ async function createPaste(t: TestApp, content = "hello"): Promise<string> {
   return (await res.json()).data.id;
 }
 
-async function upload(t: TestApp, size: number, fields: Record<string, string> = {}) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  fd.set("file", new Blob([new Uint8Array(size).fill(7)]), `f-${size}.bin`);
-  const res = await t.request("/api/upload", {
-    method: "POST",
-    auth: await t.adminAuth(),
-    body: fd,
-  });
-  const body = await res.json();
-  assert.equal(res.status, 201, JSON.stringify(body));
-  return body.data as { id: string; slug: string };
+function upload(t: TestApp, size: number, fields: Record<string, string> = {}) {
+  return shareFile(t, new Uint8Array(size).fill(7), `f-${size}.bin`, fields);
 }
 
 async function send(t: TestApp, method: string, path: string, json?: unknown) {

@@ -2,33 +2,13 @@ import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
 import { mountLocal, uploadToMount } from "../../tests/helpers/fs_api.ts";
-
-const MiB = 1024 * 1024;
-
-function bytesOf(n: number): Uint8Array {
-  const out = new Uint8Array(n);
-  for (let i = 0; i < n; i += 65536) {
-    crypto.getRandomValues(out.subarray(i, Math.min(n, i + 65536)));
-  }
-  return out;
-}
-
-async function post(t: TestApp, auth: string | undefined, path: string, json: unknown) {
-  const res = await t.request(path, { method: "POST", auth, json });
-  return { status: res.status, body: await res.json() };
-}
-
-/** PUTs bytes to a presigned URL: through the app for Cubby's own URLs, else to the store. */
-async function putTo(t: TestApp, url: string, body: Uint8Array, type?: string): Promise<string> {
-  const headers: Record<string, string> = type ? { "content-type": type } : {};
-  const init: RequestInit = { method: "PUT", body: body as BodyInit, headers };
-  const res = url.startsWith("http://127.0.0.1/")
-    ? await t.request(url, init)
-    : await fetch(url, init);
-  assert.equal(res.status, 200, await res.clone().text());
-  await res.body?.cancel();
-  return res.headers.get("etag")!;
-}
+import {
+  MiB,
+  postJson,
+  putToPresigned,
+  randomBytes,
+  startMultipart,
+} from "../../tests/helpers/multipart.ts";
 
 async function names(t: TestApp, auth: string, path: string, refresh = false) {
   const q = `path=${encodeURIComponent(path)}${refresh ? "&refresh=true" : ""}`;
@@ -52,23 +32,19 @@ Deno.test("fs multipart into a local mount: parts to signed URLs, resume, comple
   const admin = await t.adminAuth();
   await mountLocal(t, "/docs");
   assert.deepEqual(await names(t, admin, "/docs"), [], "the empty listing is now cached");
-  const data = bytesOf(12 * MiB + 12345);
-  const init = await post(t, admin, "/api/fs/multipart/init", {
+  const data = randomBytes(12 * MiB + 12345);
+  const { up, slice } = await startMultipart(t, admin, "/api/fs/multipart/init", {
     path: "/docs/sub/big.bin",
-    size: data.length,
-  });
-  assert.equal(init.status, 200, JSON.stringify(init.body));
-  const up = init.body.data;
+  }, data);
   assert.equal(up.part_size, 5 * MiB);
   assert.equal(up.total_parts, 3);
   assert.equal(up.presigned_urls.length, 3);
   assert.equal(up.path, "/docs/sub/big.bin");
-  const slice = (n: number) => data.subarray((n - 1) * up.part_size, n * up.part_size);
   const ref = { path: "/docs/sub/big.bin", upload_id: up.upload_id };
 
   // Part 1, then a "reload": find the upload, ask which parts exist, re-sign the rest.
-  await putTo(t, up.presigned_urls[0].url, slice(1));
-  const found = await post(t, admin, "/api/fs/multipart/list-uploads", { path: "/docs" });
+  await putToPresigned(t, up.presigned_urls[0].url, slice(1));
+  const found = await postJson(t, admin, "/api/fs/multipart/list-uploads", { path: "/docs" });
   assert.equal(found.status, 200, JSON.stringify(found.body));
   assert.deepEqual(
     found.body.data.uploads.map((u: { upload_id: string; path: string; size: number }) => [
@@ -79,22 +55,24 @@ Deno.test("fs multipart into a local mount: parts to signed URLs, resume, comple
     [[up.upload_id, "/docs/sub/big.bin", data.length]],
   );
   assert.deepEqual(await names(t, admin, "/docs"), [], "staged parts never list");
-  const listed = await post(t, admin, "/api/fs/multipart/list-parts", ref);
+  const listed = await postJson(t, admin, "/api/fs/multipart/list-parts", ref);
   assert.deepEqual(listed.body.data.parts.map((p: { partNumber: number }) => p.partNumber), [1]);
   assert.equal(listed.body.data.total_parts, 3);
-  const fresh = await post(t, admin, "/api/fs/multipart/refresh-urls", {
+  const fresh = await postJson(t, admin, "/api/fs/multipart/refresh-urls", {
     ...ref,
     part_numbers: [2, 3],
   });
   assert.equal(fresh.status, 200, JSON.stringify(fresh.body));
-  for (const p of fresh.body.data.presigned_urls) await putTo(t, p.url, slice(p.partNumber));
-  const parts = (await post(t, admin, "/api/fs/multipart/list-parts", ref)).body.data.parts
+  for (const p of fresh.body.data.presigned_urls) {
+    await putToPresigned(t, p.url, slice(p.partNumber));
+  }
+  const parts = (await postJson(t, admin, "/api/fs/multipart/list-parts", ref)).body.data.parts
     .map((p: { partNumber: number; etag: string }) => ({
       partNumber: p.partNumber,
       ETag: p.etag,
     }))
     .reverse(); // any order is accepted
-  const done = await post(t, admin, "/api/fs/multipart/complete", { ...ref, parts });
+  const done = await postJson(t, admin, "/api/fs/multipart/complete", { ...ref, parts });
   assert.equal(done.status, 201, JSON.stringify(done.body));
   assert.deepEqual([done.body.data.size, done.body.data.path], [data.length, ref.path]);
   assert.deepEqual(await download(t, admin, ref.path), data);
@@ -103,9 +81,9 @@ Deno.test("fs multipart into a local mount: parts to signed URLs, resume, comple
   const searched = await t.request("/api/fs/search?q=big.bin", { auth: admin });
   const hits = (await searched.json()).data.items.map((i: { path: string }) => i.path);
   assert.deepEqual(hits, ["/docs/sub/big.bin"], "the completed upload is indexed for search");
-  const gone = await post(t, admin, "/api/fs/multipart/list-uploads", { path: "/docs" });
+  const gone = await postJson(t, admin, "/api/fs/multipart/list-uploads", { path: "/docs" });
   assert.deepEqual(gone.body.data.uploads, []);
-  const again = await post(t, admin, "/api/fs/multipart/complete", { ...ref, parts });
+  const again = await postJson(t, admin, "/api/fs/multipart/complete", { ...ref, parts });
   assert.equal(again.status, 404, "a completed upload is gone");
 });
 
@@ -130,7 +108,7 @@ Deno.test("fs multipart: validation, mount bits, base path /a vs /ab, traversal,
   const textOnly = await key({ text: true, file: true });
   const inA = await key(up, "/a");
   const init = (auth: string | undefined, path: string, size = 6 * MiB) =>
-    post(t, auth, "/api/fs/multipart/init", { path, size });
+    postJson(t, auth, "/api/fs/multipart/init", { path, size });
 
   assert.equal((await init(undefined, "/a/x.bin")).status, 401);
   assert.equal((await init(viewOnly, "/a/x.bin")).status, 403);
@@ -143,7 +121,7 @@ Deno.test("fs multipart: validation, mount bits, base path /a vs /ab, traversal,
   assert.equal((await init(admin, "/nomount/x.bin")).status, 404);
   assert.equal((await init(admin, "/a/folder")).status, 409, "a folder is not a file target");
   for (const body of [{ path: "/a/x.bin" }, { path: "/a/x.bin", size: -1 }, { size: 5 }]) {
-    assert.equal((await post(t, admin, "/api/fs/multipart/init", body)).status, 400);
+    assert.equal((await postJson(t, admin, "/api/fs/multipart/init", body)).status, 400);
   }
   const bodyless = await t.request("/api/fs/multipart/init", {
     method: "POST",
@@ -163,42 +141,42 @@ Deno.test("fs multipart: validation, mount bits, base path /a vs /ab, traversal,
 
   // Only the creator (or the admin) sees and acts on an upload.
   for (const route of ["list-parts", "abort"]) {
-    assert.equal((await post(t, bob, `/api/fs/multipart/${route}`, ref)).status, 403, route);
+    assert.equal((await postJson(t, bob, `/api/fs/multipart/${route}`, ref)).status, 403, route);
   }
-  const steal = await post(t, bob, "/api/fs/multipart/complete", {
+  const steal = await postJson(t, bob, "/api/fs/multipart/complete", {
     ...ref,
     parts: [{ partNumber: 1, ETag: "x" }],
   });
   assert.equal(steal.status, 403);
-  const bobSees = await post(t, bob, "/api/fs/multipart/list-uploads", { path: "/a" });
+  const bobSees = await postJson(t, bob, "/api/fs/multipart/list-uploads", { path: "/a" });
   assert.deepEqual(bobSees.body.data.uploads, []);
-  const aliceSees = await post(t, alice, "/api/fs/multipart/list-uploads", { path: "/a" });
+  const aliceSees = await postJson(t, alice, "/api/fs/multipart/list-uploads", { path: "/a" });
   assert.deepEqual(
     aliceSees.body.data.uploads.map((u: { path: string }) => u.path),
     ["/a/x.bin"],
   );
-  const adminSees = await post(t, admin, "/api/fs/multipart/list-uploads", { path: "/a" });
+  const adminSees = await postJson(t, admin, "/api/fs/multipart/list-uploads", { path: "/a" });
   assert.deepEqual(
     adminSees.body.data.uploads.map((u: { path: string }) => u.path).sort(),
     ["/a/x.bin", "/a/y.bin"],
   );
   assert.equal(
-    (await post(t, inA, "/api/fs/multipart/list-uploads", { path: "/ab" })).status,
+    (await postJson(t, inA, "/api/fs/multipart/list-uploads", { path: "/ab" })).status,
     403,
   );
-  assert.equal((await post(t, admin, "/api/fs/multipart/list-parts", ref)).status, 200);
-  const elsewhere = await post(t, alice, "/api/fs/multipart/list-parts", {
+  assert.equal((await postJson(t, admin, "/api/fs/multipart/list-parts", ref)).status, 200);
+  const elsewhere = await postJson(t, alice, "/api/fs/multipart/list-parts", {
     ...ref,
     path: "/a/other.bin",
   });
   assert.equal(elsewhere.status, 404, "an upload id only works with its own path");
-  const unknown = await post(t, alice, "/api/fs/multipart/list-parts", {
+  const unknown = await postJson(t, alice, "/api/fs/multipart/list-parts", {
     ...ref,
     upload_id: "01HZZZZZZZZZZZZZZZZZZZZZZZ",
   });
   assert.equal(unknown.status, 404);
 
-  const outOfRange = await post(t, alice, "/api/fs/multipart/refresh-urls", {
+  const outOfRange = await postJson(t, alice, "/api/fs/multipart/refresh-urls", {
     ...ref,
     part_numbers: [3],
   });
@@ -210,21 +188,21 @@ Deno.test("fs multipart: validation, mount bits, base path /a vs /ab, traversal,
       { path: "/a/x.bin", part_numbers: [1] },
     ]
   ) {
-    assert.equal((await post(t, alice, "/api/fs/multipart/refresh-urls", body)).status, 400);
+    assert.equal((await postJson(t, alice, "/api/fs/multipart/refresh-urls", body)).status, 400);
   }
-  const noParts = await post(t, alice, "/api/fs/multipart/complete", { ...ref, parts: [] });
+  const noParts = await postJson(t, alice, "/api/fs/multipart/complete", { ...ref, parts: [] });
   assert.equal(noParts.status, 400);
-  const unknownPart = await post(t, alice, "/api/fs/multipart/complete", {
+  const unknownPart = await postJson(t, alice, "/api/fs/multipart/complete", {
     ...ref,
     parts: [{ partNumber: 1, ETag: '"nope"' }],
   });
   assert.equal(unknownPart.status, 400, "parts never uploaded are refused by the store");
-  assert.equal((await post(t, viewOnly, "/api/fs/multipart/abort", ref)).status, 403);
+  assert.equal((await postJson(t, viewOnly, "/api/fs/multipart/abort", ref)).status, 403);
 
-  const aborted = await post(t, alice, "/api/fs/multipart/abort", ref);
+  const aborted = await postJson(t, alice, "/api/fs/multipart/abort", ref);
   assert.equal(aborted.status, 200);
-  assert.equal((await post(t, alice, "/api/fs/multipart/list-parts", ref)).status, 404);
-  const left = await post(t, admin, "/api/fs/multipart/list-uploads", { path: "/a" });
+  assert.equal((await postJson(t, alice, "/api/fs/multipart/list-parts", ref)).status, 404);
+  const left = await postJson(t, admin, "/api/fs/multipart/list-uploads", { path: "/a" });
   assert.deepEqual(left.body.data.uploads.map((u: { path: string }) => u.path), ["/a/y.bin"]);
 });
 
@@ -236,15 +214,15 @@ Deno.test("fs presign + commit into a local mount", async () => {
   const viewOnly = (await t.createKey({ mount_view: true })).auth;
   assert.deepEqual(await names(t, uploader, "/docs"), []);
   const body = new TextEncoder().encode("presigned 你好");
-  const pre = await post(t, uploader, "/api/fs/presign", {
+  const pre = await postJson(t, uploader, "/api/fs/presign", {
     path: "/docs/p.txt",
     size: body.length,
   });
   assert.equal(pre.status, 200, JSON.stringify(pre.body));
   assert.match(pre.body.data.upload_url, /^http:\/\/127\.0\.0\.1\/api\/storage\/local\//);
   assert.equal(pre.body.data.contentType, "text/plain");
-  const etag = await putTo(t, pre.body.data.upload_url, body, pre.body.data.contentType);
-  const commit = await post(t, uploader, "/api/fs/presign/commit", {
+  const etag = await putToPresigned(t, pre.body.data.upload_url, body, pre.body.data.contentType);
+  const commit = await postJson(t, uploader, "/api/fs/presign/commit", {
     path: "/docs/p.txt",
     size: body.length,
     etag,
@@ -254,26 +232,29 @@ Deno.test("fs presign + commit into a local mount", async () => {
   assert.deepEqual(await download(t, admin, "/docs/p.txt"), body);
   assert.deepEqual(await names(t, uploader, "/docs"), ["p.txt"], "the commit invalidated");
 
-  const wrongSize = await post(t, uploader, "/api/fs/presign/commit", {
+  const wrongSize = await postJson(t, uploader, "/api/fs/presign/commit", {
     path: "/docs/p.txt",
     size: 3,
   });
   assert.deepEqual([wrongSize.status, wrongSize.body.error], [400, "upload_incomplete"]);
-  const wrongEtag = await post(t, uploader, "/api/fs/presign/commit", {
+  const wrongEtag = await postJson(t, uploader, "/api/fs/presign/commit", {
     path: "/docs/p.txt",
     etag: '"other"',
   });
   assert.deepEqual([wrongEtag.status, wrongEtag.body.error], [409, "upload_etag_mismatch"]);
-  const missing = await post(t, uploader, "/api/fs/presign/commit", { path: "/docs/nope.txt" });
+  const missing = await postJson(t, uploader, "/api/fs/presign/commit", { path: "/docs/nope.txt" });
   assert.deepEqual([missing.status, missing.body.error], [400, "upload_incomplete"]);
-  assert.equal((await post(t, viewOnly, "/api/fs/presign", { path: "/docs/q.txt" })).status, 403);
   assert.equal(
-    (await post(t, viewOnly, "/api/fs/presign/commit", { path: "/docs/p.txt" })).status,
+    (await postJson(t, viewOnly, "/api/fs/presign", { path: "/docs/q.txt" })).status,
     403,
   );
-  assert.equal((await post(t, uploader, "/api/fs/presign", { path: "/docs" })).status, 400);
-  assert.equal((await post(t, uploader, "/api/fs/presign", { path: "/docs/.." })).status, 400);
-  assert.equal((await post(t, uploader, "/api/fs/presign", {})).status, 400);
+  assert.equal(
+    (await postJson(t, viewOnly, "/api/fs/presign/commit", { path: "/docs/p.txt" })).status,
+    403,
+  );
+  assert.equal((await postJson(t, uploader, "/api/fs/presign", { path: "/docs" })).status, 400);
+  assert.equal((await postJson(t, uploader, "/api/fs/presign", { path: "/docs/.." })).status, 400);
+  assert.equal((await postJson(t, uploader, "/api/fs/presign", {})).status, 400);
 
   // The signed URL is the only credential, and it names its key: it cannot write elsewhere.
   const url = new URL(pre.body.data.upload_url);
@@ -291,53 +272,54 @@ Deno.test("fs multipart and presign on an s3rver mount (ListParts, ListMultipart
   await mountLocal(t, "/bucket", { storage_type: "s3", storage_config_id: cfg.id });
   assert.deepEqual(await names(t, admin, "/bucket"), []);
 
-  const data = bytesOf(5 * MiB + 777);
-  const init = await post(t, admin, "/api/fs/multipart/init", {
+  const data = randomBytes(5 * MiB + 777);
+  const { up, slice } = await startMultipart(t, admin, "/api/fs/multipart/init", {
     path: "/bucket/dir/s3.bin",
-    size: data.length,
-  });
-  assert.equal(init.status, 200, JSON.stringify(init.body));
-  const up = init.body.data;
+  }, data);
   assert.equal(up.total_parts, 2);
   assert.ok(up.presigned_urls[0].url.startsWith(s3.endpoint), "parts go straight to the bucket");
   const parts = [];
   for (const p of up.presigned_urls) {
-    const body = data.subarray((p.partNumber - 1) * up.part_size, p.partNumber * up.part_size);
-    parts.push({ partNumber: p.partNumber, ETag: await putTo(t, p.url, body) });
+    parts.push({
+      partNumber: p.partNumber,
+      ETag: await putToPresigned(t, p.url, slice(p.partNumber)),
+    });
   }
   const ref = { path: "/bucket/dir/s3.bin", upload_id: up.upload_id };
   // Gaps of s3rver, not of Cubby: it has no ListParts, ListMultipartUploads or
   // AbortMultipartUpload, so resuming and aborting are tested against the local driver
   // above. Here those calls fail cleanly with the store's answer.
-  const listParts = await post(t, admin, "/api/fs/multipart/list-parts", ref);
+  const listParts = await postJson(t, admin, "/api/fs/multipart/list-parts", ref);
   assert.deepEqual(
     [listParts.status, listParts.body.data.provider_code],
     [502, "MethodNotAllowed"],
     "s3rver lacks ListParts",
   );
-  const listUploads = await post(t, admin, "/api/fs/multipart/list-uploads", { path: "/bucket" });
+  const listUploads = await postJson(t, admin, "/api/fs/multipart/list-uploads", {
+    path: "/bucket",
+  });
   assert.deepEqual(
     [listUploads.status, listUploads.body.data.provider_code],
     [502, "NotImplemented"],
     "s3rver lacks ListMultipartUploads",
   );
-  const refreshed = await post(t, admin, "/api/fs/multipart/refresh-urls", {
+  const refreshed = await postJson(t, admin, "/api/fs/multipart/refresh-urls", {
     ...ref,
     part_numbers: [2],
   });
   assert.equal(refreshed.status, 200, "re-signing needs no S3 call");
   assert.ok(refreshed.body.data.presigned_urls[0].url.startsWith(s3.endpoint));
 
-  const done = await post(t, admin, "/api/fs/multipart/complete", { ...ref, parts });
+  const done = await postJson(t, admin, "/api/fs/multipart/complete", { ...ref, parts });
   assert.equal(done.status, 201, JSON.stringify(done.body));
   assert.equal(done.body.data.size, data.length);
   assert.deepEqual(await download(t, admin, ref.path), data);
   assert.deepEqual(await names(t, admin, "/bucket"), ["dir"], "the completed upload invalidated");
-  const other = await post(t, admin, "/api/fs/multipart/init", {
+  const other = await postJson(t, admin, "/api/fs/multipart/init", {
     path: "/bucket/x.bin",
     size: 1,
   });
-  const abort = await post(t, admin, "/api/fs/multipart/abort", {
+  const abort = await postJson(t, admin, "/api/fs/multipart/abort", {
     path: "/bucket/x.bin",
     upload_id: other.body.data.upload_id,
   });
@@ -348,19 +330,19 @@ Deno.test("fs multipart and presign on an s3rver mount (ListParts, ListMultipart
   );
 
   const text = new TextEncoder().encode("straight to s3");
-  const pre = await post(t, admin, "/api/fs/presign", {
+  const pre = await postJson(t, admin, "/api/fs/presign", {
     path: "/bucket/dir/p.txt",
     size: text.length,
   });
   assert.equal(pre.status, 200, JSON.stringify(pre.body));
   assert.ok(pre.body.data.upload_url.startsWith(s3.endpoint));
-  const etag = await putTo(t, pre.body.data.upload_url, text, pre.body.data.contentType);
-  const short = await post(t, admin, "/api/fs/presign/commit", {
+  const etag = await putToPresigned(t, pre.body.data.upload_url, text, pre.body.data.contentType);
+  const short = await postJson(t, admin, "/api/fs/presign/commit", {
     path: "/bucket/dir/p.txt",
     size: text.length + 1,
   });
   assert.equal(short.status, 400);
-  const commit = await post(t, admin, "/api/fs/presign/commit", {
+  const commit = await postJson(t, admin, "/api/fs/presign/commit", {
     path: "/bucket/dir/p.txt",
     size: text.length,
     etag,

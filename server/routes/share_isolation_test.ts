@@ -8,20 +8,12 @@ import { join } from "node:path";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
 import { ADMIN_BASIC, uploadToMount, waitForTask } from "../../tests/helpers/fs_api.ts";
+import { shareFile } from "../../tests/helpers/shares.ts";
 
 /** Shares a file through POST /api/upload; returns the slug and its storage path. */
 async function share(t: TestApp, text: string, configId = "") {
-  const fd = new FormData();
-  fd.set("s3_config_id", configId);
-  fd.set("file", new Blob([text]), "secret-report.txt");
-  const res = await t.request("/api/upload", {
-    method: "POST",
-    auth: await t.adminAuth(),
-    body: fd,
-  });
-  const body = await res.json();
-  assert.equal(res.status, 201, JSON.stringify(body));
-  return { slug: body.data.slug as string, storagePath: body.data.storage_path as string };
+  const data = await shareFile(t, text, "secret-report.txt", { s3_config_id: configId });
+  return { slug: data.slug, storagePath: data.storage_path };
 }
 
 async function api(t: TestApp, method: string, path: string, json?: unknown) {

@@ -38,12 +38,13 @@ function multipart(parts: Part[]): Uint8Array {
   return out;
 }
 
-async function post(t: TestApp, path: string, auth: string, body: Uint8Array) {
+/** POSTs a multipart body (parts in their order, or bytes as they are) as `auth`. */
+async function post(t: TestApp, path: string, auth: string, parts: Part[] | Uint8Array) {
   const res = await t.request(path, {
     method: "POST",
     auth,
     headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
-    body: body as BodyInit,
+    body: (Array.isArray(parts) ? multipart(parts) : parts) as BodyInit,
   });
   return { status: res.status, body: await res.json() };
 }
@@ -73,19 +74,14 @@ async function fileRecords(t: TestApp, admin: string) {
 Deno.test("share upload: fields after the file are honoured (password, max_views, expiry, slug)", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  const { status, body } = await post(
-    t,
-    "/api/upload",
-    admin,
-    multipart([
-      ["file", bytesOf("top secret"), "secret.txt"],
-      ["password", "hunter2"],
-      ["max_views", "1"],
-      ["expires_in", "3600"],
-      ["remark", "after the file"],
-      ["slug", "late-slug"],
-    ]),
-  );
+  const { status, body } = await post(t, "/api/upload", admin, [
+    ["file", bytesOf("top secret"), "secret.txt"],
+    ["password", "hunter2"],
+    ["max_views", "1"],
+    ["expires_in", "3600"],
+    ["remark", "after the file"],
+    ["slug", "late-slug"],
+  ]);
   assert.equal(status, 201, JSON.stringify(body));
   assert.equal(body.data.slug, "late-slug");
   assert.equal(body.data.has_password, true);
@@ -115,12 +111,11 @@ Deno.test("share upload: a storage config sent after the file decides where the 
     provider_type: "local",
     root_dir: join(t.dir, "second"),
   });
-  const { status, body } = await post(
-    t,
-    "/api/upload",
-    admin,
-    multipart([["file", bytesOf("elsewhere"), "e.txt"], ["s3_config_id", cfg.id]]),
-  );
+  const { status, body } = await post(t, "/api/upload", admin, [[
+    "file",
+    bytesOf("elsewhere"),
+    "e.txt",
+  ], ["s3_config_id", cfg.id]]);
   assert.equal(status, 201, JSON.stringify(body));
   assert.equal(body.data.storage_config_id, cfg.id);
   const stored = (await filesUnder(join(t.dir, "second"))).filter((f) => f.endsWith("e.txt"));
@@ -132,30 +127,24 @@ Deno.test("share upload: a storage config sent after the file decides where the 
 Deno.test("share upload: config first streams through; fields after the file still count", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  const { status, body } = await post(
-    t,
-    "/api/upload",
-    admin,
-    multipart([
-      ["s3_config_id", ""],
-      ["file", bytesOf("streamed"), "part-name.txt"],
-      ["password", "pw-after"],
-      ["max_views", "2"],
-      ["filename", "final name.txt"],
-    ]),
-  );
+  const { status, body } = await post(t, "/api/upload", admin, [
+    ["s3_config_id", ""],
+    ["file", bytesOf("streamed"), "part-name.txt"],
+    ["password", "pw-after"],
+    ["max_views", "2"],
+    ["filename", "final name.txt"],
+  ]);
   assert.equal(status, 201, JSON.stringify(body));
   assert.equal(body.data.has_password, true);
   assert.equal(body.data.max_views, 2);
   assert.equal(body.data.filename, "final name.txt");
   // Streamed straight through: the spool folder was never used.
   assert.deepEqual(await filesUnder(join(t.dir, "spool")), []);
-  const bad = await post(
-    t,
-    "/api/upload",
-    admin,
-    multipart([["s3_config_id", ""], ["file", bytesOf("x"), "x.txt"], ["max_views", "-1"]]),
-  );
+  const bad = await post(t, "/api/upload", admin, [["s3_config_id", ""], [
+    "file",
+    bytesOf("x"),
+    "x.txt",
+  ], ["max_views", "-1"]]);
   assert.equal(bad.status, 400);
   assert.equal(bad.body.error, "max_views_invalid");
   assert.equal((await fileRecords(t, admin)).length, 1, "the invalid late field made no share");
@@ -165,35 +154,30 @@ Deno.test("fs upload: path and filename after the file decide where it lands", a
   await using t = await createTestApp();
   const admin = await t.adminAuth();
   await t.createMount("/mnt");
-  const late = await post(
-    t,
-    "/api/fs/upload",
-    admin,
-    multipart([["file", bytesOf("into sub"), "a.txt"], ["path", "/mnt/sub"]]),
-  );
+  const late = await post(t, "/api/fs/upload", admin, [["file", bytesOf("into sub"), "a.txt"], [
+    "path",
+    "/mnt/sub",
+  ]]);
   assert.equal(late.status, 201, JSON.stringify(late.body));
   assert.equal(late.body.data.path, "/mnt/sub/a.txt");
-  const renamed = await post(
-    t,
-    "/api/fs/upload",
-    admin,
-    multipart([["path", "/mnt"], ["file", bytesOf("named"), "p.txt"], ["filename", "b.txt"]]),
-  );
+  const renamed = await post(t, "/api/fs/upload", admin, [["path", "/mnt"], [
+    "file",
+    bytesOf("named"),
+    "p.txt",
+  ], ["filename", "b.txt"]]);
   assert.equal(renamed.status, 201, JSON.stringify(renamed.body));
   assert.equal(renamed.body.data.path, "/mnt/b.txt");
   const stored = (await filesUnder(join(t.dir, "storage"))).filter((f) => !f.startsWith("."));
   assert.deepEqual(stored.sort(), ["b.txt", "sub/a.txt"]);
   // Fields first: streams straight through, no spool.
-  const first = await post(
-    t,
-    "/api/fs/upload",
-    admin,
-    multipart([["path", "/mnt"], ["filename", "c.txt"], ["size", "3"], [
-      "file",
-      bytesOf("abc"),
-      "c.txt",
-    ]]),
-  );
+  const first = await post(t, "/api/fs/upload", admin, [["path", "/mnt"], ["filename", "c.txt"], [
+    "size",
+    "3",
+  ], [
+    "file",
+    bytesOf("abc"),
+    "c.txt",
+  ]]);
   assert.equal(first.status, 201, JSON.stringify(first.body));
   assert.deepEqual(await filesUnder(join(t.dir, "spool")), []);
 });
@@ -202,15 +186,10 @@ Deno.test("a truncated or malformed form is 400 and leaves nothing behind", asyn
   await using t = await createTestApp();
   const admin = await t.adminAuth();
   await t.createMount("/mnt");
-  await post(
-    t,
-    "/api/fs/upload",
-    admin,
-    multipart([["path", "/mnt"], ["filename", "keep.txt"], [
-      "size",
-      "8",
-    ], ["file", bytesOf("original"), "keep.txt"]]),
-  );
+  await post(t, "/api/fs/upload", admin, [["path", "/mnt"], ["filename", "keep.txt"], [
+    "size",
+    "8",
+  ], ["file", bytesOf("original"), "keep.txt"]]);
   const big = new Uint8Array(200_000).fill(7);
   const cut = (body: Uint8Array, n: number) => body.subarray(0, body.length - n);
   const cases: { path: string; body: Uint8Array; label: string }[] = [
@@ -280,12 +259,11 @@ Deno.test("a spooled file is bounded by the max upload size (413, spool removed)
   const admin = await t.adminAuth();
   await t.services.kv.set(["settings", "max_upload_size"], 1);
   await t.services.kv.set(["settings", "max_upload_size_unit"], "KB");
-  const { status, body } = await post(
-    t,
-    "/api/upload",
-    admin,
-    multipart([["file", new Uint8Array(5000), "big.bin"], ["remark", "late"]]),
-  );
+  const { status, body } = await post(t, "/api/upload", admin, [[
+    "file",
+    new Uint8Array(5000),
+    "big.bin",
+  ], ["remark", "late"]]);
   assert.equal(status, 413, JSON.stringify(body));
   assert.equal(body.error, "file_too_large");
   assert.deepEqual(await filesUnder(join(t.dir, "spool")), []);

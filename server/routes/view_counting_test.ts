@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { shareFile } from "../../tests/helpers/shares.ts";
 
 type Calls = Record<string, number>;
 
@@ -111,15 +112,7 @@ Deno.test("unlimited views show at once and reach the store after the flush inte
 
 Deno.test("an unlimited file share counts in memory; setting a limit drops pending views", async () => {
   await using t = await createTestApp({ VIEW_FLUSH_MS: "60000" });
-  const fd = new FormData();
-  fd.set("file", new Blob(["file bytes"]), "a.txt");
-  const up = await t.request("/api/upload", {
-    method: "POST",
-    auth: await t.adminAuth(),
-    body: fd,
-  });
-  assert.equal(up.status, 201, await up.clone().text());
-  const { id, slug } = (await up.json()).data;
+  const { id, slug } = await shareFile(t, "file bytes", "a.txt");
   for (let i = 0; i < 3; i++) {
     const res = await t.request(`/api/file-download/${slug}`);
     assert.equal(await res.text(), "file bytes");
