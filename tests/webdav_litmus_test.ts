@@ -4,7 +4,8 @@
  * pass; the counts are recorded in docs/WEBDAV.md.
  */
 import assert from "node:assert/strict";
-import { loginAdmin, startServer, TEST_ADMIN, type TestServer } from "./helpers/server.ts";
+import { startServer, TEST_ADMIN } from "./helpers/server.ts";
+import { createServerMount, hasProgram } from "./helpers/server_api.ts";
 
 /** Tests per suite in Debian's litmus 0.13, all of which must pass. */
 const EXPECTED: Record<string, number> = {
@@ -16,39 +17,7 @@ const EXPECTED: Record<string, number> = {
 };
 const LITMUS_TIMEOUT_MS = 4 * 60_000;
 
-const hasLitmus = (() => {
-  try {
-    return Deno.statSync("/usr/bin/litmus").isFile;
-  } catch {
-    return false;
-  }
-})();
-
-/** Creates an active local mount at `path` with the given WebDAV policy. */
-async function createLocalMount(
-  server: TestServer,
-  path: string,
-  policy: "native_proxy" | "302_redirect" = "native_proxy",
-) {
-  const headers = {
-    authorization: `Bearer ${await loginAdmin(server)}`,
-    "content-type": "application/json",
-  };
-  const cfgs = await (await fetch(`${server.url}/api/s3-configs`, { headers })).json();
-  const local = cfgs.data.find((c: { provider_type: string }) => c.provider_type === "local");
-  const res = await fetch(`${server.url}/api/mount/create`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      name: path.slice(1),
-      mount_path: path,
-      storage_type: "local",
-      storage_config_id: local.id,
-      webdav_policy: policy,
-    }),
-  });
-  assert.equal(res.status, 201, await res.text());
-}
+const hasLitmus = hasProgram("/usr/bin/litmus");
 
 /** Parses litmus' `<- summary for 'suite': of N tests run: P passed, F failed.` lines. */
 function parseLitmus(
@@ -74,7 +43,7 @@ Deno.test({
     const server = await startServer();
     const cwd = await Deno.makeTempDir({ prefix: "cubby-litmus-" });
     try {
-      await createLocalMount(server, "/litmus");
+      await createServerMount(server, "/litmus");
       const child = new Deno.Command("litmus", {
         args: ["-k", `${server.url}/dav/litmus/`, TEST_ADMIN.username, TEST_ADMIN.password],
         env: { TESTS: "basic copymove props locks http", TEST_QUIET: "" },

@@ -6,39 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loginAdmin, startServer, TEST_ADMIN, type TestServer } from "./helpers/server.ts";
+import { startServer, TEST_ADMIN } from "./helpers/server.ts";
+import { createServerMount, hasProgram } from "./helpers/server_api.ts";
 
 const RCLONE_TIMEOUT_MS = 2 * 60_000;
 
-const hasRclone = (() => {
-  try {
-    return Deno.statSync("/usr/bin/rclone").isFile;
-  } catch {
-    return false;
-  }
-})();
-
-/** Creates an active local mount at `path` through the API. */
-async function createLocalMount(server: TestServer, path: string) {
-  const headers = {
-    authorization: `Bearer ${await loginAdmin(server)}`,
-    "content-type": "application/json",
-  };
-  const cfgs = await (await fetch(`${server.url}/api/s3-configs`, { headers })).json();
-  const local = cfgs.data.find((c: { provider_type: string }) => c.provider_type === "local");
-  const res = await fetch(`${server.url}/api/mount/create`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      name: path.slice(1),
-      mount_path: path,
-      storage_type: "local",
-      storage_config_id: local.id,
-      webdav_policy: "native_proxy",
-    }),
-  });
-  assert.equal(res.status, 201, await res.text());
-}
+const hasRclone = hasProgram("/usr/bin/rclone");
 
 async function rclone(args: string[], env: Record<string, string>): Promise<string> {
   const out = await new Deno.Command("rclone", {
@@ -93,7 +66,7 @@ Deno.test({
     const server = await startServer();
     const work = await Deno.makeTempDir({ prefix: "cubby-rclone-" });
     try {
-      await createLocalMount(server, "/sync");
+      await createServerMount(server, "/sync");
       const src = join(work, "src");
       const back = join(work, "back");
       await makeTree(src);

@@ -9,6 +9,7 @@ import { createApp } from "../../server/app.ts";
 import type { MountView } from "../../shared/schemas/mounts.ts";
 import type { StorageConfigView } from "../../shared/schemas/storage_configs.ts";
 import { ALL_PERMISSIONS, maskToPermissions } from "../../shared/permissions.ts";
+import { s3rverConfigFields } from "./s3rver_config.ts";
 
 export const ADMIN = { username: "admin", password: "admin-password-123" };
 
@@ -116,16 +117,7 @@ export async function createTestApp(
     adminJson("/api/s3-configs", fields);
 
   const createS3rverConfig: TestApp["createS3rverConfig"] = (s3, extra = {}) =>
-    createStorageConfig({
-      name: "s3rver",
-      provider_type: "minio",
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-      ...extra,
-    });
+    createStorageConfig({ ...s3rverConfigFields(s3), ...extra });
 
   const createMount: TestApp["createMount"] = async (mountPath, extra = {}) => {
     const configs = await (await request("/api/s3-configs", { auth: await adminAuth() })).json();
