@@ -235,12 +235,14 @@ Deno.test("a locked share opened by a signed-in admin or key answers 403, not 40
 Deno.test("curl pastes: text/plain and urlencoded bodies, options in the query", async () => {
   await using t = await createTestApp();
   const key = await t.createKey({ text: true });
-  const piped = await t.request("/api/paste?max_views=2&remark=cli", {
-    method: "POST",
-    auth: key.auth,
-    headers: { "content-type": "text/plain", accept: "text/plain" },
-    body: "hi from a pipe\n",
-  });
+  /** POSTs a raw body to a paste route as the key, the way curl does. */
+  const curl = (path: string, headers: Record<string, string>, body: string) =>
+    t.request(path, { method: "POST", auth: key.auth, headers, body });
+  const piped = await curl(
+    "/api/paste?max_views=2&remark=cli",
+    { "content-type": "text/plain", accept: "text/plain" },
+    "hi from a pipe\n",
+  );
   assert.equal(piped.status, 201);
   assert.match(piped.headers.get("content-type") ?? "", /^text\/plain/);
   const url = (await piped.text()).trim();
@@ -252,22 +254,16 @@ Deno.test("curl pastes: text/plain and urlencoded bodies, options in the query",
   assert.equal(read.body.data.remark, "cli");
 
   // curl -d content=... sends a form; without Accept: text/plain the reply is the envelope.
-  const form = await t.request("/api/paste?slug=from-form", {
-    method: "POST",
-    auth: key.auth,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: "content=a%20b%26c",
-  });
+  const form = await curl(
+    "/api/paste?slug=from-form",
+    { "content-type": "application/x-www-form-urlencoded" },
+    "content=a%20b%26c",
+  );
   assert.equal(form.status, 201);
   assert.equal((await form.json()).data.slug, "from-form");
   assert.equal((await call(t, "GET", "/api/paste/from-form")).body.data.content, "a b&c");
 
-  const empty = await t.request("/api/paste", {
-    method: "POST",
-    auth: key.auth,
-    headers: { "content-type": "text/plain" },
-    body: "",
-  });
+  const empty = await curl("/api/paste", { "content-type": "text/plain" }, "");
   assert.equal(empty.status, 400);
   assert.equal((await empty.json()).error, "content_empty");
 });

@@ -1,27 +1,19 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
-import { readMountText, uploadToMount, waitForTask } from "../../tests/helpers/fs_api.ts";
+import { readMountText, runTask, uploadTree, waitForTask } from "../../tests/helpers/fs_api.ts";
 
 Deno.test("copy tasks: a file and a folder within a mount, skip existing, progress and counts", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
   await t.createMount("/m");
-  await uploadToMount(t, "/m/src", "a.txt", "A");
-  await uploadToMount(t, "/m/src/sub", "b.txt", "B");
-  await uploadToMount(t, "/m", "one.txt", "1");
-  const res = await t.request("/api/fs/batch-copy", {
-    method: "POST",
-    auth: admin,
-    json: {
-      items: [
-        { sourcePath: "/m/src", targetPath: "/m/dst" },
-        { sourcePath: "/m/one.txt", targetPath: "/m/dst/one.txt" },
-      ],
-    },
-  });
-  assert.equal(res.status, 202);
-  const done = await waitForTask(t, (await res.json()).data.task_id, admin);
+  await uploadTree(t, { "/m/src/a.txt": "A", "/m/src/sub/b.txt": "B", "/m/one.txt": "1" });
+  const done = await runTask(t, "/api/fs/batch-copy", {
+    items: [
+      { sourcePath: "/m/src", targetPath: "/m/dst" },
+      { sourcePath: "/m/one.txt", targetPath: "/m/dst/one.txt" },
+    ],
+  }, admin);
   assert.equal(done.status, "completed", JSON.stringify(done));
   assert.deepEqual([done.total, done.success_count, done.failed_count, done.progress], [
     3,
@@ -33,12 +25,10 @@ Deno.test("copy tasks: a file and a folder within a mount, skip existing, progre
   assert.equal(await readMountText(t, "/m/dst/sub/b.txt"), "B");
   assert.equal(await readMountText(t, "/m/dst/one.txt"), "1");
 
-  const again = await t.request("/api/fs/batch-copy", {
-    method: "POST",
-    auth: admin,
-    json: { items: [{ sourcePath: "/m/src", targetPath: "/m/dst" }], skipExisting: true },
-  });
-  const skipped = await waitForTask(t, (await again.json()).data.task_id, admin);
+  const skipped = await runTask(t, "/api/fs/batch-copy", {
+    items: [{ sourcePath: "/m/src", targetPath: "/m/dst" }],
+    skipExisting: true,
+  }, admin);
   assert.deepEqual([skipped.success_count, skipped.skipped_count], [0, 2]);
 
   const list = (await (await t.request("/api/fs/tasks", { auth: admin })).json()).data;
@@ -51,7 +41,7 @@ Deno.test("copy tasks: into itself is refused; missing sources fail; access need
   await using t = await createTestApp();
   const admin = await t.adminAuth();
   await t.createMount("/m");
-  await uploadToMount(t, "/m/f", "x.txt", "x");
+  await uploadTree(t, { "/m/f/x.txt": "x" });
   const onto = await t.request("/api/fs/batch-copy", {
     method: "POST",
     auth: admin,
@@ -60,22 +50,16 @@ Deno.test("copy tasks: into itself is refused; missing sources fail; access need
   assert.equal(onto.status, 400);
   assert.equal((await onto.json()).error, "copy_into_itself");
   // Into its own subfolder (after the client's warning): the copy skips its own output.
-  const into = await t.request("/api/fs/batch-copy", {
-    method: "POST",
-    auth: admin,
-    json: { items: [{ sourcePath: "/m/f", targetPath: "/m/f/inner" }] },
-  });
-  const intoDone = await waitForTask(t, (await into.json()).data.task_id, admin);
+  const intoDone = await runTask(t, "/api/fs/batch-copy", {
+    items: [{ sourcePath: "/m/f", targetPath: "/m/f/inner" }],
+  }, admin);
   assert.deepEqual([intoDone.status, intoDone.success_count], ["completed", 1]);
   assert.equal(await readMountText(t, "/m/f/inner/x.txt"), "x");
   assert.equal(await readMountText(t, "/m/f/inner/inner/x.txt"), null, "no recursion");
 
-  const missing = await t.request("/api/fs/batch-copy", {
-    method: "POST",
-    auth: admin,
-    json: { items: [{ sourcePath: "/m/nope", targetPath: "/m/y" }] },
-  });
-  const failed = await waitForTask(t, (await missing.json()).data.task_id, admin);
+  const failed = await runTask(t, "/api/fs/batch-copy", {
+    items: [{ sourcePath: "/m/nope", targetPath: "/m/y" }],
+  }, admin);
   assert.equal(failed.status, "failed");
   assert.deepEqual(failed.errors, [{ path: "/m/nope", error: "file_not_found" }]);
   const retried = await t.request(`/api/fs/tasks/${failed.id}/retry`, {
@@ -124,21 +108,17 @@ Deno.test("a cross-storage copy (local → s3rver) runs as a task and copies the
   await t.createMount("/local");
   await t.createMount("/cloud", { storage_type: "s3", storage_config_id: cfg.id });
   const big = "x".repeat(300_000) + "end";
-  await uploadToMount(t, "/local/dir", "big.txt", big);
-  await uploadToMount(t, "/local/dir", "small.txt", "small");
-  const res = await t.request("/api/fs/batch-copy", {
-    method: "POST",
-    auth: admin,
-    json: { items: [{ sourcePath: "/local/dir", targetPath: "/cloud/copied" }] },
-  });
-  const done = await waitForTask(t, (await res.json()).data.task_id, admin);
+  await uploadTree(t, { "/local/dir/big.txt": big, "/local/dir/small.txt": "small" });
+  const done = await runTask(t, "/api/fs/batch-copy", {
+    items: [{ sourcePath: "/local/dir", targetPath: "/cloud/copied" }],
+  }, admin);
   assert.equal(done.status, "completed", JSON.stringify(done));
   assert.equal(await readMountText(t, "/cloud/copied/big.txt"), big);
   assert.equal(await readMountText(t, "/cloud/copied/small.txt"), "small");
 });
 
 Deno.test("delete and download tasks run in the background through the filesystem service", async () => {
-  const origin = Deno.serve(
+  await using origin = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     (req) =>
       new URL(req.url).pathname === "/missing"
@@ -147,63 +127,50 @@ Deno.test("delete and download tasks run in the background through the filesyste
           headers: { "content-disposition": 'attachment; filename="fetched.txt"' },
         }),
   );
-  const t = await createTestApp({ CUBBY_ALLOW_LOOPBACK_FETCH: "1" });
-  try {
-    const admin = await t.adminAuth();
-    await t.createMount("/m");
-    await uploadToMount(t, "/m/old", "a.txt", "A");
-    await uploadToMount(t, "/m/old/deep", "b.txt", "B");
-    await uploadToMount(t, "/m", "c.txt", "C");
-    const del = await t.request("/api/fs/tasks/delete", {
-      method: "POST",
-      auth: admin,
-      json: { paths: ["/m/old", "/m/c.txt", "/m/nope.txt"] },
-    });
-    assert.equal(del.status, 202);
-    const deleted = await waitForTask(t, (await del.json()).data.task_id, admin);
-    assert.deepEqual(
-      [deleted.type, deleted.status, deleted.success_count, deleted.failed_count],
-      ["delete", "completed", 2, 1],
-    );
-    assert.deepEqual(deleted.errors, [{ path: "/m/nope.txt", error: "file_not_found" }]);
-    assert.equal(await readMountText(t, "/m/old/deep/b.txt"), null);
-    assert.equal(await readMountText(t, "/m/c.txt"), null);
+  await using t = await createTestApp({ CUBBY_ALLOW_LOOPBACK_FETCH: "1" });
+  const admin = await t.adminAuth();
+  await t.createMount("/m");
+  await uploadTree(t, { "/m/old/a.txt": "A", "/m/old/deep/b.txt": "B", "/m/c.txt": "C" });
+  const deleted = await runTask(t, "/api/fs/tasks/delete", {
+    paths: ["/m/old", "/m/c.txt", "/m/nope.txt"],
+  }, admin);
+  assert.deepEqual(
+    [deleted.type, deleted.status, deleted.success_count, deleted.failed_count],
+    ["delete", "completed", 2, 1],
+  );
+  assert.deepEqual(deleted.errors, [{ path: "/m/nope.txt", error: "file_not_found" }]);
+  assert.equal(await readMountText(t, "/m/old/deep/b.txt"), null);
+  assert.equal(await readMountText(t, "/m/c.txt"), null);
 
-    const base = `http://127.0.0.1:${origin.addr.port}`;
-    const dl = await t.request("/api/fs/tasks/download", {
-      method: "POST",
-      auth: admin,
-      json: { urls: [`${base}/file`, `${base}/missing`], path: "/m/inbox" },
-    });
-    const downloaded = await waitForTask(t, (await dl.json()).data.task_id, admin);
-    assert.deepEqual([downloaded.type, downloaded.success_count, downloaded.failed_count], [
-      "download",
-      1,
-      1,
-    ]);
-    assert.equal(await readMountText(t, "/m/inbox/fetched.txt"), "fetched bytes");
-    const found = await (await t.request("/api/fs/search?q=fetched", { auth: admin })).json();
-    assert.deepEqual(found.data.items.map((i: { path: string }) => i.path), [
-      "/m/inbox/fetched.txt",
-    ]);
+  const base = `http://127.0.0.1:${origin.addr.port}`;
+  const downloaded = await runTask(t, "/api/fs/tasks/download", {
+    urls: [`${base}/file`, `${base}/missing`],
+    path: "/m/inbox",
+  }, admin);
+  assert.deepEqual([downloaded.type, downloaded.success_count, downloaded.failed_count], [
+    "download",
+    1,
+    1,
+  ]);
+  assert.equal(await readMountText(t, "/m/inbox/fetched.txt"), "fetched bytes");
+  const found = await (await t.request("/api/fs/search?q=fetched", { auth: admin })).json();
+  assert.deepEqual(found.data.items.map((i: { path: string }) => i.path), [
+    "/m/inbox/fetched.txt",
+  ]);
 
-    const bad = await t.request("/api/fs/tasks/download", {
-      method: "POST",
-      auth: admin,
-      json: { urls: ["file:///etc/passwd"], path: "/m" },
-    });
-    assert.equal(bad.status, 400);
-    await bad.body?.cancel();
-    const viewer = (await t.createKey({ mount_view: true })).auth;
-    const denied = await t.request("/api/fs/tasks/delete", {
-      method: "POST",
-      auth: viewer,
-      json: { paths: ["/m/inbox"] },
-    });
-    assert.equal(denied.status, 403);
-    await denied.body?.cancel();
-  } finally {
-    await t.close();
-    await origin.shutdown();
-  }
+  const bad = await t.request("/api/fs/tasks/download", {
+    method: "POST",
+    auth: admin,
+    json: { urls: ["file:///etc/passwd"], path: "/m" },
+  });
+  assert.equal(bad.status, 400);
+  await bad.body?.cancel();
+  const viewer = (await t.createKey({ mount_view: true })).auth;
+  const denied = await t.request("/api/fs/tasks/delete", {
+    method: "POST",
+    auth: viewer,
+    json: { paths: ["/m/inbox"] },
+  });
+  assert.equal(denied.status, 403);
+  await denied.body?.cancel();
 });

@@ -2,13 +2,8 @@ import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
 import { mountLocal, uploadToMount } from "../../tests/helpers/fs_api.ts";
-import {
-  MiB,
-  postJson,
-  putToPresigned,
-  randomBytes,
-  startMultipart,
-} from "../../tests/helpers/multipart.ts";
+import { MiB, randomBytes } from "../../tests/helpers/bytes.ts";
+import { postJson, putPart, putParts, startMultipart } from "../../tests/helpers/multipart.ts";
 
 async function names(t: TestApp, auth: string, path: string, refresh = false) {
   const q = `path=${encodeURIComponent(path)}${refresh ? "&refresh=true" : ""}`;
@@ -43,7 +38,7 @@ Deno.test("fs multipart into a local mount: parts to signed URLs, resume, comple
   const ref = { path: "/docs/sub/big.bin", upload_id: up.upload_id };
 
   // Part 1, then a "reload": find the upload, ask which parts exist, re-sign the rest.
-  await putToPresigned(t, up.presigned_urls[0].url, slice(1));
+  await putPart(t, up.presigned_urls[0].url, slice(1));
   const found = await postJson(t, admin, "/api/fs/multipart/list-uploads", { path: "/docs" });
   assert.equal(found.status, 200, JSON.stringify(found.body));
   assert.deepEqual(
@@ -64,7 +59,7 @@ Deno.test("fs multipart into a local mount: parts to signed URLs, resume, comple
   });
   assert.equal(fresh.status, 200, JSON.stringify(fresh.body));
   for (const p of fresh.body.data.presigned_urls) {
-    await putToPresigned(t, p.url, slice(p.partNumber));
+    await putPart(t, p.url, slice(p.partNumber));
   }
   const parts = (await postJson(t, admin, "/api/fs/multipart/list-parts", ref)).body.data.parts
     .map((p: { partNumber: number; etag: string }) => ({
@@ -221,7 +216,7 @@ Deno.test("fs presign + commit into a local mount", async () => {
   assert.equal(pre.status, 200, JSON.stringify(pre.body));
   assert.match(pre.body.data.upload_url, /^http:\/\/127\.0\.0\.1\/api\/storage\/local\//);
   assert.equal(pre.body.data.contentType, "text/plain");
-  const etag = await putToPresigned(t, pre.body.data.upload_url, body, pre.body.data.contentType);
+  const etag = await putPart(t, pre.body.data.upload_url, body, pre.body.data.contentType);
   const commit = await postJson(t, uploader, "/api/fs/presign/commit", {
     path: "/docs/p.txt",
     size: body.length,
@@ -278,13 +273,7 @@ Deno.test("fs multipart and presign on an s3rver mount (ListParts, ListMultipart
   }, data);
   assert.equal(up.total_parts, 2);
   assert.ok(up.presigned_urls[0].url.startsWith(s3.endpoint), "parts go straight to the bucket");
-  const parts = [];
-  for (const p of up.presigned_urls) {
-    parts.push({
-      partNumber: p.partNumber,
-      ETag: await putToPresigned(t, p.url, slice(p.partNumber)),
-    });
-  }
+  const parts = await putParts(t, up.presigned_urls, slice);
   const ref = { path: "/bucket/dir/s3.bin", upload_id: up.upload_id };
   // Gaps of s3rver, not of Cubby: it has no ListParts, ListMultipartUploads or
   // AbortMultipartUpload, so resuming and aborting are tested against the local driver
@@ -336,7 +325,7 @@ Deno.test("fs multipart and presign on an s3rver mount (ListParts, ListMultipart
   });
   assert.equal(pre.status, 200, JSON.stringify(pre.body));
   assert.ok(pre.body.data.upload_url.startsWith(s3.endpoint));
-  const etag = await putToPresigned(t, pre.body.data.upload_url, text, pre.body.data.contentType);
+  const etag = await putPart(t, pre.body.data.upload_url, text, pre.body.data.contentType);
   const short = await postJson(t, admin, "/api/fs/presign/commit", {
     path: "/bucket/dir/p.txt",
     size: text.length + 1,

@@ -1,13 +1,8 @@
 import assert from "node:assert/strict";
 import { createTestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
-import {
-  MiB,
-  postJson,
-  putToPresigned,
-  randomBytes,
-  startMultipart,
-} from "../../tests/helpers/multipart.ts";
+import { MiB, randomBytes } from "../../tests/helpers/bytes.ts";
+import { postJson, putPart, putParts, startMultipart } from "../../tests/helpers/multipart.ts";
 
 Deno.test("multipart upload to local storage resumes after a 'reload' and completes byte-identical", async () => {
   await using t = await createTestApp();
@@ -20,7 +15,7 @@ Deno.test("multipart upload to local storage resumes after a 'reload' and comple
   assert.equal(up.total_parts, 3);
 
   // Upload part 1 only, then "reload": ask which parts exist and sign the missing ones again.
-  await putToPresigned(t, up.presigned_urls[0].url, slice(1));
+  await putPart(t, up.presigned_urls[0].url, slice(1));
   const listed = await postJson(t, admin, "/api/s3/multipart/list-parts", { file_id: up.file_id });
   assert.deepEqual(listed.body.data.parts.map((p: { partNumber: number }) => p.partNumber), [1]);
   const missing = [2, 3];
@@ -29,7 +24,7 @@ Deno.test("multipart upload to local storage resumes after a 'reload' and comple
     part_numbers: missing,
   });
   for (const p of fresh.body.data.presigned_urls) {
-    await putToPresigned(t, p.url, slice(p.partNumber));
+    await putPart(t, p.url, slice(p.partNumber));
   }
   const parts = (await postJson(t, admin, "/api/s3/multipart/list-parts", { file_id: up.file_id }))
     .body.data.parts.map((p: { partNumber: number; etag: string }) => ({
@@ -80,13 +75,7 @@ Deno.test("multipart to S3 (s3rver): presigned parts straight to the bucket, the
   }, data);
   assert.equal(up.total_parts, 2);
   assert.ok(up.presigned_urls[0].url.startsWith(s3.endpoint), "parts go straight to the bucket");
-  const parts = [];
-  for (const p of up.presigned_urls) {
-    parts.push({
-      partNumber: p.partNumber,
-      ETag: await putToPresigned(t, p.url, slice(p.partNumber)),
-    });
-  }
+  const parts = await putParts(t, up.presigned_urls, slice);
   // s3rver lacks ListParts, so resuming (list-parts) is tested against the local driver above.
   const done = await postJson(t, admin, "/api/s3/multipart/complete", {
     file_id: up.file_id,

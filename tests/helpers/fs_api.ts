@@ -48,6 +48,14 @@ export async function uploadToMount(
   await res.body?.cancel();
 }
 
+/** Uploads each `path → text` as the admin (folders are made on the way). */
+export async function uploadTree(t: TestApp, files: Record<string, string>): Promise<void> {
+  for (const [path, body] of Object.entries(files)) {
+    const at = path.lastIndexOf("/");
+    await uploadToMount(t, path.slice(0, at), path.slice(at + 1), body);
+  }
+}
+
 /** Polls GET /api/fs/tasks/:id until the task completes, fails or is cancelled; returns it. */
 export async function waitForTask(t: TestApp, id: string, auth?: string) {
   for (let i = 0; i < 200; i++) {
@@ -57,6 +65,14 @@ export async function waitForTask(t: TestApp, id: string, auth?: string) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error("task did not finish");
+}
+
+/** POSTs `json` to a task route as `auth` (the admin when omitted), asserts 202 and awaits the task. */
+export async function runTask(t: TestApp, path: string, json: unknown, auth?: string) {
+  const res = await t.request(path, { method: "POST", auth: auth ?? await t.adminAuth(), json });
+  const body = await res.json();
+  assert.equal(res.status, 202, JSON.stringify(body));
+  return await waitForTask(t, body.data.task_id, auth);
 }
 
 /** Downloads a mount file as the admin: its text, or null when the answer is not 200. */

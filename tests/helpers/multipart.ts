@@ -1,21 +1,9 @@
 /**
  * Test helpers for multipart uploads (file shares under /api/s3/multipart and mount files under
- * /api/fs/multipart): random payloads, PUTs to presigned URLs, and starting an upload.
+ * /api/fs/multipart): JSON calls, PUTs to presigned URLs, and starting an upload.
  */
 import assert from "node:assert/strict";
 import type { TestApp } from "./app.ts";
-
-/** One mebibyte. */
-export const MiB = 1024 * 1024;
-
-/** `n` random bytes (filled 64 KiB at a time, the most getRandomValues takes at once). */
-export function randomBytes(n: number): Uint8Array {
-  const out = new Uint8Array(n);
-  for (let i = 0; i < n; i += 65536) {
-    crypto.getRandomValues(out.subarray(i, Math.min(n, i + 65536)));
-  }
-  return out;
-}
 
 /** POSTs JSON as `auth`; returns the status and the parsed body. */
 export async function postJson(t: TestApp, auth: string | undefined, path: string, json: unknown) {
@@ -24,7 +12,7 @@ export async function postJson(t: TestApp, auth: string | undefined, path: strin
 }
 
 /** PUTs bytes to a presigned URL (through the app for Cubby's own URLs, else to the store); returns the ETag. */
-export async function putToPresigned(
+export async function putPart(
   t: TestApp,
   url: string,
   body: Uint8Array,
@@ -56,4 +44,20 @@ export async function startMultipart(
   const up = init.body.data;
   const slice = (n: number) => data.subarray((n - 1) * up.part_size, n * up.part_size);
   return { up, slice };
+}
+
+/** PUTs every part (`slice(n)`) to its presigned URL in order; returns the parts to complete. */
+export async function putParts(
+  t: TestApp,
+  urls: { partNumber: number; url: string }[],
+  slice: (n: number) => Uint8Array,
+): Promise<{ partNumber: number; ETag: string }[]> {
+  const parts = [];
+  for (const p of urls) {
+    parts.push({
+      partNumber: p.partNumber,
+      ETag: await putPart(t, p.url, slice(p.partNumber)),
+    });
+  }
+  return parts;
 }
