@@ -18,7 +18,7 @@ import { HomePage } from "./pages/home_page.ts";
 import { TopNav } from "./pages/top_nav.ts";
 import { denoBinary, findRepoRoot } from "../helpers/server.ts";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../helpers/browser.ts";
-import { chromium } from "@playwright/test";
+import { type Browser, chromium } from "@playwright/test";
 
 test("the manifest parses and its icons are real PNGs of the declared sizes", async ({ request }) => {
   const res = await request.get("/manifest.webmanifest");
@@ -178,15 +178,20 @@ test("password-protected and view-limited shares read online are not readable of
   expect((await readPasteAsManager(request, adminToken, locked.id)).paste?.views).toBe(1);
 });
 
+/** Starts a server that serves the client from `dist` and opens a page on it, in English. */
+async function startOnDist(browser: Browser, dist: string) {
+  const server = await startServer({ CUBBY_DIST_DIR: dist });
+  const context = await browser.newContext({ baseURL: server.url, locale: "en-US" });
+  const page = await context.newPage();
+  return { server, context, page, pwa: new PwaShell(page) };
+}
+
 test("a new build deployed while a tab is open shows the update card; accepting reloads onto it", async ({ browser }) => {
   test.setTimeout(120_000);
   const root = findRepoRoot();
   const dist = await mkdtemp(join(tmpdir(), "cubby-dist-"));
   await cp(join(root, "dist"), dist, { recursive: true });
-  const server = await startServer({ CUBBY_DIST_DIR: dist });
-  const context = await browser.newContext({ baseURL: server.url, locale: "en-US" });
-  const page = await context.newPage();
-  const pwa = new PwaShell(page);
+  const { server, context, page, pwa } = await startOnDist(browser, dist);
   try {
     await page.goto("/");
     await pwa.waitForControl();
@@ -289,10 +294,7 @@ test("after a redeploy removed the old lazy chunks, an open tab shows the recove
     f.endsWith(".js") && !precached.has(f)
   );
   expect(lazyChunks.length).toBeGreaterThan(0);
-  const server = await startServer({ CUBBY_DIST_DIR: dist });
-  const context = await browser.newContext({ baseURL: server.url, locale: "en-US" });
-  const page = await context.newPage();
-  const pwa = new PwaShell(page);
+  const { server, context, page, pwa } = await startOnDist(browser, dist);
   try {
     await page.goto("/");
     await pwa.waitForControl();
