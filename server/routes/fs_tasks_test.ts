@@ -72,20 +72,14 @@ Deno.test("copy tasks: into itself is refused; missing sources fail; access need
   const copier =
     (await t.createKey({ mount_view: true, mount_copy: true }, { basic_path: "/m/f" })).auth;
   const body = { items: [{ sourcePath: "/m/f/x.txt", targetPath: "/m/f/y.txt" }] };
-  const denied = await t.request("/api/fs/batch-copy", {
-    method: "POST",
-    auth: viewer,
-    json: body,
-  });
-  assert.equal(denied.status, 403);
-  await denied.body?.cancel();
-  const outside = await t.request("/api/fs/batch-copy", {
-    method: "POST",
-    auth: copier,
-    json: { items: [{ sourcePath: "/m/f/x.txt", targetPath: "/m/escaped.txt" }] },
-  });
-  assert.equal(outside.status, 403, "the target must be inside the key's base path too");
-  await outside.body?.cancel();
+  assert.equal(await t.statusOf("POST", "/api/fs/batch-copy", viewer, body), 403);
+  assert.equal(
+    await t.statusOf("POST", "/api/fs/batch-copy", copier, {
+      items: [{ sourcePath: "/m/f/x.txt", targetPath: "/m/escaped.txt" }],
+    }),
+    403,
+    "the target must be inside the key's base path too",
+  );
   const allowed = await t.request("/api/fs/batch-copy", {
     method: "POST",
     auth: copier,
@@ -158,19 +152,16 @@ Deno.test("delete and download tasks run in the background through the filesyste
     "/m/inbox/fetched.txt",
   ]);
 
-  const bad = await t.request("/api/fs/tasks/download", {
-    method: "POST",
-    auth: admin,
-    json: { urls: ["file:///etc/passwd"], path: "/m" },
-  });
-  assert.equal(bad.status, 400);
-  await bad.body?.cancel();
+  assert.equal(
+    await t.statusOf("POST", "/api/fs/tasks/download", admin, {
+      urls: ["file:///etc/passwd"],
+      path: "/m",
+    }),
+    400,
+  );
   const viewer = (await t.createKey({ mount_view: true })).auth;
-  const denied = await t.request("/api/fs/tasks/delete", {
-    method: "POST",
-    auth: viewer,
-    json: { paths: ["/m/inbox"] },
-  });
-  assert.equal(denied.status, 403);
-  await denied.body?.cancel();
+  assert.equal(
+    await t.statusOf("POST", "/api/fs/tasks/delete", viewer, { paths: ["/m/inbox"] }),
+    403,
+  );
 });

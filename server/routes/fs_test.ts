@@ -30,25 +30,13 @@ Deno.test("fs: upload, list, get, ranged download, save text, rename file and fo
   assert.equal((await put(t, admin, "/docs/a", "one.txt", "1111")).status, 201);
   assert.equal((await put(t, admin, "/docs/a/deep", "two.txt", "22")).status, 201);
 
-  const mk = await t.request("/api/fs/mkdir", {
-    method: "POST",
-    auth: admin,
-    json: { path: "/docs/new" },
-  });
-  assert.equal(mk.status, 201);
-  await mk.body?.cancel();
+  assert.equal(await t.statusOf("POST", "/api/fs/mkdir", admin, { path: "/docs/new" }), 201);
   assert.deepEqual(
     (await list(t, admin, "/docs")).names,
     ["a", "new", "readme.md"],
     "empty folders list",
   );
-  const onFile = await t.request("/api/fs/mkdir", {
-    method: "POST",
-    auth: admin,
-    json: { path: "/docs/readme.md" },
-  });
-  assert.equal(onFile.status, 409);
-  await onFile.body?.cancel();
+  assert.equal(await t.statusOf("POST", "/api/fs/mkdir", admin, { path: "/docs/readme.md" }), 409);
   const rmEmpty = await t.request("/api/fs/batch-remove", {
     method: "DELETE",
     auth: admin,
@@ -91,20 +79,20 @@ Deno.test("fs: upload, list, get, ranged download, save text, rename file and fo
   assert.equal((await folder.json()).data.moved, 2);
   assert.deepEqual((await list(t, admin, "/docs")).names, ["b", "README.md"]);
   assert.deepEqual((await list(t, admin, "/docs/b/deep")).names, ["two.txt"]);
-  const clash = await t.request("/api/fs/rename", {
-    method: "POST",
-    auth: admin,
-    json: { oldPath: "/docs/README.md", newPath: "/docs/b" },
-  });
-  assert.equal(clash.status, 409);
-  await clash.body?.cancel();
-  const intoItself = await t.request("/api/fs/rename", {
-    method: "POST",
-    auth: admin,
-    json: { oldPath: "/docs/b", newPath: "/docs/b/deep/b" },
-  });
-  assert.equal(intoItself.status, 400);
-  await intoItself.body?.cancel();
+  assert.equal(
+    await t.statusOf("POST", "/api/fs/rename", admin, {
+      oldPath: "/docs/README.md",
+      newPath: "/docs/b",
+    }),
+    409,
+  );
+  assert.equal(
+    await t.statusOf("POST", "/api/fs/rename", admin, {
+      oldPath: "/docs/b",
+      newPath: "/docs/b/deep/b",
+    }),
+    400,
+  );
 
   const removed = await t.request("/api/fs/batch-remove", {
     method: "DELETE",

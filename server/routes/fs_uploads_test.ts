@@ -87,13 +87,7 @@ Deno.test("fs multipart: validation, mount bits, base path /a vs /ab, traversal,
   const admin = await t.adminAuth();
   await mountLocal(t, "/a");
   await mountLocal(t, "/ab");
-  const mk = await t.request("/api/fs/mkdir", {
-    method: "POST",
-    auth: admin,
-    json: { path: "/a/folder" },
-  });
-  assert.equal(mk.status, 201);
-  await mk.body?.cancel();
+  assert.equal(await t.statusOf("POST", "/api/fs/mkdir", admin, { path: "/a/folder" }), 201);
   const key = async (perms: Record<string, boolean>, basic_path = "/") =>
     (await t.createKey(perms, { basic_path })).auth;
   const up = { mount_view: true, mount_upload: true };
@@ -374,13 +368,10 @@ Deno.test("directory cache: a second list hits, refresh=true bypasses, writes in
   assert.deepEqual(await names(t, admin, "/same"), ["new", "a.txt", "outside.txt"]);
   assert.deepEqual(await names(t, admin, "/c/new/deep"), ["b.txt"]);
   // A folder delete drops its subtree; a rename drops both ends.
-  const rn = await t.request("/api/fs/rename", {
-    method: "POST",
-    auth: admin,
-    json: { oldPath: "/c/new", newPath: "/c/moved" },
-  });
-  assert.equal(rn.status, 200);
-  await rn.body?.cancel();
+  assert.equal(
+    await t.statusOf("POST", "/api/fs/rename", admin, { oldPath: "/c/new", newPath: "/c/moved" }),
+    200,
+  );
   assert.deepEqual(await names(t, admin, "/c/new/deep"), []);
   assert.deepEqual(await names(t, admin, "/c/moved/deep"), ["b.txt"]);
   const rm = await t.request("/api/fs/batch-remove", {

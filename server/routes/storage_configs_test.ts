@@ -31,13 +31,11 @@ Deno.test("storage configs: the default one is named in the reader's language un
   assert.equal((await renamed.json()).data.name, "Disk");
   assert.deepEqual(await names("en-US"), ["Disk"]);
   assert.deepEqual(await names("zh-CN"), ["Disk"]);
-  const blank = await t.request(`/api/s3-configs/${local.id}`, {
-    method: "PUT",
-    auth: admin,
-    json: { name: "  " },
-  });
-  assert.equal(blank.status, 400, "an admin cannot name a config empty");
-  await blank.body?.cancel();
+  assert.equal(
+    await t.statusOf("PUT", `/api/s3-configs/${local.id}`, admin, { name: "  " }),
+    400,
+    "an admin cannot name a config empty",
+  );
 });
 
 Deno.test("storage configs: create, secret sealed at rest and never returned, default, delete", async () => {
@@ -64,13 +62,10 @@ Deno.test("storage configs: create, secret sealed at rest and never returned, de
   const raw = JSON.stringify((await t.services.kv.get(["storage_configs", cfg.id])).value);
   assert.ok(!raw.includes("super-secret-value"), "encrypted at rest");
 
-  const missing = await t.request("/api/s3-configs", {
-    method: "POST",
-    auth: admin,
-    json: { name: "x", provider_type: "aws" },
-  });
-  assert.equal(missing.status, 400);
-  await missing.body?.cancel();
+  assert.equal(
+    await t.statusOf("POST", "/api/s3-configs", admin, { name: "x", provider_type: "aws" }),
+    400,
+  );
 
   const keep = await t.request(`/api/s3-configs/${cfg.id}`, {
     method: "PUT",

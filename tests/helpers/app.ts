@@ -26,6 +26,8 @@ export type TestApp = {
     path: string,
     init?: RequestInit & { json?: unknown; auth?: string },
   ) => Promise<Response>;
+  /** Sends a request as `auth` (with a JSON body when given) and returns only its status. */
+  statusOf: (method: string, path: string, auth?: string, json?: unknown) => Promise<number>;
   /** Logs in as the admin and returns "Bearer <token>". */
   adminAuth: () => Promise<string>;
   /** Creates an API key with the given permissions and returns "ApiKey <key>" and its id. */
@@ -86,6 +88,12 @@ export async function createTestApp(
     );
   };
 
+  const statusOf: TestApp["statusOf"] = async (method, path, auth, json) => {
+    const res = await request(path, { method, auth, json });
+    await res.body?.cancel();
+    return res.status;
+  };
+
   const adminAuth = async () => {
     if (adminToken) return adminToken;
     const res = await request("/api/admin/login", { method: "POST", json: ADMIN });
@@ -143,6 +151,7 @@ export async function createTestApp(
     config,
     dir,
     request,
+    statusOf,
     adminAuth,
     createKey,
     createStorageConfig,
