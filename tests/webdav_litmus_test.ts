@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { startServer, TEST_ADMIN } from "./helpers/server.ts";
 import { createServerMount, hasProgram } from "./helpers/server_api.ts";
+import { tempDir } from "./helpers/temp.ts";
 
 /** Tests per suite in Debian's litmus 0.13, all of which must pass. */
 const EXPECTED: Record<string, number> = {
@@ -40,36 +41,31 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    const server = await startServer();
-    const cwd = await Deno.makeTempDir({ prefix: "cubby-litmus-" });
-    try {
-      await createServerMount(server, "/litmus");
-      const child = new Deno.Command("litmus", {
-        args: ["-k", `${server.url}/dav/litmus/`, TEST_ADMIN.username, TEST_ADMIN.password],
-        env: { TESTS: "basic copymove props locks http", TEST_QUIET: "" },
-        cwd,
-        stdin: "null",
-        stdout: "piped",
-        stderr: "piped",
-        signal: AbortSignal.timeout(LITMUS_TIMEOUT_MS),
-      }).spawn();
-      const { stdout, stderr } = await child.output();
-      const out = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
-      if (Deno.env.get("CUBBY_LITMUS_LOG") === "1") console.log(out);
-      const suites = parseLitmus(out);
-      for (const [suite, expected] of Object.entries(EXPECTED)) {
-        const s = suites.get(suite);
-        assert.ok(s, `litmus suite ${suite} did not report a summary:\n${out}`);
-        assert.equal(s.failed, 0, `litmus ${suite}: ${s.failed} failed:\n${out}`);
-        assert.equal(
-          s.passed,
-          expected,
-          `litmus ${suite}: ${s.passed}/${expected} passed:\n${out}`,
-        );
-      }
-    } finally {
-      await server.stop();
-      await Deno.remove(cwd, { recursive: true }).catch(() => {});
+    await using server = await startServer();
+    await using cwd = await tempDir("cubby-litmus-");
+    await createServerMount(server, "/litmus");
+    const child = new Deno.Command("litmus", {
+      args: ["-k", `${server.url}/dav/litmus/`, TEST_ADMIN.username, TEST_ADMIN.password],
+      env: { TESTS: "basic copymove props locks http", TEST_QUIET: "" },
+      cwd: cwd.path,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      signal: AbortSignal.timeout(LITMUS_TIMEOUT_MS),
+    }).spawn();
+    const { stdout, stderr } = await child.output();
+    const out = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
+    if (Deno.env.get("CUBBY_LITMUS_LOG") === "1") console.log(out);
+    const suites = parseLitmus(out);
+    for (const [suite, expected] of Object.entries(EXPECTED)) {
+      const s = suites.get(suite);
+      assert.ok(s, `litmus suite ${suite} did not report a summary:\n${out}`);
+      assert.equal(s.failed, 0, `litmus ${suite}: ${s.failed} failed:\n${out}`);
+      assert.equal(
+        s.passed,
+        expected,
+        `litmus ${suite}: ${s.passed}/${expected} passed:\n${out}`,
+      );
     }
   },
 });
