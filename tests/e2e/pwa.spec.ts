@@ -11,7 +11,13 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import process from "node:process";
 import { expect, sharedServerUrl, startServer, test } from "./fixtures.ts";
-import { createPaste, newContext, readPasteAsManager, uniqueSlug } from "./pages/test_data.ts";
+import {
+  createPaste,
+  newAdminPage,
+  newContext,
+  readPasteAsManager,
+  uniqueSlug,
+} from "./pages/test_data.ts";
 import { pngSize, PwaShell } from "./pages/pwa.ts";
 import { PastePage } from "./pages/paste_page.ts";
 import { HomePage } from "./pages/home_page.ts";
@@ -75,8 +81,7 @@ test("after a reload a service worker controls the page and holds the precache",
 test("after one online visit, offline reloads show content, never the browser's error page", async ({ browser, request, adminToken }) => {
   const text = `offline readable ${uniqueSlug("t")}`;
   const paste = await createPaste(request, `Bearer ${adminToken}`, { content: text });
-  const context = await newContext(browser, { adminToken });
-  const page = await context.newPage();
+  const { context, page } = await newAdminPage(browser, adminToken);
   const pwa = new PwaShell(page);
   try {
     await page.goto("/");

@@ -62,14 +62,19 @@ async function api(server: TestServer, token: string, path: string, init: Reques
   return body.data;
 }
 
+/** Creates a paste on `server` as the admin; returns its view. */
+function postPaste(server: TestServer, token: string, content: string) {
+  return api(server, token, "/paste", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ content }),
+  });
+}
+
 test("site settings apply at once, on server-rendered pages, and the announcement stays dismissed", async ({ browser, isolatedServer }) => {
   const server = isolatedServer;
   const token = await loginAdmin(server);
-  const paste = await api(server, token, "/paste", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ content: "settings e2e" }),
-  });
+  const paste = await postPaste(server, token, "settings e2e");
   const { context, page, settings } = await adminSession(browser, server);
   try {
     await expect(page).toHaveTitle("Site settings - Cubby");
@@ -242,11 +247,7 @@ test("the environment switcher shows only for admins with ?showEnvSwitcher", asy
 test("the top bar's source link is a site setting: hidden when empty, http(s) only", async ({ browser, isolatedServer }) => {
   const server = isolatedServer;
   const token = await loginAdmin(server);
-  const paste = await api(server, token, "/paste", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ content: "source link e2e" }),
-  });
+  const paste = await postPaste(server, token, "source link e2e");
   const { context, page, settings } = await adminSession(browser, server);
   const source = page.getByRole("link", { name: "Source code (opens in a new tab)" });
   try {
