@@ -7,7 +7,7 @@
  * The seed is fixed, so a failure replays exactly; the printed case names the request.
  */
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../tests/helpers/app.ts";
+import { ALL_KEY_PERMISSIONS, createTestApp, type TestApp } from "../tests/helpers/app.ts";
 import { ERROR_CATALOGUE } from "../shared/errors.ts";
 import {
   fillPath,
@@ -37,17 +37,7 @@ const BYTE_ROUTES = [
 
 async function setUp(t: TestApp): Promise<Fixtures> {
   const admin = await t.adminAuth();
-  const all = {
-    text: true,
-    file: true,
-    mount_view: true,
-    mount_upload: true,
-    mount_copy: true,
-    mount_rename: true,
-    mount_delete: true,
-    webdav_read: true,
-    webdav_manage: true,
-  };
+  const all = ALL_KEY_PERMISSIONS;
   const key = await t.createKey(all);
   const victim = await t.createKey({ text: true });
   const mount = await t.createMount("/m");
@@ -128,99 +118,95 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   fn: async () => {
-    const t = await createTestApp();
-    try {
-      const fx = await setUp(t);
-      const routes = routeTable(t);
-      assert.ok(routes.length > 80, `only ${routes.length} routes found`);
-      const extraPaths = [
-        "/assets/%E0%A4%A.js",
-        "/assets/%ZZ",
-        "/icons/%",
-        "/paste/%E0%A4%A",
-        "/file/" + LONG,
-        "/mount-explorer/%ZZ",
-        "/api/%E0%A4%A",
-        "/dav/%E0%A4%A",
-        "/" + LONG,
-      ];
-      const r = prng(SEED);
-      const failures: string[] = [];
-      const statuses: Record<number, number> = {};
-      const started = Date.now();
-      const edges = edgeCases(routes, fx);
-      const total = edges.length + RANDOM_REQUESTS;
-      for (let i = 0; i < total; i++) {
-        const edge = edges[i];
-        const route = r.pick(routes);
-        let path = r.chance(0.05) ? r.pick(extraPaths) : fillPath(r, route.path, fx);
-        path = edge ? edge.path : path + randomQuery(r);
-        const method = edge
-          ? edge.method
-          : r.chance(0.8) && route.method !== "ALL"
-          ? route.method
-          : r.pick(METHODS);
-        const body = method === "GET" || method === "HEAD" ? {} : randomBody(r);
-        const headers = randomHeaders(r, fx, body);
-        if (edge) {
-          headers.set("authorization", edge.auth);
-          headers.delete("x-fuzz-client");
-        }
-        const label = `#${i} ${method} ${path.slice(0, 160)} [${headers.get("content-type")}]`;
-        let res: Response;
-        try {
-          res = await t.app.fetch(
-            new Request(new URL(path, "http://127.0.0.1"), { method, headers, body: body.body }),
-            {
-              remoteAddr: {
-                hostname: headers.get("x-fuzz-client") ?? "127.0.0.1",
-                port: 1,
-                transport: "tcp",
-              },
-            },
-          );
-        } catch (err) {
-          failures.push(`${label}: threw ${err}`);
-          continue;
-        }
-        const text = method === "HEAD" ? "" : await res.text();
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        if (res.status >= 500) {
-          failures.push(`${label}: ${res.status} ${text.slice(0, 200)}`);
-          continue;
-        }
-        const pathname = new URL(path, "http://127.0.0.1").pathname;
-        if (res.status < 400 || method === "HEAD" || !pathname.startsWith("/api/")) continue;
-        const type = res.headers.get("content-type") ?? "";
-        const byteRoute = BYTE_ROUTES.some((re) => re.test(pathname));
-        if (byteRoute && !type.startsWith("application/json")) {
-          const code = res.headers.get("x-error-code") ?? "";
-          if (!(code in ERROR_CATALOGUE)) {
-            failures.push(`${label}: plain ${res.status} without a catalogue X-Error-Code`);
-          }
-          continue;
-        }
-        try {
-          const env = JSON.parse(text);
-          assert.equal(env.code, res.status);
-          assert.equal(env.success, false);
-          assert.equal(typeof env.message, "string");
-          assert.ok("data" in env);
-          assert.ok(env.error in ERROR_CATALOGUE, `unknown error code ${env.error}`);
-        } catch (err) {
-          failures.push(
-            `${label}: ${res.status} not an envelope (${type}): ${text.slice(0, 120)} ${err}`,
-          );
-        }
+    await using t = await createTestApp();
+    const fx = await setUp(t);
+    const routes = routeTable(t);
+    assert.ok(routes.length > 80, `only ${routes.length} routes found`);
+    const extraPaths = [
+      "/assets/%E0%A4%A.js",
+      "/assets/%ZZ",
+      "/icons/%",
+      "/paste/%E0%A4%A",
+      "/file/" + LONG,
+      "/mount-explorer/%ZZ",
+      "/api/%E0%A4%A",
+      "/dav/%E0%A4%A",
+      "/" + LONG,
+    ];
+    const r = prng(SEED);
+    const failures: string[] = [];
+    const statuses: Record<number, number> = {};
+    const started = Date.now();
+    const edges = edgeCases(routes, fx);
+    const total = edges.length + RANDOM_REQUESTS;
+    for (let i = 0; i < total; i++) {
+      const edge = edges[i];
+      const route = r.pick(routes);
+      let path = r.chance(0.05) ? r.pick(extraPaths) : fillPath(r, route.path, fx);
+      path = edge ? edge.path : path + randomQuery(r);
+      const method = edge
+        ? edge.method
+        : r.chance(0.8) && route.method !== "ALL"
+        ? route.method
+        : r.pick(METHODS);
+      const body = method === "GET" || method === "HEAD" ? {} : randomBody(r);
+      const headers = randomHeaders(r, fx, body);
+      if (edge) {
+        headers.set("authorization", edge.auth);
+        headers.delete("x-fuzz-client");
       }
-      const seconds = (Date.now() - started) / 1000;
-      console.log(
-        `fuzz: ${total} requests in ${seconds.toFixed(1)} s, ${failures.length} failures`,
-        statuses,
-      );
-      assert.deepEqual(failures.slice(0, 40), [], `${failures.length} failures`);
-    } finally {
-      await t.close();
+      const label = `#${i} ${method} ${path.slice(0, 160)} [${headers.get("content-type")}]`;
+      let res: Response;
+      try {
+        res = await t.app.fetch(
+          new Request(new URL(path, "http://127.0.0.1"), { method, headers, body: body.body }),
+          {
+            remoteAddr: {
+              hostname: headers.get("x-fuzz-client") ?? "127.0.0.1",
+              port: 1,
+              transport: "tcp",
+            },
+          },
+        );
+      } catch (err) {
+        failures.push(`${label}: threw ${err}`);
+        continue;
+      }
+      const text = method === "HEAD" ? "" : await res.text();
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      if (res.status >= 500) {
+        failures.push(`${label}: ${res.status} ${text.slice(0, 200)}`);
+        continue;
+      }
+      const pathname = new URL(path, "http://127.0.0.1").pathname;
+      if (res.status < 400 || method === "HEAD" || !pathname.startsWith("/api/")) continue;
+      const type = res.headers.get("content-type") ?? "";
+      const byteRoute = BYTE_ROUTES.some((re) => re.test(pathname));
+      if (byteRoute && !type.startsWith("application/json")) {
+        const code = res.headers.get("x-error-code") ?? "";
+        if (!(code in ERROR_CATALOGUE)) {
+          failures.push(`${label}: plain ${res.status} without a catalogue X-Error-Code`);
+        }
+        continue;
+      }
+      try {
+        const env = JSON.parse(text);
+        assert.equal(env.code, res.status);
+        assert.equal(env.success, false);
+        assert.equal(typeof env.message, "string");
+        assert.ok("data" in env);
+        assert.ok(env.error in ERROR_CATALOGUE, `unknown error code ${env.error}`);
+      } catch (err) {
+        failures.push(
+          `${label}: ${res.status} not an envelope (${type}): ${text.slice(0, 120)} ${err}`,
+        );
+      }
     }
+    const seconds = (Date.now() - started) / 1000;
+    console.log(
+      `fuzz: ${total} requests in ${seconds.toFixed(1)} s, ${failures.length} failures`,
+      statuses,
+    );
+    assert.deepEqual(failures.slice(0, 40), [], `${failures.length} failures`);
   },
 });

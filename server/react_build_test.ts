@@ -26,24 +26,16 @@ async function requestPage(url: string): Promise<string> {
 }
 
 Deno.test("main.ts loads React's production build when NODE_ENV is unset", async () => {
-  const server = await startServer({ NODE_ENV: "" });
-  try {
-    assert.equal(reportedBuild(server.output()), undefined, "React is not loaded at start");
-    assert.match(await requestPage(server.url), /<div id="root" data-ssr="1">/);
-    assert.equal(await awaitReportedBuild(server), "production", server.output());
-  } finally {
-    await server.stop();
-  }
+  await using server = await startServer({ NODE_ENV: "" });
+  assert.equal(reportedBuild(server.output()), undefined, "React is not loaded at start");
+  assert.match(await requestPage(server.url), /<div id="root" data-ssr="1">/);
+  assert.equal(await awaitReportedBuild(server), "production", server.output());
 });
 
 Deno.test("an explicit NODE_ENV=development keeps React's development build", async () => {
-  const server = await startServer({ NODE_ENV: "development" });
-  try {
-    await requestPage(server.url);
-    assert.equal(await awaitReportedBuild(server), "development", server.output());
-  } finally {
-    await server.stop();
-  }
+  await using server = await startServer({ NODE_ENV: "development" });
+  await requestPage(server.url);
+  assert.equal(await awaitReportedBuild(server), "development", server.output());
 });
 
 Deno.test("loadedReactBuild reads the builds this process loaded", async () => {

@@ -72,14 +72,10 @@ Deno.test({
       assert.equal(done.code, 0, done.text);
       assert.match(done.text, /text_management: 1 restored, 0 skipped, 0 removed/);
 
-      const restored = await startServer({}, { dataDir: target });
-      try {
-        const raw = await fetch(`${restored.url}/api/raw/cli-paste`);
-        assert.equal(await raw.text(), "made before the backup");
-        await loginAdmin(restored, TEST_ADMIN);
-      } finally {
-        await restored.stop();
-      }
+      await using restored = await startServer({}, { dataDir: target });
+      const raw = await fetch(`${restored.url}/api/raw/cli-paste`);
+      assert.equal(await raw.text(), "made before the backup");
+      await loginAdmin(restored, TEST_ADMIN);
     } finally {
       await Deno.remove(source, { recursive: true });
       await Deno.remove(target, { recursive: true });

@@ -4,7 +4,9 @@
  * pass; the counts are recorded in docs/WEBDAV.md.
  */
 import assert from "node:assert/strict";
-import { loginAdmin, startServer, TEST_ADMIN, type TestServer } from "./helpers/server.ts";
+import { startServer, TEST_ADMIN } from "./helpers/server.ts";
+import { createServerMount, hasProgram } from "./helpers/server_api.ts";
+import { tempDir } from "./helpers/temp.ts";
 
 /** Tests per suite in Debian's litmus 0.13, all of which must pass. */
 const EXPECTED: Record<string, number> = {
@@ -16,39 +18,7 @@ const EXPECTED: Record<string, number> = {
 };
 const LITMUS_TIMEOUT_MS = 4 * 60_000;
 
-const hasLitmus = (() => {
-  try {
-    return Deno.statSync("/usr/bin/litmus").isFile;
-  } catch {
-    return false;
-  }
-})();
-
-/** Creates an active local mount at `path` with the given WebDAV policy. */
-async function createLocalMount(
-  server: TestServer,
-  path: string,
-  policy: "native_proxy" | "302_redirect" = "native_proxy",
-) {
-  const headers = {
-    authorization: `Bearer ${await loginAdmin(server)}`,
-    "content-type": "application/json",
-  };
-  const cfgs = await (await fetch(`${server.url}/api/s3-configs`, { headers })).json();
-  const local = cfgs.data.find((c: { provider_type: string }) => c.provider_type === "local");
-  const res = await fetch(`${server.url}/api/mount/create`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      name: path.slice(1),
-      mount_path: path,
-      storage_type: "local",
-      storage_config_id: local.id,
-      webdav_policy: policy,
-    }),
-  });
-  assert.equal(res.status, 201, await res.text());
-}
+const hasLitmus = hasProgram("/usr/bin/litmus");
 
 /** Parses litmus' `<- summary for 'suite': of N tests run: P passed, F failed.` lines. */
 function parseLitmus(
@@ -71,36 +41,31 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    const server = await startServer();
-    const cwd = await Deno.makeTempDir({ prefix: "cubby-litmus-" });
-    try {
-      await createLocalMount(server, "/litmus");
-      const child = new Deno.Command("litmus", {
-        args: ["-k", `${server.url}/dav/litmus/`, TEST_ADMIN.username, TEST_ADMIN.password],
-        env: { TESTS: "basic copymove props locks http", TEST_QUIET: "" },
-        cwd,
-        stdin: "null",
-        stdout: "piped",
-        stderr: "piped",
-        signal: AbortSignal.timeout(LITMUS_TIMEOUT_MS),
-      }).spawn();
-      const { stdout, stderr } = await child.output();
-      const out = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
-      if (Deno.env.get("CUBBY_LITMUS_LOG") === "1") console.log(out);
-      const suites = parseLitmus(out);
-      for (const [suite, expected] of Object.entries(EXPECTED)) {
-        const s = suites.get(suite);
-        assert.ok(s, `litmus suite ${suite} did not report a summary:\n${out}`);
-        assert.equal(s.failed, 0, `litmus ${suite}: ${s.failed} failed:\n${out}`);
-        assert.equal(
-          s.passed,
-          expected,
-          `litmus ${suite}: ${s.passed}/${expected} passed:\n${out}`,
-        );
-      }
-    } finally {
-      await server.stop();
-      await Deno.remove(cwd, { recursive: true }).catch(() => {});
+    await using server = await startServer();
+    await using cwd = await tempDir("cubby-litmus-");
+    await createServerMount(server, "/litmus");
+    const child = new Deno.Command("litmus", {
+      args: ["-k", `${server.url}/dav/litmus/`, TEST_ADMIN.username, TEST_ADMIN.password],
+      env: { TESTS: "basic copymove props locks http", TEST_QUIET: "" },
+      cwd: cwd.path,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      signal: AbortSignal.timeout(LITMUS_TIMEOUT_MS),
+    }).spawn();
+    const { stdout, stderr } = await child.output();
+    const out = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
+    if (Deno.env.get("CUBBY_LITMUS_LOG") === "1") console.log(out);
+    const suites = parseLitmus(out);
+    for (const [suite, expected] of Object.entries(EXPECTED)) {
+      const s = suites.get(suite);
+      assert.ok(s, `litmus suite ${suite} did not report a summary:\n${out}`);
+      assert.equal(s.failed, 0, `litmus ${suite}: ${s.failed} failed:\n${out}`);
+      assert.equal(
+        s.passed,
+        expected,
+        `litmus ${suite}: ${s.passed}/${expected} passed:\n${out}`,
+      );
     }
   },
 });

@@ -6,39 +6,13 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loginAdmin, startServer, TEST_ADMIN, type TestServer } from "./helpers/server.ts";
+import { startServer, TEST_ADMIN } from "./helpers/server.ts";
+import { createServerMount, hasProgram } from "./helpers/server_api.ts";
+import { tempDir } from "./helpers/temp.ts";
 
 const RCLONE_TIMEOUT_MS = 2 * 60_000;
 
-const hasRclone = (() => {
-  try {
-    return Deno.statSync("/usr/bin/rclone").isFile;
-  } catch {
-    return false;
-  }
-})();
-
-/** Creates an active local mount at `path` through the API. */
-async function createLocalMount(server: TestServer, path: string) {
-  const headers = {
-    authorization: `Bearer ${await loginAdmin(server)}`,
-    "content-type": "application/json",
-  };
-  const cfgs = await (await fetch(`${server.url}/api/s3-configs`, { headers })).json();
-  const local = cfgs.data.find((c: { provider_type: string }) => c.provider_type === "local");
-  const res = await fetch(`${server.url}/api/mount/create`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      name: path.slice(1),
-      mount_path: path,
-      storage_type: "local",
-      storage_config_id: local.id,
-      webdav_policy: "native_proxy",
-    }),
-  });
-  assert.equal(res.status, 201, await res.text());
-}
+const hasRclone = hasProgram("/usr/bin/rclone");
 
 async function rclone(args: string[], env: Record<string, string>): Promise<string> {
   const out = await new Deno.Command("rclone", {
@@ -90,35 +64,30 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    const server = await startServer();
-    const work = await Deno.makeTempDir({ prefix: "cubby-rclone-" });
-    try {
-      await createLocalMount(server, "/sync");
-      const src = join(work, "src");
-      const back = join(work, "back");
-      await makeTree(src);
-      const config = join(work, "rclone.conf");
-      await Deno.writeTextFile(config, "");
-      const base: Record<string, string> = { RCLONE_CONFIG: config, HOME: work };
-      const env = {
-        ...base,
-        RCLONE_CONFIG_CUBBY_TYPE: "webdav",
-        RCLONE_CONFIG_CUBBY_URL: `${server.url}/dav/`,
-        RCLONE_CONFIG_CUBBY_VENDOR: "other",
-        RCLONE_CONFIG_CUBBY_USER: TEST_ADMIN.username,
-        RCLONE_CONFIG_CUBBY_PASS: await rclone(["obscure", TEST_ADMIN.password], base),
-      };
-      await rclone(["sync", src, "cubby:sync/tree", "--transfers", "4"], env);
-      await rclone(["sync", "cubby:sync/tree", back, "--transfers", "4"], env);
-      const [a, b] = [await hashes(src), await hashes(back)];
-      assert.equal(a.size, 100);
-      assert.deepEqual(b, a);
-      await rclone(["check", src, "cubby:sync/tree", "--download"], env);
-      const listed = await rclone(["lsf", "-R", "--files-only", "cubby:sync/tree"], env);
-      assert.equal(listed.split("\n").length, 100);
-    } finally {
-      await server.stop();
-      await Deno.remove(work, { recursive: true }).catch(() => {});
-    }
+    await using server = await startServer();
+    await using work = await tempDir("cubby-rclone-");
+    await createServerMount(server, "/sync");
+    const src = join(work.path, "src");
+    const back = join(work.path, "back");
+    await makeTree(src);
+    const config = join(work.path, "rclone.conf");
+    await Deno.writeTextFile(config, "");
+    const base: Record<string, string> = { RCLONE_CONFIG: config, HOME: work.path };
+    const env = {
+      ...base,
+      RCLONE_CONFIG_CUBBY_TYPE: "webdav",
+      RCLONE_CONFIG_CUBBY_URL: `${server.url}/dav/`,
+      RCLONE_CONFIG_CUBBY_VENDOR: "other",
+      RCLONE_CONFIG_CUBBY_USER: TEST_ADMIN.username,
+      RCLONE_CONFIG_CUBBY_PASS: await rclone(["obscure", TEST_ADMIN.password], base),
+    };
+    await rclone(["sync", src, "cubby:sync/tree", "--transfers", "4"], env);
+    await rclone(["sync", "cubby:sync/tree", back, "--transfers", "4"], env);
+    const [a, b] = [await hashes(src), await hashes(back)];
+    assert.equal(a.size, 100);
+    assert.deepEqual(b, a);
+    await rclone(["check", src, "cubby:sync/tree", "--download"], env);
+    const listed = await rclone(["lsf", "-R", "--files-only", "cubby:sync/tree"], env);
+    assert.equal(listed.split("\n").length, 100);
   },
 });

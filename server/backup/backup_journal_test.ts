@@ -1,17 +1,6 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { JournalLostError, type Mutation, RestoreJournal } from "./backup_journal.ts";
-
-async function withKv(fn: (kv: Deno.Kv) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "cubby-journal-" });
-  const kv = await Deno.openKv(join(dir, "kv"));
-  try {
-    await fn(kv);
-  } finally {
-    kv.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+import { withTempKv } from "../../tests/helpers/kv.ts";
 
 /** Every key and value under the test prefixes, to compare states. */
 async function dump(kv: Deno.Kv) {
@@ -93,7 +82,7 @@ async function crashDuring(kv: Deno.Kv, phase: "capturing" | "applying") {
 }
 
 Deno.test("journal: a completed run writes everything and leaves no journal", async () => {
-  await withKv(async (kv) => {
+  await withTempKv(async (kv) => {
     await seed(kv);
     assert.ok(await new RestoreJournal(kv).begin("r1", "overwrite", [], 0));
     // A second restore cannot start while the first holds the marker.
@@ -112,7 +101,7 @@ Deno.test("journal: a completed run writes everything and leaves no journal", as
 });
 
 Deno.test("journal: a crash while applying is rolled back by recover()", async () => {
-  await withKv(async (kv) => {
+  await withTempKv(async (kv) => {
     await seed(kv);
     const before = await dump(kv);
     await crashDuring(kv, "applying");
@@ -127,7 +116,7 @@ Deno.test("journal: a crash while applying is rolled back by recover()", async (
 });
 
 Deno.test("journal: a crash during the rollback is repaired by rolling back again", async () => {
-  await withKv(async (kv) => {
+  await withTempKv(async (kv) => {
     await seed(kv);
     const before = await dump(kv);
     await crashDuring(kv, "applying");
@@ -142,7 +131,7 @@ Deno.test("journal: a crash during the rollback is repaired by rolling back agai
 });
 
 Deno.test("journal: a crash while capturing drops the undo area and changes nothing", async () => {
-  await withKv(async (kv) => {
+  await withTempKv(async (kv) => {
     await seed(kv);
     const before = await dump(kv);
     await crashDuring(kv, "capturing");
@@ -154,7 +143,7 @@ Deno.test("journal: a crash while capturing drops the undo area and changes noth
 });
 
 Deno.test("journal: a write that KV refuses rolls the whole run back", async () => {
-  await withKv(async (kv) => {
+  await withTempKv(async (kv) => {
     await seed(kv);
     const before = await dump(kv);
     const journal = new RestoreJournal(kv);

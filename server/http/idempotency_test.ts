@@ -4,12 +4,8 @@ import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 type Body = { code: number; success: boolean; error?: string; data: Record<string, unknown> };
 
 async function withApp(fn: (t: TestApp) => Promise<void>) {
-  const t = await createTestApp();
-  try {
-    await fn(t);
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  await fn(t);
 }
 
 /** Posts a paste with an Idempotency-Key; returns status, body text, parsed body and headers. */

@@ -3,12 +3,8 @@ import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { CACHE_EXPIRES_HEADER, CACHEABLE_HEADER } from "../../shared/pwa.ts";
 
 async function withApp(fn: (t: TestApp) => Promise<void>) {
-  const t = await createTestApp();
-  try {
-    await fn(t);
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  await fn(t);
 }
 
 async function createPaste(t: TestApp, json: Record<string, unknown>): Promise<string> {

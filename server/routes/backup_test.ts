@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { ADMIN, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import {
+  ADMIN,
+  ALL_KEY_PERMISSIONS,
+  createTestApp,
+  type TestApp,
+} from "../../tests/helpers/app.ts";
 
 const SECRET = { ENCRYPTION_SECRET: "backup-test-encryption-secret-0123456789" };
 const ALL = [
@@ -136,270 +141,238 @@ async function snapshot(t: TestApp, auth: string) {
 }
 
 Deno.test("backup routes: admin only", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    const key = (await t.createKey({
-      text: true,
-      file: true,
-      mount_view: true,
-      mount_upload: true,
-      mount_copy: true,
-      mount_rename: true,
-      mount_delete: true,
-      webdav_read: true,
-      webdav_manage: true,
-    })).auth;
-    const file = await backup(t, admin, ["system_settings"]);
-    const routes: [string, string, unknown][] = [
-      ["POST", "/api/admin/backup/create", { modules: ["system_settings"] }],
-      ["GET", "/api/admin/backup/create?modules=system_settings", undefined],
-      ["POST", "/api/admin/backup/validate", file],
-      ["POST", "/api/admin/backup/restore?mode=merge", file],
-      ["GET", "/api/admin/backup/status", undefined],
-    ];
-    for (const [method, path, body] of routes) {
-      for (
-        const [who, auth, expected] of [["anon", undefined, 401], ["key", key, 403], [
-          "admin",
-          admin,
-          200,
-        ]] as const
-      ) {
-        const res = await t.request(path, {
-          method,
-          auth,
-          body: typeof body === "string" ? body : undefined,
-          json: typeof body === "object" ? body : undefined,
-        });
-        assert.equal(res.status, expected, `${who} ${method} ${path}: ${await res.text()}`);
-      }
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  const key = (await t.createKey(ALL_KEY_PERMISSIONS)).auth;
+  const file = await backup(t, admin, ["system_settings"]);
+  const routes: [string, string, unknown][] = [
+    ["POST", "/api/admin/backup/create", { modules: ["system_settings"] }],
+    ["GET", "/api/admin/backup/create?modules=system_settings", undefined],
+    ["POST", "/api/admin/backup/validate", file],
+    ["POST", "/api/admin/backup/restore?mode=merge", file],
+    ["GET", "/api/admin/backup/status", undefined],
+  ];
+  for (const [method, path, body] of routes) {
+    for (
+      const [who, auth, expected] of [["anon", undefined, 401], ["key", key, 403], [
+        "admin",
+        admin,
+        200,
+      ]] as const
+    ) {
+      const res = await t.request(path, {
+        method,
+        auth,
+        body: typeof body === "string" ? body : undefined,
+        json: typeof body === "object" ? body : undefined,
+      });
+      assert.equal(res.status, expected, `${who} ${method} ${path}: ${await res.text()}`);
     }
-    const none = await t.request("/api/admin/backup/create", {
-      method: "POST",
-      auth: admin,
-      json: { modules: [] },
-    });
-    assert.equal(none.status, 400);
-    assert.equal((await json(none)).error, "backup_no_modules");
-    const noMode = await t.request("/api/admin/backup/restore", {
-      method: "POST",
-      auth: admin,
-      body: file,
-    });
-    assert.equal(noMode.status, 400);
-    await noMode.body?.cancel();
-  } finally {
-    await t.close();
   }
+  const none = await t.request("/api/admin/backup/create", {
+    method: "POST",
+    auth: admin,
+    json: { modules: [] },
+  });
+  assert.equal(none.status, 400);
+  assert.equal((await json(none)).error, "backup_no_modules");
+  const noMode = await t.request("/api/admin/backup/restore", {
+    method: "POST",
+    auth: admin,
+    body: file,
+  });
+  assert.equal(noMode.status, 400);
+  await noMode.body?.cancel();
 });
 
 Deno.test("backup → fresh instance → restore gives identical data in every module", async () => {
-  const a = await createTestApp(SECRET);
-  const b = await createTestApp({ ...SECRET, ADMIN_PASSWORD: "another-admin-pw-456" });
-  try {
-    const adminA = await a.adminAuth();
-    const { key } = await populate(a, adminA);
-    const file = await backup(a, adminA);
-    const parsed = JSON.parse(file);
-    assert.equal(parsed.metadata.type, "full");
-    assert.equal(parsed.metadata.counts.text_management, 5);
-    assert.equal(parsed.metadata.counts.file_management, 2);
-    assert.ok(!file.includes("very-secret"), "storage secrets stay sealed");
-    assert.ok(!file.includes(key.key), "API keys are exported as hashes");
-    assert.ok(!file.includes(ADMIN.password), "no plaintext password");
-    assert.ok(file.includes("pbkdf2-sha256$"), "the admin password hash is kept");
-    const before = await snapshot(a, adminA);
-    assert.deepEqual(
-      [before.files.items.length, before.mounts.length, before.keys.length, before.configs.length],
-      [2, 1, 1, 2],
-    );
-    assert.deepEqual(before.totals, [5, 2, 1, 2]);
+  await using a = await createTestApp(SECRET);
+  await using b = await createTestApp({ ...SECRET, ADMIN_PASSWORD: "another-admin-pw-456" });
+  const adminA = await a.adminAuth();
+  const { key } = await populate(a, adminA);
+  const file = await backup(a, adminA);
+  const parsed = JSON.parse(file);
+  assert.equal(parsed.metadata.type, "full");
+  assert.equal(parsed.metadata.counts.text_management, 5);
+  assert.equal(parsed.metadata.counts.file_management, 2);
+  assert.ok(!file.includes("very-secret"), "storage secrets stay sealed");
+  assert.ok(!file.includes(key.key), "API keys are exported as hashes");
+  assert.ok(!file.includes(ADMIN.password), "no plaintext password");
+  assert.ok(file.includes("pbkdf2-sha256$"), "the admin password hash is kept");
+  const before = await snapshot(a, adminA);
+  assert.deepEqual(
+    [before.files.items.length, before.mounts.length, before.keys.length, before.configs.length],
+    [2, 1, 1, 2],
+  );
+  assert.deepEqual(before.totals, [5, 2, 1, 2]);
 
-    const adminB = await login(b, "another-admin-pw-456");
-    const info = await ok(
-      await b.request("/api/admin/backup/validate", { method: "POST", auth: adminB, body: file }),
-    );
-    assert.deepEqual(info.data.modules, ALL);
-    assert.equal(info.data.counts.text_management, 5);
-    const report = (await ok(await restore(b, adminB, file, "overwrite"))).data;
-    assert.equal(report.sessions_revoked, true);
-    assert.deepEqual(report.notes, []);
-    assert.equal(report.modules.text_management.restored, 5);
-    assert.equal(report.modules.storage_config.removed, 1, "B's own default config is replaced");
+  const adminB = await login(b, "another-admin-pw-456");
+  const info = await ok(
+    await b.request("/api/admin/backup/validate", { method: "POST", auth: adminB, body: file }),
+  );
+  assert.deepEqual(info.data.modules, ALL);
+  assert.equal(info.data.counts.text_management, 5);
+  const report = (await ok(await restore(b, adminB, file, "overwrite"))).data;
+  assert.equal(report.sessions_revoked, true);
+  assert.deepEqual(report.notes, []);
+  assert.equal(report.modules.text_management.restored, 5);
+  assert.equal(report.modules.storage_config.removed, 1, "B's own default config is replaced");
 
-    // The old session ended with the account change; A's password now logs in on B.
-    const gone = await b.request("/api/admin/backup/status", { auth: adminB });
-    assert.equal(gone.status, 401);
-    await gone.body?.cancel();
-    const restoredAdmin = await login(b, ADMIN.password);
-    const status = (await ok(await b.request("/api/admin/backup/status", { auth: restoredAdmin })))
-      .data;
-    assert.deepEqual([status.restoring, status.undo_entries], [false, 0]);
+  // The old session ended with the account change; A's password now logs in on B.
+  const gone = await b.request("/api/admin/backup/status", { auth: adminB });
+  assert.equal(gone.status, 401);
+  await gone.body?.cancel();
+  const restoredAdmin = await login(b, ADMIN.password);
+  const status = (await ok(await b.request("/api/admin/backup/status", { auth: restoredAdmin })))
+    .data;
+  assert.deepEqual([status.restoring, status.undo_entries], [false, 0]);
 
-    const again = await backup(b, restoredAdmin);
-    assert.equal(JSON.parse(again).metadata.checksum, parsed.metadata.checksum, "same data");
-    const after = await snapshot(b, restoredAdmin);
-    assert.deepEqual(after, before);
-    assert.equal((after.contents as Record<string, string>).big, BIG);
+  const again = await backup(b, restoredAdmin);
+  assert.equal(JSON.parse(again).metadata.checksum, parsed.metadata.checksum, "same data");
+  const after = await snapshot(b, restoredAdmin);
+  assert.deepEqual(after, before);
+  assert.equal((after.contents as Record<string, string>).big, BIG);
 
-    // What the records protect still works: the key, the share password, the view limit.
-    assert.equal((await b.request("/api/test/api-key", { auth: key.auth })).status, 200);
-    const wrong = await b.request("/api/paste/locked", { method: "POST", json: { password: "x" } });
-    assert.equal(wrong.status, 401);
-    await wrong.body?.cancel();
-    const right = await ok(
-      await b.request("/api/paste/locked", { method: "POST", json: { password: "pw-123" } }),
-    );
-    assert.equal(right.data.content, "secret text");
-    assert.equal((await ok(await b.request("/api/paste/limited"))).data.views, 2);
-    assert.equal(await (await b.request("/api/raw/big")).text(), BIG);
-  } finally {
-    await a.close();
-    await b.close();
-  }
+  // What the records protect still works: the key, the share password, the view limit.
+  assert.equal((await b.request("/api/test/api-key", { auth: key.auth })).status, 200);
+  const wrong = await b.request("/api/paste/locked", { method: "POST", json: { password: "x" } });
+  assert.equal(wrong.status, 401);
+  await wrong.body?.cancel();
+  const right = await ok(
+    await b.request("/api/paste/locked", { method: "POST", json: { password: "pw-123" } }),
+  );
+  assert.equal(right.data.content, "secret text");
+  assert.equal((await ok(await b.request("/api/paste/limited"))).data.views, 2);
+  assert.equal(await (await b.request("/api/raw/big")).text(), BIG);
 });
 
 Deno.test("a tampered or malformed backup answers 400 and changes nothing", async () => {
-  const a = await createTestApp();
-  const b = await createTestApp();
-  try {
-    const adminA = await a.adminAuth();
-    await populate(a, adminA);
-    const file = await backup(a, adminA);
-    const adminB = await b.adminAuth();
-    await ok(
-      await b.request("/api/paste", {
-        method: "POST",
-        auth: adminB,
-        json: { content: "keep me", slug: "keep" },
-      }),
-      201,
-    );
-    const before = await snapshot(b, adminB);
+  await using a = await createTestApp();
+  await using b = await createTestApp();
+  const adminA = await a.adminAuth();
+  await populate(a, adminA);
+  const file = await backup(a, adminA);
+  const adminB = await b.adminAuth();
+  await ok(
+    await b.request("/api/paste", {
+      method: "POST",
+      auth: adminB,
+      json: { content: "keep me", slug: "keep" },
+    }),
+    201,
+  );
+  const before = await snapshot(b, adminB);
 
-    const changed = JSON.parse(file);
-    changed.data.text_management[0].content = "tampered";
-    const wrongSum = JSON.parse(file);
-    wrongSum.metadata.checksum = "0".repeat(64);
-    const future = JSON.parse(file);
-    future.metadata.version = 2;
-    const fewerCounts = JSON.parse(file);
-    fewerCounts.metadata.counts.text_management = 1;
-    const cases: [string, string, string][] = [
-      ["changed content", JSON.stringify(changed), "backup_checksum_mismatch"],
-      ["wrong checksum", JSON.stringify(wrongSum), "backup_checksum_mismatch"],
-      ["future version", JSON.stringify(future), "backup_unsupported_version"],
-      ["wrong counts", JSON.stringify(fewerCounts), "backup_invalid_file"],
-      ["not JSON", file.slice(0, 500), "backup_parse_failed"],
-      ["not a backup", JSON.stringify({ hello: "world" }), "backup_invalid_file"],
-    ];
-    for (const [what, text, code] of cases) {
-      for (const mode of ["overwrite", "merge"] as const) {
-        const res = await restore(b, adminB, text, mode);
-        assert.equal(res.status, 400, what);
-        assert.equal((await json(res)).error, code, what);
-      }
-      const check = await b.request("/api/admin/backup/validate", {
-        method: "POST",
-        auth: adminB,
-        body: text,
-      });
-      assert.equal(check.status, 400, what);
-      await check.body?.cancel();
+  const changed = JSON.parse(file);
+  changed.data.text_management[0].content = "tampered";
+  const wrongSum = JSON.parse(file);
+  wrongSum.metadata.checksum = "0".repeat(64);
+  const future = JSON.parse(file);
+  future.metadata.version = 2;
+  const fewerCounts = JSON.parse(file);
+  fewerCounts.metadata.counts.text_management = 1;
+  const cases: [string, string, string][] = [
+    ["changed content", JSON.stringify(changed), "backup_checksum_mismatch"],
+    ["wrong checksum", JSON.stringify(wrongSum), "backup_checksum_mismatch"],
+    ["future version", JSON.stringify(future), "backup_unsupported_version"],
+    ["wrong counts", JSON.stringify(fewerCounts), "backup_invalid_file"],
+    ["not JSON", file.slice(0, 500), "backup_parse_failed"],
+    ["not a backup", JSON.stringify({ hello: "world" }), "backup_invalid_file"],
+  ];
+  for (const [what, text, code] of cases) {
+    for (const mode of ["overwrite", "merge"] as const) {
+      const res = await restore(b, adminB, text, mode);
+      assert.equal(res.status, 400, what);
+      assert.equal((await json(res)).error, code, what);
     }
-    const empty = await restore(b, adminB, "", "merge");
-    assert.equal((await json(empty)).error, "backup_file_required");
-    assert.deepEqual(await snapshot(b, adminB), before, "nothing changed");
-  } finally {
-    await a.close();
-    await b.close();
+    const check = await b.request("/api/admin/backup/validate", {
+      method: "POST",
+      auth: adminB,
+      body: text,
+    });
+    assert.equal(check.status, 400, what);
+    await check.body?.cancel();
   }
+  const empty = await restore(b, adminB, "", "merge");
+  assert.equal((await json(empty)).error, "backup_file_required");
+  assert.deepEqual(await snapshot(b, adminB), before, "nothing changed");
 });
 
 Deno.test("merge adds what is free and reports the rest; overwrite replaces the module", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    const create = async (slug: string, content: string) =>
-      (await ok(
-        await t.request("/api/paste", { method: "POST", auth: admin, json: { content, slug } }),
-        201,
-      )).data;
-    const p1 = await create("one", "first");
-    const p2 = await create("two", "second");
-    const file = await backup(t, admin, ["text_management"]);
-    assert.equal(JSON.parse(file).metadata.type, "partial");
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  const create = async (slug: string, content: string) =>
+    (await ok(
+      await t.request("/api/paste", { method: "POST", auth: admin, json: { content, slug } }),
+      201,
+    )).data;
+  const p1 = await create("one", "first");
+  const p2 = await create("two", "second");
+  const file = await backup(t, admin, ["text_management"]);
+  assert.equal(JSON.parse(file).metadata.type, "partial");
 
-    await ok(
-      await t.request("/api/pastes/batch-delete", {
-        method: "DELETE",
-        auth: admin,
-        json: { ids: [p1.id] },
-      }),
-    );
-    await ok(
-      await t.request(`/api/pastes/${p2.id}`, {
-        method: "PUT",
-        auth: admin,
-        json: { content: "second, edited" },
-      }),
-    );
-    await create("three", "third");
-    await create("one-again", "x");
+  await ok(
+    await t.request("/api/pastes/batch-delete", {
+      method: "DELETE",
+      auth: admin,
+      json: { ids: [p1.id] },
+    }),
+  );
+  await ok(
+    await t.request(`/api/pastes/${p2.id}`, {
+      method: "PUT",
+      auth: admin,
+      json: { content: "second, edited" },
+    }),
+  );
+  await create("three", "third");
+  await create("one-again", "x");
 
-    const merged = (await ok(await restore(t, admin, file, "merge"))).data;
-    assert.deepEqual(merged.modules.text_management, { restored: 1, skipped: 1, removed: 0 });
-    assert.deepEqual(merged.skipped, [{
-      module: "text_management",
-      id: "two",
-      reason: "id_exists",
-    }]);
-    const slugs = async () =>
-      (await ok(await t.request("/api/pastes?limit=100", { auth: admin }))).data.items
-        .map((p: Json) => p.slug).sort();
-    assert.deepEqual(await slugs(), ["one", "one-again", "three", "two"]);
-    assert.equal(await (await t.request("/api/raw/two")).text(), "second, edited");
+  const merged = (await ok(await restore(t, admin, file, "merge"))).data;
+  assert.deepEqual(merged.modules.text_management, { restored: 1, skipped: 1, removed: 0 });
+  assert.deepEqual(merged.skipped, [{
+    module: "text_management",
+    id: "two",
+    reason: "id_exists",
+  }]);
+  const slugs = async () =>
+    (await ok(await t.request("/api/pastes?limit=100", { auth: admin }))).data.items
+      .map((p: Json) => p.slug).sort();
+  assert.deepEqual(await slugs(), ["one", "one-again", "three", "two"]);
+  assert.equal(await (await t.request("/api/raw/two")).text(), "second, edited");
 
-    const replaced = (await ok(await restore(t, admin, file, "overwrite"))).data;
-    assert.deepEqual(replaced.modules.text_management, { restored: 2, skipped: 0, removed: 4 });
-    assert.deepEqual(await slugs(), ["one", "two"]);
-    assert.equal(await (await t.request("/api/raw/two")).text(), "second");
-    assert.equal(await (await t.request("/api/raw/one")).text(), "first");
-    const gone = await t.request("/api/raw/three");
-    assert.equal(gone.status, 404);
-    await gone.body?.cancel();
-    const chunks = [];
-    for await (const e of t.services.kv.list({ prefix: ["paste_chunks"] })) chunks.push(e.key[1]);
-    assert.equal(new Set(chunks).size, 2, "no orphaned content is left behind");
-    const stats = (await ok(await t.request("/api/admin/dashboard/stats", { auth: admin }))).data;
-    assert.equal(stats.total_pastes, 2, "the dashboard counters are recounted");
-  } finally {
-    await t.close();
-  }
+  const replaced = (await ok(await restore(t, admin, file, "overwrite"))).data;
+  assert.deepEqual(replaced.modules.text_management, { restored: 2, skipped: 0, removed: 4 });
+  assert.deepEqual(await slugs(), ["one", "two"]);
+  assert.equal(await (await t.request("/api/raw/two")).text(), "second");
+  assert.equal(await (await t.request("/api/raw/one")).text(), "first");
+  const gone = await t.request("/api/raw/three");
+  assert.equal(gone.status, 404);
+  await gone.body?.cancel();
+  const chunks = [];
+  for await (const e of t.services.kv.list({ prefix: ["paste_chunks"] })) chunks.push(e.key[1]);
+  assert.equal(new Set(chunks).size, 2, "no orphaned content is left behind");
+  const stats = (await ok(await t.request("/api/admin/dashboard/stats", { auth: admin }))).data;
+  assert.equal(stats.total_pastes, 2, "the dashboard counters are recounted");
 });
 
 Deno.test("one restore at a time: a second one at the same moment answers 409", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    await ok(
-      await t.request("/api/paste", { method: "POST", auth: admin, json: { content: BIG } }),
-      201,
-    );
-    const file = await backup(t, admin, ["text_management"]);
-    const statuses = await Promise.all([
-      restore(t, admin, file, "overwrite"),
-      restore(t, admin, file, "overwrite"),
-    ].map(async (p) => {
-      const res = await p;
-      const body = await json(res);
-      return res.status === 409 ? body.error : res.status;
-    }));
-    assert.deepEqual(statuses.sort(), [200, "restore_in_progress"].sort());
-    const after = (await ok(await t.request("/api/admin/backup/status", { auth: admin }))).data;
-    assert.equal(after.restoring, false);
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  await ok(
+    await t.request("/api/paste", { method: "POST", auth: admin, json: { content: BIG } }),
+    201,
+  );
+  const file = await backup(t, admin, ["text_management"]);
+  const statuses = await Promise.all([
+    restore(t, admin, file, "overwrite"),
+    restore(t, admin, file, "overwrite"),
+  ].map(async (p) => {
+    const res = await p;
+    const body = await json(res);
+    return res.status === 409 ? body.error : res.status;
+  }));
+  assert.deepEqual(statuses.sort(), [200, "restore_in_progress"].sort());
+  const after = (await ok(await t.request("/api/admin/backup/status", { auth: admin }))).data;
+  assert.equal(after.restoring, false);
 });

@@ -47,100 +47,77 @@ Deno.test("CacheRegistry: names are unique; users clear only user-scoped caches"
 });
 
 Deno.test("the three caches are reported; a fresh app has no items", async () => {
-  const t = await createTestApp();
-  try {
-    const stats = await cacheStats(t);
-    assert.deepEqual([...stats.keys()], ["directory", "s3_url", "search"]);
-    for (const c of stats.values()) {
-      assert.deepEqual({ ...c, name: "" }, { name: "", hits: 0, misses: 0, hit_rate: 0, items: 0 });
-    }
-    const dash = await t.request("/api/admin/dashboard/stats", { auth: await t.adminAuth() });
-    const names = (await dash.json()).data.caches.map((c: CacheStats) => c.name);
-    assert.deepEqual(names, ["directory", "s3_url", "search"]);
-  } finally {
-    await t.close();
+  await using t = await createTestApp();
+  const stats = await cacheStats(t);
+  assert.deepEqual([...stats.keys()], ["directory", "s3_url", "search"]);
+  for (const c of stats.values()) {
+    assert.deepEqual({ ...c, name: "" }, { name: "", hits: 0, misses: 0, hit_rate: 0, items: 0 });
   }
+  const dash = await t.request("/api/admin/dashboard/stats", { auth: await t.adminAuth() });
+  const names = (await dash.json()).data.caches.map((c: CacheStats) => c.name);
+  assert.deepEqual(names, ["directory", "s3_url", "search"]);
 });
 
 Deno.test("S3 file redirects reuse a cached presigned URL until the cache is cleared", async () => {
-  const t = await createTestApp();
-  const s3 = await startS3rver();
-  try {
-    const admin = await t.adminAuth();
-    const cfgRes = await t.request("/api/s3-configs", {
-      method: "POST",
-      auth: admin,
-      json: {
-        name: "s3rver",
-        provider_type: "minio",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-        signature_expires_in: 600,
-      },
-    });
-    const cfg = (await cfgRes.json()).data;
-    const fd = new FormData();
-    fd.set("s3_config_id", cfg.id);
-    fd.set("use_proxy", "false");
-    fd.set("file", new Blob([new TextEncoder().encode("cached bytes")]), "c.txt");
-    const up = await t.request("/api/upload", { method: "POST", auth: admin, body: fd });
-    const file = (await up.json()).data;
-    assert.equal(up.status, 201, JSON.stringify(file));
+  await using t = await createTestApp();
+  await using s3 = await startS3rver();
+  const admin = await t.adminAuth();
+  const cfg = await t.createS3rverConfig(s3, { signature_expires_in: 600 });
+  const fd = new FormData();
+  fd.set("s3_config_id", cfg.id);
+  fd.set("use_proxy", "false");
+  fd.set("file", new Blob([new TextEncoder().encode("cached bytes")]), "c.txt");
+  const up = await t.request("/api/upload", { method: "POST", auth: admin, body: fd });
+  const file = (await up.json()).data;
+  assert.equal(up.status, 201, JSON.stringify(file));
 
-    const redirect = async (path: string) => {
-      const res = await t.request(`/api/${path}/${file.slug}`, { redirect: "manual" });
-      await res.body?.cancel();
-      assert.equal(res.status, 302);
-      return res.headers.get("location")!;
-    };
-    const first = await redirect("file-download");
-    assert.ok(first.startsWith(s3.endpoint), first);
-    assert.equal(await redirect("file-download"), first, "the second redirect is cached");
-    const view = await redirect("file-view");
-    assert.notEqual(view, first, "inline and download URLs are cached apart");
-    assert.equal(await (await fetch(first)).text(), "cached bytes", "the cached URL works");
+  const redirect = async (path: string) => {
+    const res = await t.request(`/api/${path}/${file.slug}`, { redirect: "manual" });
+    await res.body?.cancel();
+    assert.equal(res.status, 302);
+    return res.headers.get("location")!;
+  };
+  const first = await redirect("file-download");
+  assert.ok(first.startsWith(s3.endpoint), first);
+  assert.equal(await redirect("file-download"), first, "the second redirect is cached");
+  const view = await redirect("file-view");
+  assert.notEqual(view, first, "inline and download URLs are cached apart");
+  assert.equal(await (await fetch(first)).text(), "cached bytes", "the cached URL works");
 
-    let s = (await cacheStats(t)).get("s3_url")!;
-    assert.deepEqual({ hits: s.hits, misses: s.misses, items: s.items }, {
-      hits: 1,
-      misses: 2,
-      items: 2,
-    });
-    assert.equal(s.hit_rate, 0.3333);
+  let s = (await cacheStats(t)).get("s3_url")!;
+  assert.deepEqual({ hits: s.hits, misses: s.misses, items: s.items }, {
+    hits: 1,
+    misses: 2,
+    items: 2,
+  });
+  assert.equal(s.hit_rate, 0.3333);
 
-    // A key user clears the user caches; the admin clears all of them.
-    const key = await t.createKey({ file: true });
-    const userClear = await t.request("/api/user/cache/clear", { method: "POST", auth: key.auth });
-    assert.equal((await userClear.json()).data.total, 2);
-    assert.equal((await cacheStats(t)).get("s3_url")!.items, 0);
-    await redirect("file-download");
-    const clear = await t.request("/api/admin/cache/clear", { method: "POST", auth: admin });
-    const cleared = (await clear.json()).data;
-    assert.deepEqual(cleared.cleared.map((c: { name: string }) => c.name), [
-      "directory",
-      "s3_url",
-      "search",
-    ]);
-    assert.equal(cleared.total, 1);
-    s = (await cacheStats(t)).get("s3_url")!;
-    assert.equal(s.items, 0);
-    assert.equal(s.misses, 3);
+  // A key user clears the user caches; the admin clears all of them.
+  const key = await t.createKey({ file: true });
+  const userClear = await t.request("/api/user/cache/clear", { method: "POST", auth: key.auth });
+  assert.equal((await userClear.json()).data.total, 2);
+  assert.equal((await cacheStats(t)).get("s3_url")!.items, 0);
+  await redirect("file-download");
+  const clear = await t.request("/api/admin/cache/clear", { method: "POST", auth: admin });
+  const cleared = (await clear.json()).data;
+  assert.deepEqual(cleared.cleared.map((c: { name: string }) => c.name), [
+    "directory",
+    "s3_url",
+    "search",
+  ]);
+  assert.equal(cleared.total, 1);
+  s = (await cacheStats(t)).get("s3_url")!;
+  assert.equal(s.items, 0);
+  assert.equal(s.misses, 3);
 
-    // Editing the file changes the cache key, so no stale Content-Disposition is served.
-    await redirect("file-download");
-    const edit = await t.request(`/api/files/${file.id}`, {
-      method: "PUT",
-      auth: admin,
-      json: { remark: "changed" },
-    });
-    assert.equal(edit.status, 200);
-    await redirect("file-download");
-    assert.equal((await cacheStats(t)).get("s3_url")!.misses, 5);
-  } finally {
-    await s3.stop();
-    await t.close();
-  }
+  // Editing the file changes the cache key, so no stale Content-Disposition is served.
+  await redirect("file-download");
+  const edit = await t.request(`/api/files/${file.id}`, {
+    method: "PUT",
+    auth: admin,
+    json: { remark: "changed" },
+  });
+  assert.equal(edit.status, 200);
+  await redirect("file-download");
+  assert.equal((await cacheStats(t)).get("s3_url")!.misses, 5);
 });

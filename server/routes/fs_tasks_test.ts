@@ -1,189 +1,118 @@
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { createTestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
-
-function mount(t: TestApp, path: string, extra: Record<string, unknown> = {}) {
-  return t.createMount(path, extra);
-}
-
-async function put(t: TestApp, dir: string, name: string, body: string) {
-  const fd = new FormData();
-  fd.set("path", dir);
-  fd.set("file", new Blob([body]), name);
-  const res = await t.request("/api/fs/upload", {
-    method: "POST",
-    auth: await t.adminAuth(),
-    body: fd,
-  });
-  assert.equal(res.status, 201);
-  await res.body?.cancel();
-}
-
-async function waitTask(t: TestApp, auth: string, id: string) {
-  for (let i = 0; i < 200; i++) {
-    const task = (await (await t.request(`/api/fs/tasks/${id}`, { auth })).json()).data;
-    if (["completed", "failed", "cancelled"].includes(task.status)) return task;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("task did not finish");
-}
-
-async function text(t: TestApp, path: string) {
-  const res = await t.request(`/api/fs/download?path=${encodeURIComponent(path)}`, {
-    auth: await t.adminAuth(),
-  });
-  return res.status === 200 ? await res.text() : (await res.body?.cancel(), null);
-}
+import { readMountText, runTask, uploadTree, waitForTask } from "../../tests/helpers/fs_api.ts";
 
 Deno.test("copy tasks: a file and a folder within a mount, skip existing, progress and counts", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    await mount(t, "/m");
-    await put(t, "/m/src", "a.txt", "A");
-    await put(t, "/m/src/sub", "b.txt", "B");
-    await put(t, "/m", "one.txt", "1");
-    const res = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: admin,
-      json: {
-        items: [
-          { sourcePath: "/m/src", targetPath: "/m/dst" },
-          { sourcePath: "/m/one.txt", targetPath: "/m/dst/one.txt" },
-        ],
-      },
-    });
-    assert.equal(res.status, 202);
-    const done = await waitTask(t, admin, (await res.json()).data.task_id);
-    assert.equal(done.status, "completed", JSON.stringify(done));
-    assert.deepEqual([done.total, done.success_count, done.failed_count, done.progress], [
-      3,
-      3,
-      0,
-      100,
-    ]);
-    assert.equal(await text(t, "/m/dst/a.txt"), "A");
-    assert.equal(await text(t, "/m/dst/sub/b.txt"), "B");
-    assert.equal(await text(t, "/m/dst/one.txt"), "1");
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  await t.createMount("/m");
+  await uploadTree(t, { "/m/src/a.txt": "A", "/m/src/sub/b.txt": "B", "/m/one.txt": "1" });
+  const done = await runTask(t, "/api/fs/batch-copy", {
+    items: [
+      { sourcePath: "/m/src", targetPath: "/m/dst" },
+      { sourcePath: "/m/one.txt", targetPath: "/m/dst/one.txt" },
+    ],
+  }, admin);
+  assert.equal(done.status, "completed", JSON.stringify(done));
+  assert.deepEqual([done.total, done.success_count, done.failed_count, done.progress], [
+    3,
+    3,
+    0,
+    100,
+  ]);
+  assert.equal(await readMountText(t, "/m/dst/a.txt"), "A");
+  assert.equal(await readMountText(t, "/m/dst/sub/b.txt"), "B");
+  assert.equal(await readMountText(t, "/m/dst/one.txt"), "1");
 
-    const again = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: admin,
-      json: { items: [{ sourcePath: "/m/src", targetPath: "/m/dst" }], skipExisting: true },
-    });
-    const skipped = await waitTask(t, admin, (await again.json()).data.task_id);
-    assert.deepEqual([skipped.success_count, skipped.skipped_count], [0, 2]);
+  const skipped = await runTask(t, "/api/fs/batch-copy", {
+    items: [{ sourcePath: "/m/src", targetPath: "/m/dst" }],
+    skipExisting: true,
+  }, admin);
+  assert.deepEqual([skipped.success_count, skipped.skipped_count], [0, 2]);
 
-    const list = (await (await t.request("/api/fs/tasks", { auth: admin })).json()).data;
-    assert.equal(list.length, 2);
-    const cleared = await t.request("/api/fs/tasks/clear", { method: "POST", auth: admin });
-    assert.equal((await cleared.json()).data.cleared, 2);
-  } finally {
-    await t.close();
-  }
+  const list = (await (await t.request("/api/fs/tasks", { auth: admin })).json()).data;
+  assert.equal(list.length, 2);
+  const cleared = await t.request("/api/fs/tasks/clear", { method: "POST", auth: admin });
+  assert.equal((await cleared.json()).data.cleared, 2);
 });
 
 Deno.test("copy tasks: into itself is refused; missing sources fail; access needs mount_copy", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    await mount(t, "/m");
-    await put(t, "/m/f", "x.txt", "x");
-    const onto = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: admin,
-      json: { items: [{ sourcePath: "/m/f", targetPath: "/m/f" }] },
-    });
-    assert.equal(onto.status, 400);
-    assert.equal((await onto.json()).error, "copy_into_itself");
-    // Into its own subfolder (after the client's warning): the copy skips its own output.
-    const into = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: admin,
-      json: { items: [{ sourcePath: "/m/f", targetPath: "/m/f/inner" }] },
-    });
-    const intoDone = await waitTask(t, admin, (await into.json()).data.task_id);
-    assert.deepEqual([intoDone.status, intoDone.success_count], ["completed", 1]);
-    assert.equal(await text(t, "/m/f/inner/x.txt"), "x");
-    assert.equal(await text(t, "/m/f/inner/inner/x.txt"), null, "no recursion");
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  await t.createMount("/m");
+  await uploadTree(t, { "/m/f/x.txt": "x" });
+  const onto = await t.request("/api/fs/batch-copy", {
+    method: "POST",
+    auth: admin,
+    json: { items: [{ sourcePath: "/m/f", targetPath: "/m/f" }] },
+  });
+  assert.equal(onto.status, 400);
+  assert.equal((await onto.json()).error, "copy_into_itself");
+  // Into its own subfolder (after the client's warning): the copy skips its own output.
+  const intoDone = await runTask(t, "/api/fs/batch-copy", {
+    items: [{ sourcePath: "/m/f", targetPath: "/m/f/inner" }],
+  }, admin);
+  assert.deepEqual([intoDone.status, intoDone.success_count], ["completed", 1]);
+  assert.equal(await readMountText(t, "/m/f/inner/x.txt"), "x");
+  assert.equal(await readMountText(t, "/m/f/inner/inner/x.txt"), null, "no recursion");
 
-    const missing = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: admin,
-      json: { items: [{ sourcePath: "/m/nope", targetPath: "/m/y" }] },
-    });
-    const failed = await waitTask(t, admin, (await missing.json()).data.task_id);
-    assert.equal(failed.status, "failed");
-    assert.deepEqual(failed.errors, [{ path: "/m/nope", error: "file_not_found" }]);
-    const retried = await t.request(`/api/fs/tasks/${failed.id}/retry`, {
-      method: "POST",
-      auth: admin,
-    });
-    assert.equal((await retried.json()).data.status, "pending");
+  const failed = await runTask(t, "/api/fs/batch-copy", {
+    items: [{ sourcePath: "/m/nope", targetPath: "/m/y" }],
+  }, admin);
+  assert.equal(failed.status, "failed");
+  assert.deepEqual(failed.errors, [{ path: "/m/nope", error: "file_not_found" }]);
+  const retried = await t.request(`/api/fs/tasks/${failed.id}/retry`, {
+    method: "POST",
+    auth: admin,
+  });
+  assert.equal((await retried.json()).data.status, "pending");
 
-    const viewer = (await t.createKey({ mount_view: true })).auth;
-    const copier =
-      (await t.createKey({ mount_view: true, mount_copy: true }, { basic_path: "/m/f" })).auth;
-    const body = { items: [{ sourcePath: "/m/f/x.txt", targetPath: "/m/f/y.txt" }] };
-    const denied = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: viewer,
-      json: body,
-    });
-    assert.equal(denied.status, 403);
-    await denied.body?.cancel();
-    const outside = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: copier,
-      json: { items: [{ sourcePath: "/m/f/x.txt", targetPath: "/m/escaped.txt" }] },
-    });
-    assert.equal(outside.status, 403, "the target must be inside the key's base path too");
-    await outside.body?.cancel();
-    const allowed = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: copier,
-      json: body,
-    });
-    assert.equal(
-      (await waitTask(t, copier, (await allowed.json()).data.task_id)).status,
-      "completed",
-    );
-    const others = await t.request(`/api/fs/tasks/${failed.id}`, { auth: copier });
-    assert.equal(others.status, 403, "a key sees only its own tasks");
-    await others.body?.cancel();
-  } finally {
-    await t.close();
-  }
+  const viewer = (await t.createKey({ mount_view: true })).auth;
+  const copier =
+    (await t.createKey({ mount_view: true, mount_copy: true }, { basic_path: "/m/f" })).auth;
+  const body = { items: [{ sourcePath: "/m/f/x.txt", targetPath: "/m/f/y.txt" }] };
+  assert.equal(await t.statusOf("POST", "/api/fs/batch-copy", viewer, body), 403);
+  assert.equal(
+    await t.statusOf("POST", "/api/fs/batch-copy", copier, {
+      items: [{ sourcePath: "/m/f/x.txt", targetPath: "/m/escaped.txt" }],
+    }),
+    403,
+    "the target must be inside the key's base path too",
+  );
+  const allowed = await t.request("/api/fs/batch-copy", {
+    method: "POST",
+    auth: copier,
+    json: body,
+  });
+  assert.equal(
+    (await waitForTask(t, (await allowed.json()).data.task_id, copier)).status,
+    "completed",
+  );
+  const others = await t.request(`/api/fs/tasks/${failed.id}`, { auth: copier });
+  assert.equal(others.status, 403, "a key sees only its own tasks");
+  await others.body?.cancel();
 });
 
 Deno.test("a cross-storage copy (local → s3rver) runs as a task and copies the bytes", async () => {
-  const t = await createTestApp();
-  const s3 = await startS3rver();
-  try {
-    const admin = await t.adminAuth();
-    const cfg = await t.createS3rverConfig(s3);
-    await mount(t, "/local");
-    await mount(t, "/cloud", { storage_type: "s3", storage_config_id: cfg.id });
-    const big = "x".repeat(300_000) + "end";
-    await put(t, "/local/dir", "big.txt", big);
-    await put(t, "/local/dir", "small.txt", "small");
-    const res = await t.request("/api/fs/batch-copy", {
-      method: "POST",
-      auth: admin,
-      json: { items: [{ sourcePath: "/local/dir", targetPath: "/cloud/copied" }] },
-    });
-    const done = await waitTask(t, admin, (await res.json()).data.task_id);
-    assert.equal(done.status, "completed", JSON.stringify(done));
-    assert.equal(await text(t, "/cloud/copied/big.txt"), big);
-    assert.equal(await text(t, "/cloud/copied/small.txt"), "small");
-  } finally {
-    await s3.stop();
-    await t.close();
-  }
+  await using t = await createTestApp();
+  await using s3 = await startS3rver();
+  const admin = await t.adminAuth();
+  const cfg = await t.createS3rverConfig(s3);
+  await t.createMount("/local");
+  await t.createMount("/cloud", { storage_type: "s3", storage_config_id: cfg.id });
+  const big = "x".repeat(300_000) + "end";
+  await uploadTree(t, { "/local/dir/big.txt": big, "/local/dir/small.txt": "small" });
+  const done = await runTask(t, "/api/fs/batch-copy", {
+    items: [{ sourcePath: "/local/dir", targetPath: "/cloud/copied" }],
+  }, admin);
+  assert.equal(done.status, "completed", JSON.stringify(done));
+  assert.equal(await readMountText(t, "/cloud/copied/big.txt"), big);
+  assert.equal(await readMountText(t, "/cloud/copied/small.txt"), "small");
 });
 
 Deno.test("delete and download tasks run in the background through the filesystem service", async () => {
-  const origin = Deno.serve(
+  await using origin = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
     (req) =>
       new URL(req.url).pathname === "/missing"
@@ -192,63 +121,47 @@ Deno.test("delete and download tasks run in the background through the filesyste
           headers: { "content-disposition": 'attachment; filename="fetched.txt"' },
         }),
   );
-  const t = await createTestApp({ CUBBY_ALLOW_LOOPBACK_FETCH: "1" });
-  try {
-    const admin = await t.adminAuth();
-    await mount(t, "/m");
-    await put(t, "/m/old", "a.txt", "A");
-    await put(t, "/m/old/deep", "b.txt", "B");
-    await put(t, "/m", "c.txt", "C");
-    const del = await t.request("/api/fs/tasks/delete", {
-      method: "POST",
-      auth: admin,
-      json: { paths: ["/m/old", "/m/c.txt", "/m/nope.txt"] },
-    });
-    assert.equal(del.status, 202);
-    const deleted = await waitTask(t, admin, (await del.json()).data.task_id);
-    assert.deepEqual(
-      [deleted.type, deleted.status, deleted.success_count, deleted.failed_count],
-      ["delete", "completed", 2, 1],
-    );
-    assert.deepEqual(deleted.errors, [{ path: "/m/nope.txt", error: "file_not_found" }]);
-    assert.equal(await text(t, "/m/old/deep/b.txt"), null);
-    assert.equal(await text(t, "/m/c.txt"), null);
+  await using t = await createTestApp({ CUBBY_ALLOW_LOOPBACK_FETCH: "1" });
+  const admin = await t.adminAuth();
+  await t.createMount("/m");
+  await uploadTree(t, { "/m/old/a.txt": "A", "/m/old/deep/b.txt": "B", "/m/c.txt": "C" });
+  const deleted = await runTask(t, "/api/fs/tasks/delete", {
+    paths: ["/m/old", "/m/c.txt", "/m/nope.txt"],
+  }, admin);
+  assert.deepEqual(
+    [deleted.type, deleted.status, deleted.success_count, deleted.failed_count],
+    ["delete", "completed", 2, 1],
+  );
+  assert.deepEqual(deleted.errors, [{ path: "/m/nope.txt", error: "file_not_found" }]);
+  assert.equal(await readMountText(t, "/m/old/deep/b.txt"), null);
+  assert.equal(await readMountText(t, "/m/c.txt"), null);
 
-    const base = `http://127.0.0.1:${origin.addr.port}`;
-    const dl = await t.request("/api/fs/tasks/download", {
-      method: "POST",
-      auth: admin,
-      json: { urls: [`${base}/file`, `${base}/missing`], path: "/m/inbox" },
-    });
-    const downloaded = await waitTask(t, admin, (await dl.json()).data.task_id);
-    assert.deepEqual([downloaded.type, downloaded.success_count, downloaded.failed_count], [
-      "download",
-      1,
-      1,
-    ]);
-    assert.equal(await text(t, "/m/inbox/fetched.txt"), "fetched bytes");
-    const found = await (await t.request("/api/fs/search?q=fetched", { auth: admin })).json();
-    assert.deepEqual(found.data.items.map((i: { path: string }) => i.path), [
-      "/m/inbox/fetched.txt",
-    ]);
+  const base = `http://127.0.0.1:${origin.addr.port}`;
+  const downloaded = await runTask(t, "/api/fs/tasks/download", {
+    urls: [`${base}/file`, `${base}/missing`],
+    path: "/m/inbox",
+  }, admin);
+  assert.deepEqual([downloaded.type, downloaded.success_count, downloaded.failed_count], [
+    "download",
+    1,
+    1,
+  ]);
+  assert.equal(await readMountText(t, "/m/inbox/fetched.txt"), "fetched bytes");
+  const found = await (await t.request("/api/fs/search?q=fetched", { auth: admin })).json();
+  assert.deepEqual(found.data.items.map((i: { path: string }) => i.path), [
+    "/m/inbox/fetched.txt",
+  ]);
 
-    const bad = await t.request("/api/fs/tasks/download", {
-      method: "POST",
-      auth: admin,
-      json: { urls: ["file:///etc/passwd"], path: "/m" },
-    });
-    assert.equal(bad.status, 400);
-    await bad.body?.cancel();
-    const viewer = (await t.createKey({ mount_view: true })).auth;
-    const denied = await t.request("/api/fs/tasks/delete", {
-      method: "POST",
-      auth: viewer,
-      json: { paths: ["/m/inbox"] },
-    });
-    assert.equal(denied.status, 403);
-    await denied.body?.cancel();
-  } finally {
-    await t.close();
-    await origin.shutdown();
-  }
+  assert.equal(
+    await t.statusOf("POST", "/api/fs/tasks/download", admin, {
+      urls: ["file:///etc/passwd"],
+      path: "/m",
+    }),
+    400,
+  );
+  const viewer = (await t.createKey({ mount_view: true })).auth;
+  assert.equal(
+    await t.statusOf("POST", "/api/fs/tasks/delete", viewer, { paths: ["/m/inbox"] }),
+    403,
+  );
 });

@@ -30,12 +30,8 @@ async function assertClientError(res: Response, label: string, json: boolean) {
 }
 
 async function withApp(fn: (t: TestApp, admin: string) => Promise<void>) {
-  const t = await createTestApp();
-  try {
-    await fn(t, await t.adminAuth());
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  await fn(t, await t.adminAuth());
 }
 
 Deno.test("a 3,000-character slug or id is a 4xx on every route that takes one", async () => {

@@ -1,127 +1,87 @@
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { createTestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
-
-const MiB = 1024 * 1024;
-
-function bytesOf(n: number): Uint8Array {
-  const out = new Uint8Array(n);
-  for (let i = 0; i < n; i += 65536) {
-    crypto.getRandomValues(out.subarray(i, Math.min(n, i + 65536)));
-  }
-  return out;
-}
-
-async function post(t: TestApp, auth: string, path: string, json: unknown) {
-  const res = await t.request(path, { method: "POST", auth, json });
-  return { status: res.status, body: await res.json() };
-}
-
-/** PUTs one part to its presigned URL (through the app for local URLs, fetch for S3). */
-async function putPart(t: TestApp, url: string, body: Uint8Array): Promise<string> {
-  const res = url.startsWith("http://127.0.0.1/")
-    ? await t.request(url, { method: "PUT", body: body as BodyInit })
-    : await fetch(url, { method: "PUT", body: body as BodyInit });
-  assert.equal(res.status, 200, await res.clone().text());
-  await res.body?.cancel();
-  return res.headers.get("etag")!;
-}
+import { MiB, randomBytes } from "../../tests/helpers/bytes.ts";
+import { postJson, putPart, putParts, startMultipart } from "../../tests/helpers/multipart.ts";
 
 Deno.test("multipart upload to local storage resumes after a 'reload' and completes byte-identical", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    const data = bytesOf(12 * MiB + 12345);
-    const init = await post(t, admin, "/api/s3/multipart/init", {
-      filename: "big.bin",
-      size: data.length,
-    });
-    assert.equal(init.status, 200, JSON.stringify(init.body));
-    const up = init.body.data;
-    assert.equal(up.part_size, 5 * MiB);
-    assert.equal(up.total_parts, 3);
-    const slice = (n: number) => data.subarray((n - 1) * up.part_size, n * up.part_size);
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  const data = randomBytes(12 * MiB + 12345);
+  const { up, slice } = await startMultipart(t, admin, "/api/s3/multipart/init", {
+    filename: "big.bin",
+  }, data);
+  assert.equal(up.part_size, 5 * MiB);
+  assert.equal(up.total_parts, 3);
 
-    // Upload part 1 only, then "reload": ask which parts exist and sign the missing ones again.
-    await putPart(t, up.presigned_urls[0].url, slice(1));
-    const listed = await post(t, admin, "/api/s3/multipart/list-parts", { file_id: up.file_id });
-    assert.deepEqual(listed.body.data.parts.map((p: { partNumber: number }) => p.partNumber), [1]);
-    const missing = [2, 3];
-    const fresh = await post(t, admin, "/api/s3/multipart/refresh-urls", {
-      file_id: up.file_id,
-      part_numbers: missing,
-    });
-    for (const p of fresh.body.data.presigned_urls) await putPart(t, p.url, slice(p.partNumber));
-    const parts = (await post(t, admin, "/api/s3/multipart/list-parts", { file_id: up.file_id }))
-      .body.data.parts.map((p: { partNumber: number; etag: string }) => ({
-        partNumber: p.partNumber,
-        ETag: p.etag,
-      }));
-    assert.equal(parts.length, 3);
-    const done = await post(t, admin, "/api/s3/multipart/complete", {
-      file_id: up.file_id,
-      parts,
-      remark: "big one",
-    });
-    assert.equal(done.status, 201, JSON.stringify(done.body));
-    assert.equal(done.body.data.size, data.length);
-    const dl = await t.request(`/api/file-download/${done.body.data.slug}`);
-    assert.deepEqual(new Uint8Array(await dl.arrayBuffer()), data);
-  } finally {
-    await t.close();
+  // Upload part 1 only, then "reload": ask which parts exist and sign the missing ones again.
+  await putPart(t, up.presigned_urls[0].url, slice(1));
+  const listed = await postJson(t, admin, "/api/s3/multipart/list-parts", { file_id: up.file_id });
+  assert.deepEqual(listed.body.data.parts.map((p: { partNumber: number }) => p.partNumber), [1]);
+  const missing = [2, 3];
+  const fresh = await postJson(t, admin, "/api/s3/multipart/refresh-urls", {
+    file_id: up.file_id,
+    part_numbers: missing,
+  });
+  for (const p of fresh.body.data.presigned_urls) {
+    await putPart(t, p.url, slice(p.partNumber));
   }
+  const parts = (await postJson(t, admin, "/api/s3/multipart/list-parts", { file_id: up.file_id }))
+    .body.data.parts.map((p: { partNumber: number; etag: string }) => ({
+      partNumber: p.partNumber,
+      ETag: p.etag,
+    }));
+  assert.equal(parts.length, 3);
+  const done = await postJson(t, admin, "/api/s3/multipart/complete", {
+    file_id: up.file_id,
+    parts,
+    remark: "big one",
+  });
+  assert.equal(done.status, 201, JSON.stringify(done.body));
+  assert.equal(done.body.data.size, data.length);
+  const dl = await t.request(`/api/file-download/${done.body.data.slug}`);
+  assert.deepEqual(new Uint8Array(await dl.arrayBuffer()), data);
 });
 
 Deno.test("multipart: abort discards the upload; other callers cannot touch it", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    const key = (await t.createKey({ file: true })).auth;
-    const init =
-      (await post(t, admin, "/api/s3/multipart/init", { filename: "x.bin", size: 6 * MiB }))
-        .body.data;
-    const foreign = await post(t, key, "/api/s3/multipart/list-parts", { file_id: init.file_id });
-    assert.equal(foreign.status, 403);
-    const bad = await post(t, admin, "/api/s3/multipart/refresh-urls", {
-      file_id: init.file_id,
-      part_numbers: [99],
-    });
-    assert.equal(bad.status, 400);
-    const aborted = await post(t, admin, "/api/s3/multipart/abort", { file_id: init.file_id });
-    assert.equal(aborted.status, 200);
-    const after = await post(t, admin, "/api/s3/multipart/list-parts", { file_id: init.file_id });
-    assert.equal(after.status, 404);
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  const key = (await t.createKey({ file: true })).auth;
+  const init =
+    (await postJson(t, admin, "/api/s3/multipart/init", { filename: "x.bin", size: 6 * MiB }))
+      .body.data;
+  const foreign = await postJson(t, key, "/api/s3/multipart/list-parts", { file_id: init.file_id });
+  assert.equal(foreign.status, 403);
+  const bad = await postJson(t, admin, "/api/s3/multipart/refresh-urls", {
+    file_id: init.file_id,
+    part_numbers: [99],
+  });
+  assert.equal(bad.status, 400);
+  const aborted = await postJson(t, admin, "/api/s3/multipart/abort", { file_id: init.file_id });
+  assert.equal(aborted.status, 200);
+  const after = await postJson(t, admin, "/api/s3/multipart/list-parts", { file_id: init.file_id });
+  assert.equal(after.status, 404);
 });
 
 Deno.test("multipart to S3 (s3rver): presigned parts straight to the bucket, then complete", async () => {
-  const t = await createTestApp();
-  const s3 = await startS3rver();
-  try {
-    const admin = await t.adminAuth();
-    const cfg = await t.createS3rverConfig(s3);
-    const data = bytesOf(5 * MiB + 777);
-    const up = (await post(t, admin, "/api/s3/multipart/init", {
-      filename: "s3.bin",
-      size: data.length,
-      s3_config_id: cfg.id,
-    })).body.data;
-    assert.equal(up.total_parts, 2);
-    assert.ok(up.presigned_urls[0].url.startsWith(s3.endpoint), "parts go straight to the bucket");
-    const parts = [];
-    for (const p of up.presigned_urls) {
-      const body = data.subarray((p.partNumber - 1) * up.part_size, p.partNumber * up.part_size);
-      parts.push({ partNumber: p.partNumber, ETag: await putPart(t, p.url, body) });
-    }
-    // s3rver lacks ListParts, so resuming (list-parts) is tested against the local driver above.
-    const done = await post(t, admin, "/api/s3/multipart/complete", { file_id: up.file_id, parts });
-    assert.equal(done.status, 201, JSON.stringify(done.body));
-    const dl = await t.request(`/api/file-download/${done.body.data.slug}`);
-    assert.deepEqual(new Uint8Array(await dl.arrayBuffer()), data);
-  } finally {
-    await s3.stop();
-    await t.close();
-  }
+  await using t = await createTestApp();
+  await using s3 = await startS3rver();
+  const admin = await t.adminAuth();
+  const cfg = await t.createS3rverConfig(s3);
+  const data = randomBytes(5 * MiB + 777);
+  const { up, slice } = await startMultipart(t, admin, "/api/s3/multipart/init", {
+    filename: "s3.bin",
+    s3_config_id: cfg.id,
+  }, data);
+  assert.equal(up.total_parts, 2);
+  assert.ok(up.presigned_urls[0].url.startsWith(s3.endpoint), "parts go straight to the bucket");
+  const parts = await putParts(t, up.presigned_urls, slice);
+  // s3rver lacks ListParts, so resuming (list-parts) is tested against the local driver above.
+  const done = await postJson(t, admin, "/api/s3/multipart/complete", {
+    file_id: up.file_id,
+    parts,
+  });
+  assert.equal(done.status, 201, JSON.stringify(done.body));
+  const dl = await t.request(`/api/file-download/${done.body.data.slug}`);
+  assert.deepEqual(new Uint8Array(await dl.arrayBuffer()), data);
 });

@@ -4,55 +4,47 @@ import { createTestApp } from "../../tests/helpers/app.ts";
 import { openApiPath } from "../http/openapi.ts";
 
 Deno.test("GET /api/openapi.json is a valid OpenAPI 3.1 document", async () => {
-  const t = await createTestApp();
-  try {
-    const res = await t.request("/api/openapi.json");
-    assert.equal(res.status, 200);
-    const doc = await res.json();
-    assert.equal(doc.openapi, "3.1.0");
-    // validate() throws on any schema or reference error.
-    await SwaggerParser.validate(structuredClone(doc));
-    // The validator does reject a broken document (a dangling reference).
-    const broken = structuredClone(doc);
-    delete broken.components.schemas.Envelope;
-    await assert.rejects(() => SwaggerParser.validate(broken));
-    // The bodies are the handlers' zod schemas: spot-check a few fields and the auth schemes.
-    const keyCreate = doc.paths["/api/admin/api-keys"].post;
-    assert.deepEqual(keyCreate.security, [{ bearerAuth: [] }]);
-    const keyBody = keyCreate.requestBody.content["application/json"].schema;
-    assert.ok(
-      keyBody.properties.permissions.anyOf.some((s: { type?: string }) => s.type === "integer"),
-    );
-    const paste = doc.paths["/api/paste"].post;
-    assert.deepEqual(paste.security, [{ bearerAuth: [] }, { apiKeyAuth: [] }]);
-    assert.ok(paste.requestBody.content["application/json"].schema.properties.content);
-    assert.deepEqual(doc.paths["/api/paste/{slug}"].get.security, []);
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  const res = await t.request("/api/openapi.json");
+  assert.equal(res.status, 200);
+  const doc = await res.json();
+  assert.equal(doc.openapi, "3.1.0");
+  // validate() throws on any schema or reference error.
+  await SwaggerParser.validate(structuredClone(doc));
+  // The validator does reject a broken document (a dangling reference).
+  const broken = structuredClone(doc);
+  delete broken.components.schemas.Envelope;
+  await assert.rejects(() => SwaggerParser.validate(broken));
+  // The bodies are the handlers' zod schemas: spot-check a few fields and the auth schemes.
+  const keyCreate = doc.paths["/api/admin/api-keys"].post;
+  assert.deepEqual(keyCreate.security, [{ bearerAuth: [] }]);
+  const keyBody = keyCreate.requestBody.content["application/json"].schema;
+  assert.ok(
+    keyBody.properties.permissions.anyOf.some((s: { type?: string }) => s.type === "integer"),
+  );
+  const paste = doc.paths["/api/paste"].post;
+  assert.deepEqual(paste.security, [{ bearerAuth: [] }, { apiKeyAuth: [] }]);
+  assert.ok(paste.requestBody.content["application/json"].schema.properties.content);
+  assert.deepEqual(doc.paths["/api/paste/{slug}"].get.security, []);
 });
 
 Deno.test("every route Hono serves under /api appears in the OpenAPI document", async () => {
-  const t = await createTestApp();
-  try {
-    const doc = await (await t.request("/api/openapi.json")).json();
-    const served = new Set<string>();
-    for (const r of t.app.routes) {
-      if (r.method === "ALL" || !r.path.startsWith("/api/")) continue;
-      served.add(`${r.method.toLowerCase()} ${openApiPath(r.path.slice(4))}`);
-    }
-    assert.ok(served.size > 100, `found ${served.size} routes`);
-    const missing = [...served].filter((k) => {
-      const [method, path] = k.split(" ");
-      return !doc.paths[path]?.[method];
-    });
-    assert.deepEqual(missing, []);
-    // And nothing documented that is not served.
-    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.keys(ops as object).map((m) => `${m} ${path}`)
-    );
-    assert.deepEqual(documented.filter((k) => !served.has(k)), []);
-  } finally {
-    await t.close();
+  await using t = await createTestApp();
+  const doc = await (await t.request("/api/openapi.json")).json();
+  const served = new Set<string>();
+  for (const r of t.app.routes) {
+    if (r.method === "ALL" || !r.path.startsWith("/api/")) continue;
+    served.add(`${r.method.toLowerCase()} ${openApiPath(r.path.slice(4))}`);
   }
+  assert.ok(served.size > 100, `found ${served.size} routes`);
+  const missing = [...served].filter((k) => {
+    const [method, path] = k.split(" ");
+    return !doc.paths[path]?.[method];
+  });
+  assert.deepEqual(missing, []);
+  // And nothing documented that is not served.
+  const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops as object).map((m) => `${m} ${path}`)
+  );
+  assert.deepEqual(documented.filter((k) => !served.has(k)), []);
 });

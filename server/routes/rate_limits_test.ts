@@ -33,9 +33,9 @@ function from(t: TestApp, ip: string, path: string, init: RequestInit & { json?:
 }
 
 /** Fires all requests at once; returns how many got each status, and the burst's duration. */
-async function burst(requests: (() => Promise<Response>)[]) {
+async function burst(n: number, send: (i: number) => Promise<Response>) {
   const started = Date.now();
-  const responses = await Promise.all(requests.map((send) => send()));
+  const responses = await Promise.all(Array.from({ length: n }, (_, i) => send(i)));
   const counts: Record<number, number> = {};
   for (const res of responses) {
     counts[res.status] = (counts[res.status] ?? 0) + 1;
@@ -57,22 +57,16 @@ function assertLimited(counts: Record<number, number>, max: number, label: strin
 const waitForWindow = () => new Promise((r) => setTimeout(r, WINDOW_MS + 200));
 
 async function withApp(fn: (t: TestApp) => Promise<void>, limits = shortLimits()) {
-  const t = await createTestApp({}, { rateLimits: limits });
-  try {
-    await fn(t);
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp({}, { rateLimits: limits });
+  await fn(t);
 }
 
 Deno.test("login: 50 concurrent wrong passwords, at most 5 verified, then 429", async () => {
   await withApp(async (t) => {
     const wrong = { username: ADMIN.username, password: "wrong" };
     const counts = await burst(
-      Array.from(
-        { length: BURST },
-        () => () => t.request("/api/admin/login", { method: "POST", json: wrong }),
-      ),
+      BURST,
+      () => t.request("/api/admin/login", { method: "POST", json: wrong }),
     );
     assertLimited(counts, 5, "login");
     const blocked = await t.request("/api/admin/login", { method: "POST", json: ADMIN });
@@ -99,13 +93,11 @@ Deno.test("paste password: 50 concurrent wrong passwords, at most 10 verified", 
     });
     const { slug } = (await created.json()).data;
     const counts = await burst(
-      Array.from(
-        { length: BURST },
-        (_, i) => () =>
-          i % 2
-            ? t.request(`/api/paste/${slug}`, { method: "POST", json: { password: `bad${i}` } })
-            : t.request(`/api/raw/${slug}?password=bad${i}`),
-      ),
+      BURST,
+      (i) =>
+        i % 2
+          ? t.request(`/api/paste/${slug}`, { method: "POST", json: { password: `bad${i}` } })
+          : t.request(`/api/raw/${slug}?password=bad${i}`),
     );
     assertLimited(counts, 10, "paste");
     const blocked = await t.request(`/api/paste/${slug}`, {
@@ -132,18 +124,13 @@ Deno.test("file password: 50 concurrent wrong passwords, at most 10 verified", a
     fd.set("file", new Blob(["file body"]), "f.txt");
     const created = await t.request("/api/upload", { method: "POST", auth: admin, body: fd });
     const { slug } = (await created.json()).data;
-    const counts = await burst(
-      Array.from(
-        { length: BURST },
-        (_, i) => () =>
-          i % 2
-            ? t.request(`/api/public/files/${slug}/verify`, {
-              method: "POST",
-              json: { password: `bad${i}` },
-            })
-            : t.request(`/api/file-download/${slug}?password=bad${i}`),
-      ),
-    );
+    const counts = await burst(BURST, (i) =>
+      i % 2
+        ? t.request(`/api/public/files/${slug}/verify`, {
+          method: "POST",
+          json: { password: `bad${i}` },
+        })
+        : t.request(`/api/file-download/${slug}?password=bad${i}`));
     assertLimited(counts, 10, "file");
     const verify = () =>
       t.request(`/api/public/files/${slug}/verify`, {
@@ -164,17 +151,12 @@ Deno.test("API key: wrong keys are limited per client, valid keys never use up t
   await withApp(async (t) => {
     const { auth: valid } = await t.createKey({ text: true });
     // A legitimate key used many times, also concurrently, counts nothing.
-    const used = await burst(
-      Array.from({ length: BURST }, () => () => t.request("/api/test/api-key", { auth: valid })),
-    );
+    const used = await burst(BURST, () => t.request("/api/test/api-key", { auth: valid }));
     assert.deepEqual(used, { 200: BURST });
 
     const counts = await burst(
-      Array.from(
-        { length: BURST },
-        (_, i) => () =>
-          t.request("/api/test/api-key", { auth: `ApiKey guess-${i}-${crypto.randomUUID()}` }),
-      ),
+      BURST,
+      (i) => t.request("/api/test/api-key", { auth: `ApiKey guess-${i}-${crypto.randomUUID()}` }),
     );
     assertLimited(counts, 10, "api key per client");
     const limited = await t.request("/api/test/api-key", { auth: "ApiKey another-guess-123" });
@@ -203,12 +185,10 @@ Deno.test("API key: guesses at one key prefix are limited across clients", async
     const { auth: valid, key } = await t.createKey({ text: true }, { custom_key: "short123" });
     assert.equal(key, "short123");
     // 50 clients, one wrong guess each, all at the prefix "short1".
-    const counts = await burst(
-      Array.from({ length: BURST }, (_, i) => () =>
-        from(t, `10.1.0.${i}`, "/api/test/api-key", {
-          headers: { authorization: `ApiKey short1x${i}` },
-        })),
-    );
+    const counts = await burst(BURST, (i) =>
+      from(t, `10.1.0.${i}`, "/api/test/api-key", {
+        headers: { authorization: `ApiKey short1x${i}` },
+      }));
     assertLimited(counts, 20, "api key per prefix");
     const blocked = await from(t, "10.2.0.1", "/api/test/api-key", {
       headers: { authorization: valid },
@@ -228,13 +208,11 @@ Deno.test("WebDAV Basic: 50 concurrent wrong passwords, at most 10 verified; key
   await withApp(async (t) => {
     await t.createMount("/m");
     const basic = (user: string, pass: string) => `Basic ${btoa(`${user}:${pass}`)}`;
-    const counts = await burst(
-      Array.from({ length: BURST }, (_, i) => () =>
-        t.request("/dav/m/", {
-          method: "PROPFIND",
-          headers: { authorization: basic(ADMIN.username, `bad${i}`), depth: "0" },
-        })),
-    );
+    const counts = await burst(BURST, (i) =>
+      t.request("/dav/m/", {
+        method: "PROPFIND",
+        headers: { authorization: basic(ADMIN.username, `bad${i}`), depth: "0" },
+      }));
     assertLimited(counts, 10, "webdav");
     const blocked = await t.request("/dav/m/", {
       method: "PROPFIND",
@@ -245,13 +223,11 @@ Deno.test("WebDAV Basic: 50 concurrent wrong passwords, at most 10 verified; key
     await blocked.body?.cancel();
 
     // A wrong key as user and password counts against the key limit of another client too.
-    const keyCounts = await burst(
-      Array.from({ length: BURST }, (_, i) => () =>
-        from(t, "10.3.0.1", "/dav/m/", {
-          method: "PROPFIND",
-          headers: { authorization: basic(`k${i}guess`, `k${i}guess`), depth: "0" },
-        })),
-    );
+    const keyCounts = await burst(BURST, (i) =>
+      from(t, "10.3.0.1", "/dav/m/", {
+        method: "PROPFIND",
+        headers: { authorization: basic(`k${i}guess`, `k${i}guess`), depth: "0" },
+      }));
     assertLimited(keyCounts, 10, "webdav key");
     const keyHeader = await from(t, "10.3.0.1", "/dav/m/", {
       method: "PROPFIND",
@@ -272,49 +248,38 @@ Deno.test("WebDAV Basic: 50 concurrent wrong passwords, at most 10 verified; key
 
 Deno.test("WebDAV Basic: a client opening 30 connections at once with the right password", async () => {
   // The production KDF cost, so the 30 checks overlap instead of finishing one by one.
-  const t = await createTestApp({}, {
+  await using t = await createTestApp({}, {
     rateLimits: shortLimits(),
     kdfIterations: DEFAULT_KDF_ITERATIONS,
   });
-  try {
-    await t.createMount("/m");
-    const auth = `Basic ${btoa(`${ADMIN.username}:${ADMIN.password}`)}`;
-    const counts = await burst(
-      Array.from(
-        { length: 30 },
-        () => () =>
-          t.request("/dav/m/", {
-            method: "PROPFIND",
-            headers: { authorization: auth, depth: "0" },
-          }),
-      ),
-    );
-    assert.deepEqual(counts, { 207: 30 });
-  } finally {
-    await t.close();
-  }
+  await t.createMount("/m");
+  const auth = `Basic ${btoa(`${ADMIN.username}:${ADMIN.password}`)}`;
+  const counts = await burst(30, () =>
+    t.request("/dav/m/", {
+      method: "PROPFIND",
+      headers: { authorization: auth, depth: "0" },
+    }));
+  assert.deepEqual(counts, { 207: 30 });
 });
 
 Deno.test("password checks queue in the KDF gate; a burst beyond its queue gets 429", async () => {
-  const t = await createTestApp({}, { kdfIterations: 200_000, kdfConcurrency: 1, kdfQueue: 2 });
-  try {
-    // Different clients, so no rate limit applies: only the gate bounds the work.
-    const counts = await burst(
-      Array.from({ length: 20 }, (_, i) => () =>
-        from(t, `10.4.0.${i}`, "/api/admin/login", {
-          method: "POST",
-          json: { username: ADMIN.username, password: `bad${i}` },
-        })),
-    );
-    assert.equal((counts[401] ?? 0) + (counts[429] ?? 0), 20, JSON.stringify(counts));
-    assert.ok((counts[401] ?? 0) >= 1, JSON.stringify(counts));
-    assert.ok((counts[429] ?? 0) >= 1, JSON.stringify(counts));
-    assert.deepEqual(t.services.attempts.kdf.load, { active: 0, waiting: 0 });
-    // The refused attempts gave their reservations back: those clients may still log in.
-    const ok = await from(t, "10.4.0.0", "/api/admin/login", { method: "POST", json: ADMIN });
-    assert.equal(ok.status, 200);
-    await ok.body?.cancel();
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp({}, {
+    kdfIterations: 200_000,
+    kdfConcurrency: 1,
+    kdfQueue: 2,
+  });
+  // Different clients, so no rate limit applies: only the gate bounds the work.
+  const counts = await burst(20, (i) =>
+    from(t, `10.4.0.${i}`, "/api/admin/login", {
+      method: "POST",
+      json: { username: ADMIN.username, password: `bad${i}` },
+    }));
+  assert.equal((counts[401] ?? 0) + (counts[429] ?? 0), 20, JSON.stringify(counts));
+  assert.ok((counts[401] ?? 0) >= 1, JSON.stringify(counts));
+  assert.ok((counts[429] ?? 0) >= 1, JSON.stringify(counts));
+  assert.deepEqual(t.services.attempts.kdf.load, { active: 0, waiting: 0 });
+  // The refused attempts gave their reservations back: those clients may still log in.
+  const ok = await from(t, "10.4.0.0", "/api/admin/login", { method: "POST", json: ADMIN });
+  assert.equal(ok.status, 200);
+  await ok.body?.cancel();
 });

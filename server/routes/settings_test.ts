@@ -1,16 +1,12 @@
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { ALL_KEY_PERMISSIONS, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { SettingsRepo } from "../kv/settings_repo.ts";
 import { SettingsService } from "../services/settings.ts";
 import { DEFAULT_PREVIEW_EXTENSIONS } from "../../shared/preview_types.ts";
 
 async function withApp(fn: (t: TestApp) => Promise<void>) {
-  const t = await createTestApp();
-  try {
-    await fn(t);
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  await fn(t);
 }
 
 async function json(res: Response) {
@@ -41,17 +37,7 @@ async function values(t: TestApp, group: number): Promise<Record<string, unknown
 Deno.test("settings routes: permission table (anonymous, key user, admin)", async () => {
   await withApp(async (t) => {
     const admin = await t.adminAuth();
-    const key = await t.createKey({
-      text: true,
-      file: true,
-      mount_view: true,
-      mount_upload: true,
-      mount_copy: true,
-      mount_rename: true,
-      mount_delete: true,
-      webdav_read: true,
-      webdav_manage: true,
-    });
+    const key = await t.createKey(ALL_KEY_PERMISSIONS);
     const routes: [string, string, unknown?][] = [
       ["GET", "/api/admin/settings"],
       ["GET", "/api/admin/settings?group=1&metadata=true&includeSystem=true"],

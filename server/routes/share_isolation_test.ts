@@ -5,26 +5,15 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ADMIN, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
-
-const basic = (user: string, pass: string) =>
-  "Basic " + btoa(String.fromCharCode(...new TextEncoder().encode(`${user}:${pass}`)));
-const DAV_AUTH = basic(ADMIN.username, ADMIN.password);
+import { ADMIN_BASIC, uploadToMount, waitForTask } from "../../tests/helpers/fs_api.ts";
+import { shareFile } from "../../tests/helpers/shares.ts";
 
 /** Shares a file through POST /api/upload; returns the slug and its storage path. */
 async function share(t: TestApp, text: string, configId = "") {
-  const fd = new FormData();
-  fd.set("s3_config_id", configId);
-  fd.set("file", new Blob([text]), "secret-report.txt");
-  const res = await t.request("/api/upload", {
-    method: "POST",
-    auth: await t.adminAuth(),
-    body: fd,
-  });
-  const body = await res.json();
-  assert.equal(res.status, 201, JSON.stringify(body));
-  return { slug: body.data.slug as string, storagePath: body.data.storage_path as string };
+  const data = await shareFile(t, text, "secret-report.txt", { s3_config_id: configId });
+  return { slug: data.slug, storagePath: data.storage_path };
 }
 
 async function api(t: TestApp, method: string, path: string, json?: unknown) {
@@ -43,19 +32,10 @@ async function dav(
 ) {
   const res = await t.request(path, {
     method,
-    headers: { authorization: DAV_AUTH, ...headers },
+    headers: { authorization: ADMIN_BASIC, ...headers },
     body,
   });
   return { status: res.status, text: await res.text() };
-}
-
-async function waitTask(t: TestApp, id: string) {
-  for (let i = 0; i < 200; i++) {
-    const task = (await api(t, "GET", `/api/fs/tasks/${id}`)).body.data;
-    if (["completed", "failed", "cancelled"].includes(task.status)) return task;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("task did not finish");
 }
 
 async function settledRebuild(t: TestApp, mountId: string) {
@@ -133,7 +113,7 @@ async function assertOutOfReach(t: TestApp, mountPath: string, storagePath: stri
     ],
   });
   if (task.status === 200 || task.status === 201) {
-    const done = await waitTask(t, task.body.data.task_id);
+    const done = await waitForTask(t, task.body.data.task_id);
     assert.equal(done.success_count, 0, JSON.stringify(done));
   } else {
     assert.equal(task.status, 403, JSON.stringify(task.body));
@@ -170,85 +150,58 @@ async function assertOutOfReach(t: TestApp, mountPath: string, storagePath: stri
 }
 
 Deno.test("share objects are out of reach of a mount of the default local storage", async () => {
-  const t = await createTestApp();
-  try {
-    const { slug, storagePath } = await share(t, "the share's bytes");
-    assert.ok(storagePath.startsWith(".cubby-shares/"), storagePath);
-    const m = await t.createMount("/local", { web_proxy: true, webdav_policy: "native_proxy" });
-    await settledRebuild(t, m.id);
-    const mine = new FormData();
-    mine.set("path", "/local");
-    mine.set("file", new Blob(["mine"]), "mine.txt");
-    const up = await t.request("/api/fs/upload", {
-      method: "POST",
-      auth: await t.adminAuth(),
-      body: mine,
-    });
-    assert.equal(up.status, 201);
-    await up.body?.cancel();
+  await using t = await createTestApp();
+  const { slug, storagePath } = await share(t, "the share's bytes");
+  assert.ok(storagePath.startsWith(".cubby-shares/"), storagePath);
+  const m = await t.createMount("/local", { web_proxy: true, webdav_policy: "native_proxy" });
+  await settledRebuild(t, m.id);
+  await uploadToMount(t, "/local", "mine.txt", "mine");
 
-    await assertOutOfReach(t, "/local", storagePath);
-    const proxied = await t.request(`/api/p/local/${storagePath}`);
-    assert.equal(proxied.status, 403, "proxy link");
-    await proxied.body?.cancel();
+  await assertOutOfReach(t, "/local", storagePath);
+  const proxied = await t.request(`/api/p/local/${storagePath}`);
+  assert.equal(proxied.status, 403, "proxy link");
+  await proxied.body?.cancel();
 
-    // The share is intact, and nothing was planted next to it.
-    const res = await t.request(`/api/file-download/${slug}`);
-    assert.equal(await res.text(), "the share's bytes");
-    const shareDir = join(t.dir, "storage", storagePath.split("/").slice(0, -1).join("/"));
-    const names = [];
-    for await (const e of Deno.readDir(shareDir)) names.push(e.name);
-    assert.deepEqual(names, ["secret-report.txt"]);
-    assert.equal(
-      (await api(t, "GET", "/api/fs/list?path=/local")).body.data.items.map((i: { name: string }) =>
-        i.name
-      ).sort().join(","),
-      "mine.txt",
-    );
-  } finally {
-    await t.close();
-  }
+  // The share is intact, and nothing was planted next to it.
+  const res = await t.request(`/api/file-download/${slug}`);
+  assert.equal(await res.text(), "the share's bytes");
+  const shareDir = join(t.dir, "storage", storagePath.split("/").slice(0, -1).join("/"));
+  const names = [];
+  for await (const e of Deno.readDir(shareDir)) names.push(e.name);
+  assert.deepEqual(names, ["secret-report.txt"]);
+  assert.equal(
+    (await api(t, "GET", "/api/fs/list?path=/local")).body.data.items.map((i: { name: string }) =>
+      i.name
+    ).sort().join(","),
+    "mine.txt",
+  );
 });
 
 Deno.test("share objects are out of reach of a mount of an S3 storage (s3rver)", async () => {
-  const s3 = await startS3rver();
-  const t = await createTestApp();
-  try {
-    const cfg = await t.createS3rverConfig(s3);
-    const { slug, storagePath } = await share(t, "bytes in the bucket", cfg.id);
-    assert.ok(storagePath.startsWith(".cubby-shares/"), storagePath);
-    const m = await t.createMount("/bucket", {
-      storage_type: "s3",
-      storage_config_id: cfg.id,
-      webdav_policy: "native_proxy",
-    });
-    await settledRebuild(t, m.id);
-    const mine = new FormData();
-    mine.set("path", "/bucket");
-    mine.set("file", new Blob(["mine"]), "mine.txt");
-    const up = await t.request("/api/fs/upload", {
-      method: "POST",
-      auth: await t.adminAuth(),
-      body: mine,
-    });
-    assert.equal(up.status, 201);
-    await up.body?.cancel();
+  await using s3 = await startS3rver();
+  await using t = await createTestApp();
+  const cfg = await t.createS3rverConfig(s3);
+  const { slug, storagePath } = await share(t, "bytes in the bucket", cfg.id);
+  assert.ok(storagePath.startsWith(".cubby-shares/"), storagePath);
+  const m = await t.createMount("/bucket", {
+    storage_type: "s3",
+    storage_config_id: cfg.id,
+    webdav_policy: "native_proxy",
+  });
+  await settledRebuild(t, m.id);
+  await uploadToMount(t, "/bucket", "mine.txt", "mine");
 
-    await assertOutOfReach(t, "/bucket", storagePath);
-    // s3rver answers a delimited listing of the bucket root with nothing at all (a gap of
-    // s3rver, not of S3), so the root-listing check above proves little here: check the
-    // mount-facing driver's full listing of the bucket against the raw driver's.
-    const rec = await t.services.storageConfigs.getRecord(cfg.id);
-    const raw = await (await t.services.storageConfigs.driverFor(rec)).list("");
-    const scoped = await (await t.services.storageConfigs.mountDriverFor(rec)).list("");
-    assert.ok(raw.items.some((o) => o.key === storagePath), "the raw driver sees the share");
-    assert.deepEqual(scoped.items.map((o) => o.key), ["mine.txt"]);
-    const res = await t.request(`/api/file-download/${slug}`);
-    assert.ok([200, 302].includes(res.status), `share still downloads: ${res.status}`);
-    if (res.status === 200) assert.equal(await res.text(), "bytes in the bucket");
-    else await res.body?.cancel();
-  } finally {
-    await t.close();
-    await s3.stop();
-  }
+  await assertOutOfReach(t, "/bucket", storagePath);
+  // s3rver answers a delimited listing of the bucket root with nothing at all (a gap of
+  // s3rver, not of S3), so the root-listing check above proves little here: check the
+  // mount-facing driver's full listing of the bucket against the raw driver's.
+  const rec = await t.services.storageConfigs.getRecord(cfg.id);
+  const raw = await (await t.services.storageConfigs.driverFor(rec)).list("");
+  const scoped = await (await t.services.storageConfigs.mountDriverFor(rec)).list("");
+  assert.ok(raw.items.some((o) => o.key === storagePath), "the raw driver sees the share");
+  assert.deepEqual(scoped.items.map((o) => o.key), ["mine.txt"]);
+  const res = await t.request(`/api/file-download/${slug}`);
+  assert.ok([200, 302].includes(res.status), `share still downloads: ${res.status}`);
+  if (res.status === 200) assert.equal(await res.text(), "bytes in the bucket");
+  else await res.body?.cancel();
 });

@@ -3,188 +3,156 @@ import { createTestApp } from "../../tests/helpers/app.ts";
 import { BROWSER_UPLOAD_CORS, startS3rver } from "../../tests/helpers/s3rver.ts";
 
 Deno.test("storage configs: the default one is named in the reader's language until renamed", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    const names = async (language: string) => {
-      const res = await t.request("/api/s3-configs", {
-        auth: admin,
-        headers: { "accept-language": language },
-      });
-      return (await res.json()).data.map((c: { name: string }) => c.name);
-    };
-    assert.deepEqual(await names("zh-CN"), ["本地存储"]);
-    assert.deepEqual(await names("en-US,en;q=0.9"), ["Local storage"]);
-    const [local] = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
-    const stats = await t.request("/api/admin/dashboard/stats", {
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  const names = async (language: string) => {
+    const res = await t.request("/api/s3-configs", {
       auth: admin,
-      headers: { "accept-language": "en-US" },
+      headers: { "accept-language": language },
     });
-    assert.deepEqual(
-      (await stats.json()).data.buckets.map((b: { name: string }) => b.name),
-      ["Local storage"],
-    );
-    const renamed = await t.request(`/api/s3-configs/${local.id}`, {
-      method: "PUT",
-      auth: admin,
-      json: { name: "Disk" },
-    });
-    assert.equal((await renamed.json()).data.name, "Disk");
-    assert.deepEqual(await names("en-US"), ["Disk"]);
-    assert.deepEqual(await names("zh-CN"), ["Disk"]);
-    const blank = await t.request(`/api/s3-configs/${local.id}`, {
-      method: "PUT",
-      auth: admin,
-      json: { name: "  " },
-    });
-    assert.equal(blank.status, 400, "an admin cannot name a config empty");
-    await blank.body?.cancel();
-  } finally {
-    await t.close();
-  }
+    return (await res.json()).data.map((c: { name: string }) => c.name);
+  };
+  assert.deepEqual(await names("zh-CN"), ["本地存储"]);
+  assert.deepEqual(await names("en-US,en;q=0.9"), ["Local storage"]);
+  const [local] = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
+  const stats = await t.request("/api/admin/dashboard/stats", {
+    auth: admin,
+    headers: { "accept-language": "en-US" },
+  });
+  assert.deepEqual(
+    (await stats.json()).data.buckets.map((b: { name: string }) => b.name),
+    ["Local storage"],
+  );
+  const renamed = await t.request(`/api/s3-configs/${local.id}`, {
+    method: "PUT",
+    auth: admin,
+    json: { name: "Disk" },
+  });
+  assert.equal((await renamed.json()).data.name, "Disk");
+  assert.deepEqual(await names("en-US"), ["Disk"]);
+  assert.deepEqual(await names("zh-CN"), ["Disk"]);
+  assert.equal(
+    await t.statusOf("PUT", `/api/s3-configs/${local.id}`, admin, { name: "  " }),
+    400,
+    "an admin cannot name a config empty",
+  );
 });
 
 Deno.test("storage configs: create, secret sealed at rest and never returned, default, delete", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    const res = await t.request("/api/s3-configs", {
-      method: "POST",
-      auth: admin,
-      json: {
-        name: "r2",
-        provider_type: "r2",
-        endpoint_url: "https://example.r2.cloudflarestorage.com",
-        bucket_name: "bucket",
-        access_key_id: "AKIAEXAMPLE",
-        secret_access_key: "super-secret-value",
-      },
-    });
-    assert.equal(res.status, 201);
-    const cfg = (await res.json()).data;
-    assert.equal(cfg.region, "auto", "R2 gets region auto");
-    assert.equal(cfg.has_secret, true);
-    assert.ok(!JSON.stringify(cfg).includes("super-secret-value"));
-    assert.ok(!JSON.stringify(cfg).includes("AKIAEXAMPLE"));
-    const raw = JSON.stringify((await t.services.kv.get(["storage_configs", cfg.id])).value);
-    assert.ok(!raw.includes("super-secret-value"), "encrypted at rest");
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  const res = await t.request("/api/s3-configs", {
+    method: "POST",
+    auth: admin,
+    json: {
+      name: "r2",
+      provider_type: "r2",
+      endpoint_url: "https://example.r2.cloudflarestorage.com",
+      bucket_name: "bucket",
+      access_key_id: "AKIAEXAMPLE",
+      secret_access_key: "super-secret-value",
+    },
+  });
+  assert.equal(res.status, 201);
+  const cfg = (await res.json()).data;
+  assert.equal(cfg.region, "auto", "R2 gets region auto");
+  assert.equal(cfg.has_secret, true);
+  assert.ok(!JSON.stringify(cfg).includes("super-secret-value"));
+  assert.ok(!JSON.stringify(cfg).includes("AKIAEXAMPLE"));
+  const raw = JSON.stringify((await t.services.kv.get(["storage_configs", cfg.id])).value);
+  assert.ok(!raw.includes("super-secret-value"), "encrypted at rest");
 
-    const missing = await t.request("/api/s3-configs", {
-      method: "POST",
-      auth: admin,
-      json: { name: "x", provider_type: "aws" },
-    });
-    assert.equal(missing.status, 400);
-    await missing.body?.cancel();
+  assert.equal(
+    await t.statusOf("POST", "/api/s3-configs", admin, { name: "x", provider_type: "aws" }),
+    400,
+  );
 
-    const keep = await t.request(`/api/s3-configs/${cfg.id}`, {
-      method: "PUT",
-      auth: admin,
-      json: { name: "renamed", secret_access_key: "" },
-    });
-    assert.equal((await keep.json()).data.has_secret, true);
+  const keep = await t.request(`/api/s3-configs/${cfg.id}`, {
+    method: "PUT",
+    auth: admin,
+    json: { name: "renamed", secret_access_key: "" },
+  });
+  assert.equal((await keep.json()).data.has_secret, true);
 
-    assert.equal(
-      (await t.request(`/api/s3-configs/${cfg.id}/set-default`, { method: "PUT", auth: admin }))
-        .status,
-      200,
-    );
-    const list = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
-    assert.deepEqual(
-      list.map((c: { name: string; is_default: boolean }) => [c.name, c.is_default]),
-      [["本地存储", false], ["renamed", true]],
-    );
-    const keyUser = (await t.createKey({ file: true })).auth;
-    const visible = (await (await t.request("/api/s3-configs", { auth: keyUser })).json()).data;
-    assert.deepEqual(
-      visible.map((c: { name: string }) => c.name),
-      ["本地存储"],
-      "public only",
-    );
+  assert.equal(
+    (await t.request(`/api/s3-configs/${cfg.id}/set-default`, { method: "PUT", auth: admin }))
+      .status,
+    200,
+  );
+  const list = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
+  assert.deepEqual(
+    list.map((c: { name: string; is_default: boolean }) => [c.name, c.is_default]),
+    [["本地存储", false], ["renamed", true]],
+  );
+  const keyUser = (await t.createKey({ file: true })).auth;
+  const visible = (await (await t.request("/api/s3-configs", { auth: keyUser })).json()).data;
+  assert.deepEqual(
+    visible.map((c: { name: string }) => c.name),
+    ["本地存储"],
+    "public only",
+  );
 
-    const del = await t.request(`/api/s3-configs/${cfg.id}`, { method: "DELETE", auth: admin });
-    assert.equal(del.status, 200);
-    const after = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
-    assert.equal(after[0].is_default, true, "the default moves to a remaining config");
-  } finally {
-    await t.close();
-  }
+  const del = await t.request(`/api/s3-configs/${cfg.id}`, { method: "DELETE", auth: admin });
+  assert.equal(del.status, 200);
+  const after = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
+  assert.equal(after[0].is_default, true, "the default moves to a remaining config");
 });
 
 Deno.test("the test endpoint reports each step, against local storage and s3rver", async () => {
-  const t = await createTestApp();
-  const s3 = await startS3rver();
-  try {
-    const admin = await t.adminAuth();
-    const local = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data[0];
-    const localTest = (await (await t.request(`/api/s3-configs/${local.id}/test`, {
-      method: "POST",
-      auth: admin,
-    })).json()).data;
-    assert.equal(localTest.ok, true, JSON.stringify(localTest));
-    assert.deepEqual(
-      localTest.steps.map((s: { step: string }) => s.step),
-      ["connect", "write", "read", "list", "delete"],
-    );
+  await using t = await createTestApp();
+  await using s3 = await startS3rver();
+  const admin = await t.adminAuth();
+  const local = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data[0];
+  const localTest = (await (await t.request(`/api/s3-configs/${local.id}/test`, {
+    method: "POST",
+    auth: admin,
+  })).json()).data;
+  assert.equal(localTest.ok, true, JSON.stringify(localTest));
+  assert.deepEqual(
+    localTest.steps.map((s: { step: string }) => s.step),
+    ["connect", "write", "read", "list", "delete"],
+  );
 
-    const created = await t.request("/api/s3-configs", {
-      method: "POST",
-      auth: admin,
-      json: {
-        name: "s3rver",
-        provider_type: "minio",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-        is_public: true,
-      },
-    });
-    const cfg = (await created.json()).data;
-    const s3Test = (await (await t.request(`/api/s3-configs/${cfg.id}/test`, {
-      method: "POST",
-      auth: admin,
-    })).json()).data;
-    const failed = s3Test.steps.filter((s: { ok: boolean }) => !s.ok);
-    assert.deepEqual(
-      failed.map((s: { step: string }) => s.step).filter((s: string) => s !== "cors"),
-      [],
-      JSON.stringify(s3Test),
-    );
-    const cors = s3Test.steps.find((s: { step: string }) => s.step === "cors");
-    assert.equal(cors?.ok, false, "no CORS rules yet");
-    assert.match(cors.message, /no CORS configuration/);
-    await s3.setCors(BROWSER_UPLOAD_CORS);
-    const again = (await (await t.request(`/api/s3-configs/${cfg.id}/test`, {
-      method: "POST",
-      auth: admin,
-    })).json()).data;
-    assert.equal(again.ok, true, JSON.stringify(again));
-    assert.match(again.steps.at(-1).message, /ETag exposed/);
+  const cfg = await t.createS3rverConfig(s3, { is_public: true });
+  const s3Test = (await (await t.request(`/api/s3-configs/${cfg.id}/test`, {
+    method: "POST",
+    auth: admin,
+  })).json()).data;
+  const failed = s3Test.steps.filter((s: { ok: boolean }) => !s.ok);
+  assert.deepEqual(
+    failed.map((s: { step: string }) => s.step).filter((s: string) => s !== "cors"),
+    [],
+    JSON.stringify(s3Test),
+  );
+  const cors = s3Test.steps.find((s: { step: string }) => s.step === "cors");
+  assert.equal(cors?.ok, false, "no CORS rules yet");
+  assert.match(cors.message, /no CORS configuration/);
+  await s3.setCors(BROWSER_UPLOAD_CORS);
+  const again = (await (await t.request(`/api/s3-configs/${cfg.id}/test`, {
+    method: "POST",
+    auth: admin,
+  })).json()).data;
+  assert.equal(again.ok, true, JSON.stringify(again));
+  assert.match(again.steps.at(-1).message, /ETag exposed/);
 
-    // A file share on S3: proxied download and a presigned redirect.
-    const bytes = crypto.getRandomValues(new Uint8Array(4096));
-    const up = await t.request(`/api/upload-direct/data.bin?s3_config_id=${cfg.id}`, {
-      method: "PUT",
-      auth: admin,
-      body: bytes,
-    });
-    const file = (await up.json()).data;
-    assert.equal(up.status, 201, JSON.stringify(file));
-    const dl = await t.request(`/api/file-download/${file.slug}`);
-    assert.deepEqual(new Uint8Array(await dl.arrayBuffer()), bytes);
-    await t.request(`/api/files/${file.id}`, {
-      method: "PUT",
-      auth: admin,
-      json: { use_proxy: false },
-    });
-    const redirect = await t.request(`/api/file-download/${file.slug}`, { redirect: "manual" });
-    assert.equal(redirect.status, 302);
-    const direct = await fetch(redirect.headers.get("location")!);
-    assert.deepEqual(new Uint8Array(await direct.arrayBuffer()), bytes);
-  } finally {
-    await s3.stop();
-    await t.close();
-  }
+  // A file share on S3: proxied download and a presigned redirect.
+  const bytes = crypto.getRandomValues(new Uint8Array(4096));
+  const up = await t.request(`/api/upload-direct/data.bin?s3_config_id=${cfg.id}`, {
+    method: "PUT",
+    auth: admin,
+    body: bytes,
+  });
+  const file = (await up.json()).data;
+  assert.equal(up.status, 201, JSON.stringify(file));
+  const dl = await t.request(`/api/file-download/${file.slug}`);
+  assert.deepEqual(new Uint8Array(await dl.arrayBuffer()), bytes);
+  await t.request(`/api/files/${file.id}`, {
+    method: "PUT",
+    auth: admin,
+    json: { use_proxy: false },
+  });
+  const redirect = await t.request(`/api/file-download/${file.slug}`, { redirect: "manual" });
+  assert.equal(redirect.status, 302);
+  const direct = await fetch(redirect.headers.get("location")!);
+  assert.deepEqual(new Uint8Array(await direct.arrayBuffer()), bytes);
 });

@@ -38,12 +38,13 @@ function multipart(parts: Part[]): Uint8Array {
   return out;
 }
 
-async function post(t: TestApp, path: string, auth: string, body: Uint8Array) {
+/** POSTs a multipart body (parts in their order, or bytes as they are) as `auth`. */
+async function post(t: TestApp, path: string, auth: string, parts: Part[] | Uint8Array) {
   const res = await t.request(path, {
     method: "POST",
     auth,
     headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
-    body: body as BodyInit,
+    body: (Array.isArray(parts) ? multipart(parts) : parts) as BodyInit,
   });
   return { status: res.status, body: await res.json() };
 }
@@ -71,248 +72,200 @@ async function fileRecords(t: TestApp, admin: string) {
 }
 
 Deno.test("share upload: fields after the file are honoured (password, max_views, expiry, slug)", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    const { status, body } = await post(
-      t,
-      "/api/upload",
-      admin,
-      multipart([
-        ["file", bytesOf("top secret"), "secret.txt"],
-        ["password", "hunter2"],
-        ["max_views", "1"],
-        ["expires_in", "3600"],
-        ["remark", "after the file"],
-        ["slug", "late-slug"],
-      ]),
-    );
-    assert.equal(status, 201, JSON.stringify(body));
-    assert.equal(body.data.slug, "late-slug");
-    assert.equal(body.data.has_password, true);
-    assert.equal(body.data.max_views, 1);
-    assert.equal(body.data.remark, "after the file");
-    assert.ok(body.data.expires_at, "expiry recorded");
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  const { status, body } = await post(t, "/api/upload", admin, [
+    ["file", bytesOf("top secret"), "secret.txt"],
+    ["password", "hunter2"],
+    ["max_views", "1"],
+    ["expires_in", "3600"],
+    ["remark", "after the file"],
+    ["slug", "late-slug"],
+  ]);
+  assert.equal(status, 201, JSON.stringify(body));
+  assert.equal(body.data.slug, "late-slug");
+  assert.equal(body.data.has_password, true);
+  assert.equal(body.data.max_views, 1);
+  assert.equal(body.data.remark, "after the file");
+  assert.ok(body.data.expires_at, "expiry recorded");
 
-    // The password really guards the bytes, and the view limit holds.
-    const open = await t.request("/api/file-download/late-slug");
-    assert.notEqual(open.status, 200);
-    await open.body?.cancel();
-    const first = await t.request("/api/file-download/late-slug?password=hunter2");
-    assert.equal(first.status, 200);
-    assert.equal(await first.text(), "top secret");
-    const second = await t.request("/api/file-download/late-slug?password=hunter2");
-    assert.equal(second.status, 410);
-    await second.body?.cancel();
-    // The file came first, so it was spooled; nothing of the spool is left.
-    assert.deepEqual(await filesUnder(join(t.dir, "spool")), []);
-  } finally {
-    await t.close();
-  }
+  // The password really guards the bytes, and the view limit holds.
+  const open = await t.request("/api/file-download/late-slug");
+  assert.notEqual(open.status, 200);
+  await open.body?.cancel();
+  const first = await t.request("/api/file-download/late-slug?password=hunter2");
+  assert.equal(first.status, 200);
+  assert.equal(await first.text(), "top secret");
+  const second = await t.request("/api/file-download/late-slug?password=hunter2");
+  assert.equal(second.status, 410);
+  await second.body?.cancel();
+  // The file came first, so it was spooled; nothing of the spool is left.
+  assert.deepEqual(await filesUnder(join(t.dir, "spool")), []);
 });
 
 Deno.test("share upload: a storage config sent after the file decides where the bytes go", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    const cfgRes = await t.request("/api/s3-configs", {
-      method: "POST",
-      auth: admin,
-      json: { name: "second", provider_type: "local", root_dir: join(t.dir, "second") },
-    });
-    const cfg = (await cfgRes.json()).data;
-    const { status, body } = await post(
-      t,
-      "/api/upload",
-      admin,
-      multipart([["file", bytesOf("elsewhere"), "e.txt"], ["s3_config_id", cfg.id]]),
-    );
-    assert.equal(status, 201, JSON.stringify(body));
-    assert.equal(body.data.storage_config_id, cfg.id);
-    const stored = (await filesUnder(join(t.dir, "second"))).filter((f) => f.endsWith("e.txt"));
-    assert.equal(stored.length, 1);
-    const res = await t.request(`/api/file-download/${body.data.slug}`);
-    assert.equal(await res.text(), "elsewhere");
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  const cfg = await t.createStorageConfig({
+    name: "second",
+    provider_type: "local",
+    root_dir: join(t.dir, "second"),
+  });
+  const { status, body } = await post(t, "/api/upload", admin, [[
+    "file",
+    bytesOf("elsewhere"),
+    "e.txt",
+  ], ["s3_config_id", cfg.id]]);
+  assert.equal(status, 201, JSON.stringify(body));
+  assert.equal(body.data.storage_config_id, cfg.id);
+  const stored = (await filesUnder(join(t.dir, "second"))).filter((f) => f.endsWith("e.txt"));
+  assert.equal(stored.length, 1);
+  const res = await t.request(`/api/file-download/${body.data.slug}`);
+  assert.equal(await res.text(), "elsewhere");
 });
 
 Deno.test("share upload: config first streams through; fields after the file still count", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    const { status, body } = await post(
-      t,
-      "/api/upload",
-      admin,
-      multipart([
-        ["s3_config_id", ""],
-        ["file", bytesOf("streamed"), "part-name.txt"],
-        ["password", "pw-after"],
-        ["max_views", "2"],
-        ["filename", "final name.txt"],
-      ]),
-    );
-    assert.equal(status, 201, JSON.stringify(body));
-    assert.equal(body.data.has_password, true);
-    assert.equal(body.data.max_views, 2);
-    assert.equal(body.data.filename, "final name.txt");
-    // Streamed straight through: the spool folder was never used.
-    assert.deepEqual(await filesUnder(join(t.dir, "spool")), []);
-    const bad = await post(
-      t,
-      "/api/upload",
-      admin,
-      multipart([["s3_config_id", ""], ["file", bytesOf("x"), "x.txt"], ["max_views", "-1"]]),
-    );
-    assert.equal(bad.status, 400);
-    assert.equal(bad.body.error, "max_views_invalid");
-    assert.equal((await fileRecords(t, admin)).length, 1, "the invalid late field made no share");
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  const { status, body } = await post(t, "/api/upload", admin, [
+    ["s3_config_id", ""],
+    ["file", bytesOf("streamed"), "part-name.txt"],
+    ["password", "pw-after"],
+    ["max_views", "2"],
+    ["filename", "final name.txt"],
+  ]);
+  assert.equal(status, 201, JSON.stringify(body));
+  assert.equal(body.data.has_password, true);
+  assert.equal(body.data.max_views, 2);
+  assert.equal(body.data.filename, "final name.txt");
+  // Streamed straight through: the spool folder was never used.
+  assert.deepEqual(await filesUnder(join(t.dir, "spool")), []);
+  const bad = await post(t, "/api/upload", admin, [["s3_config_id", ""], [
+    "file",
+    bytesOf("x"),
+    "x.txt",
+  ], ["max_views", "-1"]]);
+  assert.equal(bad.status, 400);
+  assert.equal(bad.body.error, "max_views_invalid");
+  assert.equal((await fileRecords(t, admin)).length, 1, "the invalid late field made no share");
 });
 
 Deno.test("fs upload: path and filename after the file decide where it lands", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    await t.createMount("/mnt");
-    const late = await post(
-      t,
-      "/api/fs/upload",
-      admin,
-      multipart([["file", bytesOf("into sub"), "a.txt"], ["path", "/mnt/sub"]]),
-    );
-    assert.equal(late.status, 201, JSON.stringify(late.body));
-    assert.equal(late.body.data.path, "/mnt/sub/a.txt");
-    const renamed = await post(
-      t,
-      "/api/fs/upload",
-      admin,
-      multipart([["path", "/mnt"], ["file", bytesOf("named"), "p.txt"], ["filename", "b.txt"]]),
-    );
-    assert.equal(renamed.status, 201, JSON.stringify(renamed.body));
-    assert.equal(renamed.body.data.path, "/mnt/b.txt");
-    const stored = (await filesUnder(join(t.dir, "storage"))).filter((f) => !f.startsWith("."));
-    assert.deepEqual(stored.sort(), ["b.txt", "sub/a.txt"]);
-    // Fields first: streams straight through, no spool.
-    const first = await post(
-      t,
-      "/api/fs/upload",
-      admin,
-      multipart([["path", "/mnt"], ["filename", "c.txt"], ["size", "3"], [
-        "file",
-        bytesOf("abc"),
-        "c.txt",
-      ]]),
-    );
-    assert.equal(first.status, 201, JSON.stringify(first.body));
-    assert.deepEqual(await filesUnder(join(t.dir, "spool")), []);
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  await t.createMount("/mnt");
+  const late = await post(t, "/api/fs/upload", admin, [["file", bytesOf("into sub"), "a.txt"], [
+    "path",
+    "/mnt/sub",
+  ]]);
+  assert.equal(late.status, 201, JSON.stringify(late.body));
+  assert.equal(late.body.data.path, "/mnt/sub/a.txt");
+  const renamed = await post(t, "/api/fs/upload", admin, [["path", "/mnt"], [
+    "file",
+    bytesOf("named"),
+    "p.txt",
+  ], ["filename", "b.txt"]]);
+  assert.equal(renamed.status, 201, JSON.stringify(renamed.body));
+  assert.equal(renamed.body.data.path, "/mnt/b.txt");
+  const stored = (await filesUnder(join(t.dir, "storage"))).filter((f) => !f.startsWith("."));
+  assert.deepEqual(stored.sort(), ["b.txt", "sub/a.txt"]);
+  // Fields first: streams straight through, no spool.
+  const first = await post(t, "/api/fs/upload", admin, [["path", "/mnt"], ["filename", "c.txt"], [
+    "size",
+    "3",
+  ], [
+    "file",
+    bytesOf("abc"),
+    "c.txt",
+  ]]);
+  assert.equal(first.status, 201, JSON.stringify(first.body));
+  assert.deepEqual(await filesUnder(join(t.dir, "spool")), []);
 });
 
 Deno.test("a truncated or malformed form is 400 and leaves nothing behind", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    await t.createMount("/mnt");
-    await post(
-      t,
-      "/api/fs/upload",
-      admin,
-      multipart([["path", "/mnt"], ["filename", "keep.txt"], [
-        "size",
-        "8",
-      ], ["file", bytesOf("original"), "keep.txt"]]),
-    );
-    const big = new Uint8Array(200_000).fill(7);
-    const cut = (body: Uint8Array, n: number) => body.subarray(0, body.length - n);
-    const cases: { path: string; body: Uint8Array; label: string }[] = [
-      // file first (spooled), cut inside the file
-      {
-        path: "/api/upload",
-        body: cut(multipart([["file", big, "a.bin"], ["password", "x"]]), 100_500),
-        label: "share, spooled, cut in file",
-      },
-      // config first (streamed), cut inside the file
-      {
-        path: "/api/upload",
-        body: cut(multipart([["s3_config_id", ""], ["file", big, "a.bin"]]), 50_000),
-        label: "share, streamed, cut in file",
-      },
-      // streamed, cut in the field after the file: the file is whole, the form is not
-      {
-        path: "/api/upload",
-        body: cut(multipart([["s3_config_id", ""], ["file", big, "a.bin"], ["password", "pw"]]), 8),
-        label: "share, streamed, cut after file",
-      },
-      {
-        path: "/api/fs/upload",
-        body: cut(
-          multipart([["path", "/mnt"], ["filename", "keep.txt"], ["size", "4"], [
-            "file",
-            bytesOf("evil"),
-            "keep.txt",
-          ], ["remark", "x"]]),
-          10,
-        ),
-        label: "fs, streamed, cut after file (must not overwrite)",
-      },
-      {
-        path: "/api/fs/upload",
-        body: cut(multipart([["file", big, "new.bin"], ["path", "/mnt"]]), 70_000),
-        label: "fs, spooled, cut in file",
-      },
-      {
-        path: "/api/upload",
-        body: multipart([["password", "a"], ["password", "b"], ["file", bytesOf("x"), "x.txt"]]),
-        label: "field sent twice",
-      },
-      {
-        path: "/api/upload",
-        body: enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"\r\n`),
-        label: "malformed part header",
-      },
-    ];
-    for (const c of cases) {
-      const { status, body } = await post(t, c.path, admin, c.body);
-      assert.equal(status, 400, `${c.label}: ${JSON.stringify(body)}`);
-      assert.equal(body.error, "upload_form_invalid", c.label);
-    }
-    assert.deepEqual(await fileRecords(t, admin), [], "no share record");
-    const stored = (await filesUnder(join(t.dir, "storage"))).filter((f) =>
-      !f.startsWith(".cubby-tmp")
-    );
-    assert.deepEqual(stored, ["keep.txt"], "no stored object");
-    assert.equal(await Deno.readTextFile(join(t.dir, "storage", "keep.txt")), "original");
-    assert.deepEqual(await filesUnder(join(t.dir, "storage", ".cubby-tmp")), [], "no temp file");
-    assert.deepEqual(await filesUnder(join(t.dir, "spool")), [], "no spool file");
-  } finally {
-    await t.close();
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  await t.createMount("/mnt");
+  await post(t, "/api/fs/upload", admin, [["path", "/mnt"], ["filename", "keep.txt"], [
+    "size",
+    "8",
+  ], ["file", bytesOf("original"), "keep.txt"]]);
+  const big = new Uint8Array(200_000).fill(7);
+  const cut = (body: Uint8Array, n: number) => body.subarray(0, body.length - n);
+  const cases: { path: string; body: Uint8Array; label: string }[] = [
+    // file first (spooled), cut inside the file
+    {
+      path: "/api/upload",
+      body: cut(multipart([["file", big, "a.bin"], ["password", "x"]]), 100_500),
+      label: "share, spooled, cut in file",
+    },
+    // config first (streamed), cut inside the file
+    {
+      path: "/api/upload",
+      body: cut(multipart([["s3_config_id", ""], ["file", big, "a.bin"]]), 50_000),
+      label: "share, streamed, cut in file",
+    },
+    // streamed, cut in the field after the file: the file is whole, the form is not
+    {
+      path: "/api/upload",
+      body: cut(multipart([["s3_config_id", ""], ["file", big, "a.bin"], ["password", "pw"]]), 8),
+      label: "share, streamed, cut after file",
+    },
+    {
+      path: "/api/fs/upload",
+      body: cut(
+        multipart([["path", "/mnt"], ["filename", "keep.txt"], ["size", "4"], [
+          "file",
+          bytesOf("evil"),
+          "keep.txt",
+        ], ["remark", "x"]]),
+        10,
+      ),
+      label: "fs, streamed, cut after file (must not overwrite)",
+    },
+    {
+      path: "/api/fs/upload",
+      body: cut(multipart([["file", big, "new.bin"], ["path", "/mnt"]]), 70_000),
+      label: "fs, spooled, cut in file",
+    },
+    {
+      path: "/api/upload",
+      body: multipart([["password", "a"], ["password", "b"], ["file", bytesOf("x"), "x.txt"]]),
+      label: "field sent twice",
+    },
+    {
+      path: "/api/upload",
+      body: enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"\r\n`),
+      label: "malformed part header",
+    },
+  ];
+  for (const c of cases) {
+    const { status, body } = await post(t, c.path, admin, c.body);
+    assert.equal(status, 400, `${c.label}: ${JSON.stringify(body)}`);
+    assert.equal(body.error, "upload_form_invalid", c.label);
   }
+  assert.deepEqual(await fileRecords(t, admin), [], "no share record");
+  const stored = (await filesUnder(join(t.dir, "storage"))).filter((f) =>
+    !f.startsWith(".cubby-tmp")
+  );
+  assert.deepEqual(stored, ["keep.txt"], "no stored object");
+  assert.equal(await Deno.readTextFile(join(t.dir, "storage", "keep.txt")), "original");
+  assert.deepEqual(await filesUnder(join(t.dir, "storage", ".cubby-tmp")), [], "no temp file");
+  assert.deepEqual(await filesUnder(join(t.dir, "spool")), [], "no spool file");
 });
 
 Deno.test("a spooled file is bounded by the max upload size (413, spool removed)", async () => {
-  const t = await createTestApp();
-  try {
-    const admin = await t.adminAuth();
-    await t.services.kv.set(["settings", "max_upload_size"], 1);
-    await t.services.kv.set(["settings", "max_upload_size_unit"], "KB");
-    const { status, body } = await post(
-      t,
-      "/api/upload",
-      admin,
-      multipart([["file", new Uint8Array(5000), "big.bin"], ["remark", "late"]]),
-    );
-    assert.equal(status, 413, JSON.stringify(body));
-    assert.equal(body.error, "file_too_large");
-    assert.deepEqual(await filesUnder(join(t.dir, "spool")), []);
-    assert.deepEqual(await fileRecords(t, admin), []);
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  await t.services.kv.set(["settings", "max_upload_size"], 1);
+  await t.services.kv.set(["settings", "max_upload_size_unit"], "KB");
+  const { status, body } = await post(t, "/api/upload", admin, [[
+    "file",
+    new Uint8Array(5000),
+    "big.bin",
+  ], ["remark", "late"]]);
+  assert.equal(status, 413, JSON.stringify(body));
+  assert.equal(body.error, "file_too_large");
+  assert.deepEqual(await filesUnder(join(t.dir, "spool")), []);
+  assert.deepEqual(await fileRecords(t, admin), []);
 });

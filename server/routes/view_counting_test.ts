@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { shareFile } from "../../tests/helpers/shares.ts";
 
 type Calls = Record<string, number>;
 
@@ -67,96 +68,76 @@ const storedViews = async (t: TestApp, key: Deno.KvKey) =>
 
 Deno.test("an unlimited paste's view costs three KV reads and no commit", async () => {
   const calls: Calls = {};
-  const t = await createTestApp({ VIEW_FLUSH_MS: "60000" }, {
+  await using t = await createTestApp({ VIEW_FLUSH_MS: "60000" }, {
     wrapKv: (kv) => countingKv(kv, calls),
   });
-  try {
-    const { slug } = await createPaste(t);
-    await t.request(`/api/raw/${slug}`).then((r) => r.text()); // warms the settings caches
-    for (const path of [`/api/raw/${slug}`, `/api/paste/${slug}`]) {
-      const used = await callsDuring(calls, async () => {
-        const res = await t.request(path);
-        assert.equal(res.status, 200);
-        assert.ok((await res.text()).includes("statistics only"));
-      });
-      // Before: slug index, record, counter read, checked commit, chunk list (5, one durable).
-      assert.deepEqual(used, { get: 1, getMany: 2 }, path);
-      assert.ok(total(used) <= 3);
-    }
-    // A limited paste still commits each view, exactly.
-    const limited = await createPaste(t, { max_views: 3 });
+  const { slug } = await createPaste(t);
+  await t.request(`/api/raw/${slug}`).then((r) => r.text()); // warms the settings caches
+  for (const path of [`/api/raw/${slug}`, `/api/paste/${slug}`]) {
     const used = await callsDuring(calls, async () => {
-      assert.equal((await t.request(`/api/raw/${limited.slug}`)).status, 200);
+      const res = await t.request(path);
+      assert.equal(res.status, 200);
+      assert.ok((await res.text()).includes("statistics only"));
     });
-    assert.equal(used.commit, 1, JSON.stringify(used));
-  } finally {
-    await t.close();
+    // Before: slug index, record, counter read, checked commit, chunk list (5, one durable).
+    assert.deepEqual(used, { get: 1, getMany: 2 }, path);
+    assert.ok(total(used) <= 3);
   }
+  // A limited paste still commits each view, exactly.
+  const limited = await createPaste(t, { max_views: 3 });
+  const used = await callsDuring(calls, async () => {
+    assert.equal((await t.request(`/api/raw/${limited.slug}`)).status, 200);
+  });
+  assert.equal(used.commit, 1, JSON.stringify(used));
 });
 
 Deno.test("unlimited views show at once and reach the store after the flush interval", async () => {
-  const t = await createTestApp({ VIEW_FLUSH_MS: "100" });
-  try {
-    const { id, slug } = await createPaste(t);
-    const seen: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      seen.push((await (await t.request(`/api/paste/${slug}`)).json()).data.views);
-    }
-    await t.request(`/api/raw/${slug}`).then((r) => r.text());
-    assert.deepEqual(seen, [1, 2, 3], "each reply includes the views pending in memory");
-    const list = await (await t.request("/api/pastes", { auth: await t.adminAuth() })).json();
-    assert.equal(list.data.items[0].views, 4, "owners see pending views too");
-    const deadline = Date.now() + 5_000;
-    while (await storedViews(t, ["paste_views", id]) !== 4) {
-      assert.ok(Date.now() < deadline, "written within 5 s of a 100 ms interval");
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    assert.equal(t.services.viewTally.pendingOf(["paste_views", id]), 0);
-  } finally {
-    await t.close();
+  await using t = await createTestApp({ VIEW_FLUSH_MS: "100" });
+  const { id, slug } = await createPaste(t);
+  const seen: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    seen.push((await (await t.request(`/api/paste/${slug}`)).json()).data.views);
   }
+  await t.request(`/api/raw/${slug}`).then((r) => r.text());
+  assert.deepEqual(seen, [1, 2, 3], "each reply includes the views pending in memory");
+  const list = await (await t.request("/api/pastes", { auth: await t.adminAuth() })).json();
+  assert.equal(list.data.items[0].views, 4, "owners see pending views too");
+  const deadline = Date.now() + 5_000;
+  while (await storedViews(t, ["paste_views", id]) !== 4) {
+    assert.ok(Date.now() < deadline, "written within 5 s of a 100 ms interval");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.equal(t.services.viewTally.pendingOf(["paste_views", id]), 0);
 });
 
 Deno.test("an unlimited file share counts in memory; setting a limit drops pending views", async () => {
-  const t = await createTestApp({ VIEW_FLUSH_MS: "60000" });
-  try {
-    const fd = new FormData();
-    fd.set("file", new Blob(["file bytes"]), "a.txt");
-    const up = await t.request("/api/upload", {
-      method: "POST",
-      auth: await t.adminAuth(),
-      body: fd,
-    });
-    assert.equal(up.status, 201, await up.clone().text());
-    const { id, slug } = (await up.json()).data;
-    for (let i = 0; i < 3; i++) {
-      const res = await t.request(`/api/file-download/${slug}`);
-      assert.equal(await res.text(), "file bytes");
-    }
-    const info = await (await t.request(`/api/public/files/${slug}`)).json();
-    assert.equal(info.data.views, 4);
-    assert.equal(await storedViews(t, ["file_views", id]), 0, "nothing committed yet");
-    await t.services.viewTally.flush();
-    assert.equal(await storedViews(t, ["file_views", id]), 4);
-
-    // Views pending when the owner sets a limit are not charged against it.
-    await t.request(`/api/file-download/${slug}`).then((r) => r.text());
-    const edit = await t.request(`/api/files/${id}`, {
-      method: "PUT",
-      auth: await t.adminAuth(),
-      json: { max_views: 2 },
-    });
-    assert.equal(edit.status, 200, await edit.clone().text());
-    await t.services.viewTally.flush();
-    assert.equal(await storedViews(t, ["file_views", id]), 0);
-    const statuses = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await t.request(`/api/file-download/${slug}`);
-      statuses.push(res.status);
-      await res.body?.cancel();
-    }
-    assert.deepEqual(statuses, [200, 200, 410]);
-  } finally {
-    await t.close();
+  await using t = await createTestApp({ VIEW_FLUSH_MS: "60000" });
+  const { id, slug } = await shareFile(t, "file bytes", "a.txt");
+  for (let i = 0; i < 3; i++) {
+    const res = await t.request(`/api/file-download/${slug}`);
+    assert.equal(await res.text(), "file bytes");
   }
+  const info = await (await t.request(`/api/public/files/${slug}`)).json();
+  assert.equal(info.data.views, 4);
+  assert.equal(await storedViews(t, ["file_views", id]), 0, "nothing committed yet");
+  await t.services.viewTally.flush();
+  assert.equal(await storedViews(t, ["file_views", id]), 4);
+
+  // Views pending when the owner sets a limit are not charged against it.
+  await t.request(`/api/file-download/${slug}`).then((r) => r.text());
+  const edit = await t.request(`/api/files/${id}`, {
+    method: "PUT",
+    auth: await t.adminAuth(),
+    json: { max_views: 2 },
+  });
+  assert.equal(edit.status, 200, await edit.clone().text());
+  await t.services.viewTally.flush();
+  assert.equal(await storedViews(t, ["file_views", id]), 0);
+  const statuses = [];
+  for (let i = 0; i < 3; i++) {
+    const res = await t.request(`/api/file-download/${slug}`);
+    statuses.push(res.status);
+    await res.body?.cancel();
+  }
+  assert.deepEqual(statuses, [200, 200, 410]);
 });

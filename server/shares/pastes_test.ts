@@ -6,12 +6,8 @@ import { AppError } from "../errors.ts";
 import { CHUNK_BYTES } from "./paste_repo.ts";
 
 async function withApp(fn: (t: TestApp, admin: Auth) => Promise<void>) {
-  const t = await createTestApp();
-  try {
-    await fn(t, await t.services.auth.authenticate(await t.adminAuth(), "127.0.0.1"));
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  await fn(t, await t.services.auth.authenticate(await t.adminAuth(), "127.0.0.1"));
 }
 
 const base = { remark: null, password: null, expires_at: null, max_views: 0 };

@@ -1,24 +1,12 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { ViewTally } from "./view_tally.ts";
-
-/** Opens a real KV file in a temporary directory for one test. */
-async function withKv(fn: (kv: Deno.Kv) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "cubby-tally-" });
-  const kv = await Deno.openKv(join(dir, "kv"));
-  try {
-    await fn(kv);
-  } finally {
-    kv.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+import { withTempKv } from "../../tests/helpers/kv.ts";
 
 const counterOf = async (kv: Deno.Kv, key: Deno.KvKey) =>
   Number((await kv.get<Deno.KvU64>(key)).value?.value ?? 0n);
 
 Deno.test("views wait in memory, then reach KV with sum after the flush interval", async () => {
-  await withKv(async (kv) => {
+  await withTempKv(async (kv) => {
     await kv.set(["recs", "a"], { max_views: 0 });
     await kv.set(["views", "a"], new Deno.KvU64(7n));
     const tally = new ViewTally(kv, 50);
@@ -39,7 +27,7 @@ Deno.test("views wait in memory, then reach KV with sum after the flush interval
 });
 
 Deno.test("a flush drops views of shares that were deleted or given a limit since", async () => {
-  await withKv(async (kv) => {
+  await withTempKv(async (kv) => {
     await kv.set(["recs", "open"], { max_views: 0 });
     await kv.set(["recs", "limited"], { max_views: 0 });
     await kv.set(["recs", "gone"], { max_views: 0 });
@@ -60,7 +48,7 @@ Deno.test("a flush drops views of shares that were deleted or given a limit sinc
 });
 
 Deno.test("more shares than one batch flush in one go; close writes the rest", async () => {
-  await withKv(async (kv) => {
+  await withTempKv(async (kv) => {
     const tally = new ViewTally(kv, 60_000);
     for (let n = 0; n < 25; n++) {
       await kv.set(["recs", n], { max_views: 0 });
@@ -73,7 +61,7 @@ Deno.test("more shares than one batch flush in one go; close writes the rest", a
 });
 
 Deno.test("views counted while a flush runs are kept for the next one", async () => {
-  await withKv(async (kv) => {
+  await withTempKv(async (kv) => {
     await kv.set(["recs", "a"], { max_views: 0 });
     const tally = new ViewTally(kv, 60_000);
     const adds = Array.from({ length: 100 }, async (_, i) => {

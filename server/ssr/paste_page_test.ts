@@ -3,12 +3,8 @@ import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { loadPastePage, SSR_HTML_MAX_BYTES } from "./paste_page.ts";
 
 async function withApp(fn: (t: TestApp) => Promise<void>) {
-  const t = await createTestApp();
-  try {
-    await fn(t);
-  } finally {
-    await t.close();
-  }
+  await using t = await createTestApp();
+  await fn(t);
 }
 
 async function createPaste(t: TestApp, json: Record<string, unknown>) {

@@ -5,7 +5,7 @@
  */
 import { Buffer } from "node:buffer";
 import { expect, test } from "./fixtures.ts";
-import { newContext, uniqueSlug } from "./pages/test_data.ts";
+import { newAdminPage, uniqueSlug } from "./pages/test_data.ts";
 
 test.use({ locale: "en-US" });
 
@@ -18,8 +18,7 @@ test("file management finds files, selects them all and deletes them", async ({ 
     });
     expect(res.status(), await res.text()).toBe(201);
   }
-  const context = await newContext(browser, { adminToken });
-  const page = await context.newPage();
+  const { context, page } = await newAdminPage(browser, adminToken);
   await page.goto("/admin/file-management");
   await page.getByLabel("Search files").fill(tag);
   const table = page.getByRole("table", { name: "File shares" });
@@ -47,8 +46,7 @@ test("a key is deleted from key management after its confirmation", async ({ bro
     data: { name, permissions: { text: true } },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const context = await newContext(browser, { adminToken });
-  const page = await context.newPage();
+  const { context, page } = await newAdminPage(browser, adminToken);
   await page.goto("/admin/key-management");
   const table = page.getByRole("table", { name: "API keys" });
   await expect(table.getByRole("rowheader", { name })).toBeVisible();

@@ -8,54 +8,22 @@ import type { Browser } from "@playwright/test";
 import { expect, loginAdmin, test, type TestServer } from "./fixtures.ts";
 import { BackupPage } from "./pages/backup_page.ts";
 import { TextManagementPage } from "./pages/text_management_page.ts";
-import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
-
-/** Calls the server's API as the admin; expects a 2xx and returns `data`. */
-async function call(server: TestServer, token: string, path: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers);
-  headers.set("authorization", `Bearer ${token}`);
-  if (typeof init.body === "string") headers.set("content-type", "application/json");
-  const res = await fetch(`${server.url}/api${path}`, { ...init, headers });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${JSON.stringify(body)}`);
-  return body.data;
-}
+import { callAdminApi, newAdminPage } from "./pages/test_data.ts";
 
 const createPaste = (server: TestServer, token: string, slug: string, content: string) =>
-  call(server, token, "/paste", { method: "POST", body: JSON.stringify({ slug, content }) });
+  callAdminApi(server, token, "/paste", {
+    method: "POST",
+    body: JSON.stringify({ slug, content }),
+  });
 
 /** A logged-in admin page on `server`, in English unless told otherwise. */
-async function adminPage(
+function adminPage(
   browser: Browser,
   server: TestServer,
   token: string,
   opts: { locale?: string; viewport?: { width: number; height: number } } = {},
 ) {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: opts.locale ?? "en-US",
-    viewport: opts.viewport,
-    acceptDownloads: true,
-    storageState: {
-      cookies: [],
-      origins: [{
-        origin: server.url,
-        localStorage: [{
-          name: "cubby.auth",
-          value: JSON.stringify({
-            authType: "admin",
-            adminToken: token,
-            apiKey: null,
-            keyInfo: null,
-            permissions: ALL_PERMISSIONS,
-            lastValidated: null,
-            userInfo: { id: "admin", name: "admin", basicPath: "/" },
-          }),
-        }],
-      }],
-    },
-  });
-  return { context, page: await context.newPage() };
+  return newAdminPage(browser, token, { baseURL: server.url, acceptDownloads: true, ...opts });
 }
 
 test(
@@ -65,7 +33,7 @@ test(
     const token = await loginAdmin(server);
     await createPaste(server, token, "keep-me", "the original words");
     const gone = await createPaste(server, token, "gone-later", "deleted after the backup");
-    await call(server, token, "/admin/settings/group/4", {
+    await callAdminApi(server, token, "/admin/settings/group/4", {
       method: "PUT",
       body: JSON.stringify({ site_title: "Backed-up title" }),
     });
@@ -94,18 +62,18 @@ test(
       await expect(page.getByText(`Saved ${download.suggestedFilename()}`)).toBeVisible();
 
       // The data changes after the backup.
-      const keep = (await call(server, token, "/pastes?limit=100")).items
+      const keep = (await callAdminApi(server, token, "/pastes?limit=100")).items
         .find((p: { slug: string }) => p.slug === "keep-me");
-      await call(server, token, `/pastes/${keep.id}`, {
+      await callAdminApi(server, token, `/pastes/${keep.id}`, {
         method: "PUT",
         body: JSON.stringify({ content: "edited after the backup" }),
       });
-      await call(server, token, "/pastes/batch-delete", {
+      await callAdminApi(server, token, "/pastes/batch-delete", {
         method: "DELETE",
         body: JSON.stringify({ ids: [gone.id] }),
       });
       await createPaste(server, token, "new-after-backup", "not in the backup");
-      await call(server, token, "/admin/settings/group/4", {
+      await callAdminApi(server, token, "/admin/settings/group/4", {
         method: "PUT",
         body: JSON.stringify({ site_title: "Changed title" }),
       });

@@ -5,40 +5,31 @@
  * the real totals and per-bucket usage, a chart that chart.js really drew, switches it from
  * bars to lines, and clears the cache.
  */
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser, Locator } from "@playwright/test";
+import { PageObject } from "./pages/page_object.ts";
 import { spawn } from "node:child_process";
-import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
+import { callAdminApi, newAdminPage } from "./pages/test_data.ts";
 import { findRepoRoot } from "../helpers/server.ts";
 import { expect, loginAdmin, test, type TestServer } from "./fixtures.ts";
+import { s3rverConfigFields } from "../helpers/s3rver_config.ts";
 
 test.use({ locale: "en-US" });
 
 /** The dashboard screen (client/features/dashboard/DashboardPage.tsx). */
-class DashboardPage {
-  readonly heading: Locator;
-  readonly chart: Locator;
-  readonly canvas: Locator;
-  readonly activityTable: Locator;
-  readonly barButton: Locator;
-  readonly lineButton: Locator;
-  readonly clearCache: Locator;
+class DashboardPage extends PageObject {
+  readonly heading = this.h1("Dashboard");
+  readonly chart = this.page.locator("figure.dashboard-chart");
+  readonly canvas = this.chart.locator("canvas");
+  readonly activityTable = this.page.getByRole("table", {
+    name: "Shares created per day in the last 7 days",
+  });
+  private readonly kinds = this.page.getByRole("group", { name: "Chart type" });
+  readonly barButton = this.kinds.getByRole("button", { name: "Bars" });
+  readonly lineButton = this.kinds.getByRole("button", { name: "Lines" });
+  readonly clearCache = this.page.getByRole("button", { name: "Clear all cache" });
 
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Dashboard" });
-    this.chart = page.locator("figure.dashboard-chart");
-    this.canvas = this.chart.locator("canvas");
-    this.activityTable = page.getByRole("table", {
-      name: "Shares created per day in the last 7 days",
-    });
-    const kinds = page.getByRole("group", { name: "Chart type" });
-    this.barButton = kinds.getByRole("button", { name: "Bars" });
-    this.lineButton = kinds.getByRole("button", { name: "Lines" });
-    this.clearCache = page.getByRole("button", { name: "Clear all cache" });
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto("/admin/dashboard");
-    await this.heading.waitFor();
+  goto(): Promise<void> {
+    return this.gotoAndWait("/admin/dashboard", this.heading);
   }
 
   /** The value shown for a total, by its label ("Text shares", "Storage used"...). */
@@ -107,17 +98,6 @@ await s3.stop();`;
   });
 }
 
-/** Calls the isolated server's API as the admin; expects a 2xx and returns `data`. */
-async function call(server: TestServer, token: string, path: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers);
-  headers.set("authorization", `Bearer ${token}`);
-  if (typeof init.body === "string") headers.set("content-type", "application/json");
-  const res = await fetch(`${server.url}/api${path}`, { ...init, headers });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${JSON.stringify(body)}`);
-  return body.data;
-}
-
 async function upload(
   server: TestServer,
   token: string,
@@ -127,34 +107,12 @@ async function upload(
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.set(k, v);
   fd.set("file", new Blob([new Uint8Array(size).fill(65)]), `dash-${size}.bin`);
-  return await call(server, token, "/upload", { method: "POST", body: fd });
+  return await callAdminApi(server, token, "/upload", { method: "POST", body: fd });
 }
 
-/** A context on `server` with the admin session seeded, as the app stores it. */
-async function adminPage(browser: Browser, server: TestServer, token: string) {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: "en-US",
-    storageState: {
-      cookies: [],
-      origins: [{
-        origin: server.url,
-        localStorage: [{
-          name: "cubby.auth",
-          value: JSON.stringify({
-            authType: "admin",
-            adminToken: token,
-            apiKey: null,
-            keyInfo: null,
-            permissions: ALL_PERMISSIONS,
-            lastValidated: null,
-            userInfo: { id: "admin", name: "admin", basicPath: "/" },
-          }),
-        }],
-      }],
-    },
-  });
-  return { context, page: await context.newPage() };
+/** A page on `server` with the admin session seeded, as the app stores it. */
+function adminPage(browser: Browser, server: TestServer, token: string) {
+  return newAdminPage(browser, token, { baseURL: server.url });
 }
 
 test("the dashboard shows real counts, a drawn chart, bar/line, and clears the cache", async ({ browser, isolatedServer }) => {
@@ -164,19 +122,17 @@ test("the dashboard shows real counts, a drawn chart, bar/line, and clears the c
   try {
     const token = await loginAdmin(server);
     for (const content of ["one", "two", "three"]) {
-      await call(server, token, "/paste", { method: "POST", body: JSON.stringify({ content }) });
+      await callAdminApi(server, token, "/paste", {
+        method: "POST",
+        body: JSON.stringify({ content }),
+      });
     }
     await upload(server, token, 3000);
-    const bucket = await call(server, token, "/s3-configs", {
+    const bucket = await callAdminApi(server, token, "/s3-configs", {
       method: "POST",
       body: JSON.stringify({
+        ...s3rverConfigFields(s3),
         name: "Dash bucket",
-        provider_type: "minio",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
         total_storage_bytes: 4000,
       }),
     });
@@ -244,7 +200,7 @@ test("the dashboard shows real counts, a drawn chart, bar/line, and clears the c
 
 test("the dashboard fits 360 px and speaks Chinese", async ({ browser, isolatedServer }) => {
   const token = await loginAdmin(isolatedServer);
-  await call(isolatedServer, token, "/paste", {
+  await callAdminApi(isolatedServer, token, "/paste", {
     method: "POST",
     body: JSON.stringify({ content: "你好" }),
   });

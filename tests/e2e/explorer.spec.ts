@@ -5,14 +5,14 @@
  * long-press menu, and an API key confined to its base path. Every test works in a mount of its
  * own, backed by a local storage config in a fresh temporary directory.
  */
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Browser } from "@playwright/test";
 import { Buffer } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 import { ADMIN, expect, sharedServerUrl, test } from "./fixtures.ts";
 import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
 import { ExplorerPage } from "./pages/explorer_page.ts";
-import { newContext } from "./pages/test_data.ts";
+import { newAdminPage, newContext } from "./pages/test_data.ts";
 import { LoginPage } from "./pages/login_page.ts";
 import { readZipEntries } from "./pages/zip_entries.ts";
 import {
@@ -38,14 +38,19 @@ async function freshMount(request: APIRequestContext, token: string, prefix: str
   return `/${segment}`;
 }
 
+/** An admin page (in a fresh context) on the explorer, opened at `root`. */
+async function openExplorer(browser: Browser, token: string, root: string) {
+  const { context, page } = await newAdminPage(browser, token);
+  const ex = new ExplorerPage(page);
+  await ex.goto(root);
+  return { context, page, ex };
+}
+
 test.describe("mount explorer", () => {
   test("upload with progress, new folder, rename and delete", async ({ browser, adminToken, request }) => {
     test.slow(); // Real transfers on a shared machine.
     const root = await freshMount(request, adminToken, "ops");
-    const context = await newContext(browser, { adminToken });
-    const page = await context.newPage();
-    const ex = new ExplorerPage(page);
-    await ex.goto(root);
+    const { context, ex } = await openExplorer(browser, adminToken, root);
     await expect(ex.page.getByText("This folder is empty.", { exact: false })).toBeVisible();
 
     // Upload 3 MiB at 1 MiB/s: the progress bar shows before the file lands in the list.
@@ -98,10 +103,7 @@ test.describe("mount explorer", () => {
   test("a large file goes up in parts straight to storage; cancelling aborts it", async ({ browser, adminToken, request }) => {
     test.slow(); // Real transfers on a shared machine.
     const root = await freshMount(request, adminToken, "parts");
-    const context = await newContext(browser, { adminToken });
-    const page = await context.newPage();
-    const ex = new ExplorerPage(page);
-    await ex.goto(root);
+    const { context, page, ex } = await openExplorer(browser, adminToken, root);
     // Files from 1 MiB up use multipart here; the server cuts 5 MiB parts.
     await page.evaluate(() => localStorage.setItem("cubby.multipartThreshold", String(1 << 20)));
     const bytes = randomBytes(11 * 1024 * 1024 + 321);
@@ -156,10 +158,7 @@ test.describe("mount explorer", () => {
     const root = await freshMount(request, adminToken, "prev");
     await putFile(request, adminToken, root, "a.md", "# Title A\n\nbody");
     await putFile(request, adminToken, root, "b.txt", "plain b");
-    const context = await newContext(browser, { adminToken });
-    const page = await context.newPage();
-    const ex = new ExplorerPage(page);
-    await ex.goto(root);
+    const { context, page, ex } = await openExplorer(browser, adminToken, root);
     await ex.entryLink("a.md").click();
     await expect(page).toHaveURL(/\?preview=a\.md$/);
     const a = ex.dialog("a.md");
@@ -199,10 +198,7 @@ test.describe("mount explorer", () => {
         names.slice(i, i + 25).map((n) => putFile(request, adminToken, root, n, n)),
       );
     }
-    const context = await newContext(browser, { adminToken });
-    const page = await context.newPage();
-    const ex = new ExplorerPage(page);
-    await ex.goto(root);
+    const { context, page, ex } = await openExplorer(browser, adminToken, root);
     // The first page holds 200 entries; scrolling to the end loads the rest.
     await expect(page.getByText("200 items loaded, more to come")).toBeVisible();
     await expect(async () => {
@@ -225,10 +221,7 @@ test.describe("mount explorer", () => {
       headers: { authorization: `Bearer ${adminToken}` },
       data: { path: `${root}/dst` },
     });
-    const context = await newContext(browser, { adminToken });
-    const page = await context.newPage();
-    const ex = new ExplorerPage(page);
-    await ex.goto(root);
+    const { context, ex } = await openExplorer(browser, adminToken, root);
 
     // Into itself: a warning and a question, and going back changes nothing.
     await ex.act("src", "Copy to…");
@@ -319,10 +312,7 @@ test.describe("mount explorer", () => {
     const needle = `needle${Date.now().toString(36)}`;
     await putFile(request, adminToken, `${root}/deep/er`, `${needle}.txt`, "x");
     await putFile(request, adminToken, root, "other.txt", "y");
-    const context = await newContext(browser, { adminToken });
-    const page = await context.newPage();
-    const ex = new ExplorerPage(page);
-    await ex.goto(root);
+    const { context, page, ex } = await openExplorer(browser, adminToken, root);
     await ex.searchBox.fill("n");
     await ex.searchBox.press("Enter");
     await expect(page.getByText("Enter at least 2 characters.")).toBeVisible();
@@ -340,10 +330,7 @@ test.describe("mount explorer", () => {
     await putFile(request, adminToken, root, "one.txt", "first file");
     await putFile(request, adminToken, `${root}/album`, "two.txt", "second file");
     await putFile(request, adminToken, `${root}/album/inner`, "三.txt", "third file");
-    const context = await newContext(browser, { adminToken });
-    const page = await context.newPage();
-    const ex = new ExplorerPage(page);
-    await ex.goto(root);
+    const { context, page, ex } = await openExplorer(browser, adminToken, root);
     await ex.act("one.txt", "Add to basket");
     await ex.select("album");
     await ex.selection.getByRole("button", { name: "Add to basket" }).click();

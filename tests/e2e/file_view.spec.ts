@@ -6,7 +6,7 @@
  * visit happens in a fresh, anonymous browser context.
  */
 import { Buffer } from "node:buffer";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { newContext } from "./pages/test_data.ts";
 
@@ -145,6 +145,14 @@ class FileViewPage {
   }
 }
 
+/** Opens `/file/{slug}` in a fresh visitor context that accepts downloads. */
+async function openFileView(browser: Browser, slug: string) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const view = new FileViewPage(await context.newPage());
+  await view.open(slug);
+  return { context, view };
+}
+
 test.describe("file view", () => {
   test("shows the info and an image preview, and downloads the exact bytes", async ({ browser, request, adminToken }) => {
     const maker = await browser.newPage();
@@ -155,9 +163,7 @@ test.describe("file view", () => {
       max_views: "10",
     });
 
-    const context = await browser.newContext({ acceptDownloads: true });
-    const view = new FileViewPage(await context.newPage());
-    await view.open(file.slug);
+    const { context, view } = await openFileView(browser, file.slug);
     await expect(view.heading()).toHaveText("e2e-picture.png");
     await expect(view.fact("Type")).toHaveText("image/png");
     await expect(view.fact("Remark")).toHaveText("An e2e picture");
@@ -244,9 +250,7 @@ test.describe("file view", () => {
       password: "open-sesame",
     });
 
-    const context = await browser.newContext({ acceptDownloads: true });
-    const view = new FileViewPage(await context.newPage());
-    await view.open(file.slug);
+    const { context, view } = await openFileView(browser, file.slug);
     await expect(view.heading()).toHaveText("e2e-secret.txt");
     await expect(view.fact("Access")).toHaveText("Password protected");
     // Server rendering never counts a view, nor does showing the prompt.

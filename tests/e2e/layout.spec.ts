@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, loginAdmin, sharedServerUrl, test } from "./fixtures.ts";
-import { createPaste, newContext, uniqueSlug } from "./pages/test_data.ts";
+import { createPaste, newContext, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
 import {
   createApiKey,
   createLocalConfig,
@@ -125,8 +125,7 @@ test.describe("management pages fit the screen", () => {
 test("the login tabs keep each label on one line (en-US, zh-CN; desktop and mobile)", async ({ browser }) => {
   for (const lang of LANGUAGES) {
     for (const size of SIZES) {
-      const context = await newContext(browser, { locale: lang, viewport: size });
-      const page = await context.newPage();
+      const { context, page } = await newVisitorPage(browser, { locale: lang, viewport: size });
       await page.goto("/admin/login");
       const tabs = page.getByRole("tab");
       await expect(tabs).toHaveCount(2);

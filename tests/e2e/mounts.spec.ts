@@ -5,7 +5,7 @@
  * their base path, read-only.
  */
 import { expect, test } from "./fixtures.ts";
-import { newContext } from "./pages/test_data.ts";
+import { newAdminPage, newContext } from "./pages/test_data.ts";
 import { LoginPage } from "./pages/login_page.ts";
 import { MountManagementPage } from "./pages/mount_management_page.ts";
 import { ExplorerPage } from "./pages/explorer_page.ts";
@@ -24,8 +24,7 @@ test("the admin creates a local mount through the UI, edits, disables and delete
   test.slow(); // Many steps, each a real round trip.
   const segment = uniqueSegment("ui");
   const cfg = await createLocalConfig(request, adminToken, `cfg-${segment}`);
-  const context = await newContext(browser, { adminToken });
-  const page = await context.newPage();
+  const { context, page } = await newAdminPage(browser, adminToken);
   const mounts = new MountManagementPage(page);
   await mounts.goto();
   await mounts.createButton.click();

@@ -8,7 +8,7 @@
 import { expect, test } from "./fixtures.ts";
 import {
   createPaste,
-  newContext,
+  newAdminPage,
   newVisitorPage,
   readPasteAsManager,
   uniqueSlug,
@@ -42,8 +42,7 @@ type QueueRow = {
 };
 
 test("a paste created offline is queued and, back online, created exactly once even when the first replay's answer is lost", async ({ browser, request, adminToken }) => {
-  const context = await newContext(browser, { adminToken });
-  const page = await context.newPage();
+  const { context, page } = await newAdminPage(browser, adminToken);
   const home = new HomePage(page);
   const queue = new OfflineQueue(page);
   await home.goto();
@@ -101,8 +100,7 @@ test("a paste created offline is queued and, back online, created exactly once e
 });
 
 test("sharing to the share_target action opens the editor with the text and queues shared files", async ({ browser, adminToken }) => {
-  const context = await newContext(browser, { adminToken });
-  const page = await context.newPage();
+  const { context, page } = await newAdminPage(browser, adminToken);
   const home = new HomePage(page);
   await home.goto();
   await new PwaShell(page).waitForControl();
@@ -213,8 +211,7 @@ test("explorer folders stay readable offline and the search box keeps a clearabl
   const cfg = await createLocalConfig(request, adminToken, segment);
   await createMount(request, adminToken, segment, cfg.id);
   await putFile(request, adminToken, `/${segment}`, "kept-offline.txt", "hello");
-  const context = await newContext(browser, { adminToken });
-  const page = await context.newPage();
+  const { context, page } = await newAdminPage(browser, adminToken);
   const explorer = new ExplorerPage(page);
   const queue = new OfflineQueue(page);
   await explorer.goto(`/${segment}`);
@@ -248,8 +245,7 @@ test("explorer folders stay readable offline and the search box keeps a clearabl
 });
 
 test("logging out deletes queued writes that carry credentials", async ({ browser, adminToken }) => {
-  const context = await newContext(browser, { adminToken });
-  const page = await context.newPage();
+  const { context, page } = await newAdminPage(browser, adminToken);
   const home = new HomePage(page);
   const queue = new OfflineQueue(page);
   await home.goto();

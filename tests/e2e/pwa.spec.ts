@@ -11,14 +11,20 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import process from "node:process";
 import { expect, sharedServerUrl, startServer, test } from "./fixtures.ts";
-import { createPaste, newContext, readPasteAsManager, uniqueSlug } from "./pages/test_data.ts";
+import {
+  createPaste,
+  newAdminPage,
+  newContext,
+  readPasteAsManager,
+  uniqueSlug,
+} from "./pages/test_data.ts";
 import { pngSize, PwaShell } from "./pages/pwa.ts";
 import { PastePage } from "./pages/paste_page.ts";
 import { HomePage } from "./pages/home_page.ts";
 import { TopNav } from "./pages/top_nav.ts";
 import { denoBinary, findRepoRoot } from "../helpers/server.ts";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../helpers/browser.ts";
-import { chromium } from "@playwright/test";
+import { type Browser, chromium } from "@playwright/test";
 
 test("the manifest parses and its icons are real PNGs of the declared sizes", async ({ request }) => {
   const res = await request.get("/manifest.webmanifest");
@@ -75,8 +81,7 @@ test("after a reload a service worker controls the page and holds the precache",
 test("after one online visit, offline reloads show content, never the browser's error page", async ({ browser, request, adminToken }) => {
   const text = `offline readable ${uniqueSlug("t")}`;
   const paste = await createPaste(request, `Bearer ${adminToken}`, { content: text });
-  const context = await newContext(browser, { adminToken });
-  const page = await context.newPage();
+  const { context, page } = await newAdminPage(browser, adminToken);
   const pwa = new PwaShell(page);
   try {
     await page.goto("/");
@@ -178,15 +183,20 @@ test("password-protected and view-limited shares read online are not readable of
   expect((await readPasteAsManager(request, adminToken, locked.id)).paste?.views).toBe(1);
 });
 
+/** Starts a server that serves the client from `dist` and opens a page on it, in English. */
+async function startOnDist(browser: Browser, dist: string) {
+  const server = await startServer({ CUBBY_DIST_DIR: dist });
+  const context = await browser.newContext({ baseURL: server.url, locale: "en-US" });
+  const page = await context.newPage();
+  return { server, context, page, pwa: new PwaShell(page) };
+}
+
 test("a new build deployed while a tab is open shows the update card; accepting reloads onto it", async ({ browser }) => {
   test.setTimeout(120_000);
   const root = findRepoRoot();
   const dist = await mkdtemp(join(tmpdir(), "cubby-dist-"));
   await cp(join(root, "dist"), dist, { recursive: true });
-  const server = await startServer({ CUBBY_DIST_DIR: dist });
-  const context = await browser.newContext({ baseURL: server.url, locale: "en-US" });
-  const page = await context.newPage();
-  const pwa = new PwaShell(page);
+  const { server, context, page, pwa } = await startOnDist(browser, dist);
   try {
     await page.goto("/");
     await pwa.waitForControl();
@@ -289,10 +299,7 @@ test("after a redeploy removed the old lazy chunks, an open tab shows the recove
     f.endsWith(".js") && !precached.has(f)
   );
   expect(lazyChunks.length).toBeGreaterThan(0);
-  const server = await startServer({ CUBBY_DIST_DIR: dist });
-  const context = await browser.newContext({ baseURL: server.url, locale: "en-US" });
-  const page = await context.newPage();
-  const pwa = new PwaShell(page);
+  const { server, context, page, pwa } = await startOnDist(browser, dist);
   try {
     await page.goto("/");
     await pwa.waitForControl();

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { findRepoRoot } from "../helpers/server.ts";
+import { S3RVER_LAUNCHER } from "../helpers/s3rver_launcher.ts";
 
 export type BrowserS3 = {
   /** e.g. `http://127.0.0.1:41234` */
@@ -40,25 +41,6 @@ export const BROWSER_UPLOAD_CORS = `<?xml version="1.0" encoding="UTF-8"?>
   </CORSRule>
 </CORSConfiguration>`;
 
-const LAUNCHER = `
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
-const [s3rverDir, directory, bucket, corsFile] = process.argv.slice(2);
-const require = createRequire(s3rverDir + "/package.json");
-const S3rver = require(s3rverDir);
-const server = new S3rver({
-  address: "127.0.0.1",
-  port: 0,
-  directory,
-  silent: true,
-  configureBuckets: [{ name: bucket, configs: [readFileSync(corsFile)] }],
-});
-const { port } = await server.run();
-process.stdout.write(JSON.stringify({ port }) + "\\n");
-process.stdin.on("data", () => {});
-process.stdin.on("end", () => server.close().finally(() => process.exit(0)));
-`;
-
 /** Starts s3rver with one CORS-enabled bucket; call `stop()` when done. */
 export async function startBrowserS3(bucket = "cubby-e2e"): Promise<BrowserS3> {
   const s3rverDir = join(findRepoRoot(), "node_modules", "s3rver");
@@ -69,7 +51,7 @@ export async function startBrowserS3(bucket = "cubby-e2e"): Promise<BrowserS3> {
   const launcher = join(tmp, "launch.mjs");
   const corsFile = join(tmp, "cors.xml");
   const dataDir = join(tmp, "data");
-  await writeFile(launcher, LAUNCHER);
+  await writeFile(launcher, S3RVER_LAUNCHER);
   await writeFile(corsFile, BROWSER_UPLOAD_CORS);
   const child: ChildProcess = spawn("node", [launcher, s3rverDir, dataDir, bucket, corsFile], {
     // s3rver's continuation tokens use DES, which OpenSSL 3 keeps in its legacy provider.

@@ -6,7 +6,8 @@
  * CSP; the max upload size shows on /upload; preview lists change a file's preview. Settings
  * are global, so every test runs on a server of its own.
  */
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser, Locator } from "@playwright/test";
+import { PageObject } from "./pages/page_object.ts";
 import { expect, loginAdmin, test, type TestServer } from "./fixtures.ts";
 import { LoginPage } from "./pages/login_page.ts";
 import { TEST_ADMIN } from "../helpers/server.ts";
@@ -15,16 +16,10 @@ import { TEST_ADMIN } from "../helpers/server.ts";
 test.describe.configure({ timeout: 90_000 });
 
 /** One settings screen: its form, fields by label, the save button. */
-class SettingsScreen {
-  readonly form: Locator;
-  readonly save: Locator;
-  readonly toast: Locator;
-
-  constructor(readonly page: Page) {
-    this.form = page.locator("form.settings-form");
-    this.save = this.form.getByRole("button", { name: "Save" });
-    this.toast = page.locator(".toaster").getByText("Settings saved");
-  }
+class SettingsScreen extends PageObject {
+  readonly form = this.page.locator("form.settings-form");
+  readonly save = this.form.getByRole("button", { name: "Save" });
+  readonly toast = this.page.locator(".toaster").getByText("Settings saved");
 
   async goto(group: "global" | "preview" | "webdav" | "site"): Promise<void> {
     await this.page.goto(`/admin/settings/${group}`);
@@ -67,14 +62,19 @@ async function api(server: TestServer, token: string, path: string, init: Reques
   return body.data;
 }
 
+/** Creates a paste on `server` as the admin; returns its view. */
+function postPaste(server: TestServer, token: string, content: string) {
+  return api(server, token, "/paste", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ content }),
+  });
+}
+
 test("site settings apply at once, on server-rendered pages, and the announcement stays dismissed", async ({ browser, isolatedServer }) => {
   const server = isolatedServer;
   const token = await loginAdmin(server);
-  const paste = await api(server, token, "/paste", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ content: "settings e2e" }),
-  });
+  const paste = await postPaste(server, token, "settings e2e");
   const { context, page, settings } = await adminSession(browser, server);
   try {
     await expect(page).toHaveTitle("Site settings - Cubby");
@@ -247,11 +247,7 @@ test("the environment switcher shows only for admins with ?showEnvSwitcher", asy
 test("the top bar's source link is a site setting: hidden when empty, http(s) only", async ({ browser, isolatedServer }) => {
   const server = isolatedServer;
   const token = await loginAdmin(server);
-  const paste = await api(server, token, "/paste", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ content: "source link e2e" }),
-  });
+  const paste = await postPaste(server, token, "source link e2e");
   const { context, page, settings } = await adminSession(browser, server);
   const source = page.getByRole("link", { name: "Source code (opens in a new tab)" });
   try {

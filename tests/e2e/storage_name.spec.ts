@@ -4,7 +4,7 @@
  * until an admin names it (issue 12, item 5).
  */
 import { expect, test } from "./fixtures.ts";
-import { newContext } from "./pages/test_data.ts";
+import { newAdminPage } from "./pages/test_data.ts";
 
 for (
   const [lang, name, other] of [
@@ -13,8 +13,7 @@ for (
   ] as const
 ) {
   test(`the default storage is called "${name}" in ${lang}`, async ({ browser, adminToken }) => {
-    const context = await newContext(browser, { adminToken, locale: lang });
-    const page = await context.newPage();
+    const { context, page } = await newAdminPage(browser, adminToken, { locale: lang });
     try {
       await page.goto("/admin/storage-config");
       const main = page.locator("main");

@@ -4,7 +4,8 @@
  * browser context opens that link and downloads exactly the bytes that were uploaded.
  * The upload is throttled (Chromium's network emulation) so the progress stays observable.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { PageObject } from "./pages/page_object.ts";
 import type { Buffer } from "node:buffer";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -15,30 +16,18 @@ import { newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
 test.use({ locale: "en-US" });
 
 /** The upload screen (client/features/upload/UploadPage.tsx). */
-class UploadPage {
-  readonly heading: Locator;
-  readonly fileInput: Locator;
-  readonly chooseButton: Locator;
-  readonly maxSize: Locator;
-  readonly storage: Locator;
-  readonly startButton: Locator;
-  readonly queue: Locator;
-  readonly recent: Locator;
+class UploadPage extends PageObject {
+  readonly heading = this.h1("Upload files");
+  readonly fileInput = this.page.getByLabel("Files to upload");
+  readonly chooseButton = this.page.getByRole("button", { name: "Choose files" });
+  readonly maxSize = this.page.getByText(/^Max file size: /);
+  readonly storage = this.page.getByLabel("Storage", { exact: true });
+  readonly startButton = this.page.getByRole("button", { name: /^Start upload/ });
+  readonly queue = this.page.getByRole("region", { name: "Files" });
+  readonly recent = this.page.getByRole("region", { name: "Recent uploads" });
 
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Upload files" });
-    this.fileInput = page.getByLabel("Files to upload");
-    this.chooseButton = page.getByRole("button", { name: "Choose files" });
-    this.maxSize = page.getByText(/^Max file size: /);
-    this.storage = page.getByLabel("Storage", { exact: true });
-    this.startButton = page.getByRole("button", { name: /^Start upload/ });
-    this.queue = page.getByRole("region", { name: "Files" });
-    this.recent = page.getByRole("region", { name: "Recent uploads" });
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto("/upload");
-    await this.heading.waitFor();
+  goto(): Promise<void> {
+    return this.gotoAndWait("/upload", this.heading);
   }
 
   /** The queue entry of a file, by name. */
@@ -55,27 +44,11 @@ class UploadPage {
   shareLink(name: string): Locator {
     return this.item(name).getByRole("textbox", { name: "Share link" });
   }
-
-  /** Slows the browser's uploads to `bytesPerSecond`, so progress can be watched. */
-  async throttleUploads(bytesPerSecond: number): Promise<void> {
-    const cdp = await this.page.context().newCDPSession(this.page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: bytesPerSecond,
-    });
-  }
 }
 
 /** The public file page (`/file/{slug}`) as a visitor sees it. */
-class FileSharePage {
-  readonly downloadLink: Locator;
-
-  constructor(readonly page: Page) {
-    this.downloadLink = page.getByRole("link", { name: "Download", exact: true }).first();
-  }
+class FileSharePage extends PageObject {
+  readonly downloadLink = this.page.getByRole("link", { name: "Download", exact: true }).first();
 
   /** Clicks "Download" and returns the downloaded bytes. */
   async download(): Promise<Buffer> {

@@ -5,13 +5,14 @@
  * the middle. Choosing the same file again resumes: list-parts reports parts 1 and 2, only
  * part 3 is PUT, the upload completes, and a visitor downloads exactly the same bytes.
  */
-import type { Locator, Page, Request } from "@playwright/test";
+import type { Locator, Request } from "@playwright/test";
+import { PageObject } from "./pages/page_object.ts";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "./fixtures.ts";
-import { newContext, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
+import { downloadAsVisitor, newContext, uniqueSlug } from "./pages/test_data.ts";
 
 test.use({ locale: "en-US" });
 
@@ -21,16 +22,10 @@ const RESUME_KEY = "cubby.multipart.resume";
 const PART_URL = /[?&]partNumber=(\d+)(&|$)/;
 
 /** The parts of the upload screen this spec uses. */
-class UploadScreen {
-  readonly fileInput: Locator;
-  readonly startButton: Locator;
-  readonly queue: Locator;
-
-  constructor(readonly page: Page) {
-    this.fileInput = page.getByLabel("Files to upload");
-    this.startButton = page.getByRole("button", { name: /^Start upload/ });
-    this.queue = page.getByRole("region", { name: "Files" });
-  }
+class UploadScreen extends PageObject {
+  readonly fileInput = this.page.getByLabel("Files to upload");
+  readonly startButton = this.page.getByRole("button", { name: /^Start upload/ });
+  readonly queue = this.page.getByRole("region", { name: "Files" });
 
   async goto(): Promise<void> {
     await this.page.goto("/upload");
@@ -44,19 +39,6 @@ class UploadScreen {
 
   shareLink(name: string): Locator {
     return this.item(name).getByRole("textbox", { name: "Share link" });
-  }
-}
-
-/** Opens a share link in a fresh context and returns the downloaded bytes. */
-async function downloadAsVisitor(browser: Parameters<typeof newVisitorPage>[0], url: string) {
-  const visitor = await newVisitorPage(browser);
-  try {
-    await visitor.page.goto(url);
-    const link = visitor.page.getByRole("link", { name: "Download", exact: true }).first();
-    const [download] = await Promise.all([visitor.page.waitForEvent("download"), link.click()]);
-    return await readFile(await download.path());
-  } finally {
-    await visitor.context.close();
   }
 }
 

@@ -7,13 +7,13 @@
  * Two flows: presign + PUT + commit for a small file, and multipart (two parts, ETags read
  * through the exposed header) above a lowered threshold.
  */
-import type { APIRequestContext, Browser, Locator, Page, Request } from "@playwright/test";
+import type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
 import type { Buffer } from "node:buffer";
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { ADMIN, expect, loginAdmin, sharedServerUrl, test } from "./fixtures.ts";
-import { newContext, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
+import { downloadAsVisitor, newContext, uniqueSlug } from "./pages/test_data.ts";
 import { type BrowserS3, startBrowserS3 } from "./s3rver_fixture.ts";
+import { s3rverConfigFields } from "../helpers/s3rver_config.ts";
 
 test.use({ locale: "en-US" });
 test.describe.configure({ mode: "serial" });
@@ -46,14 +46,9 @@ test.beforeAll(async ({ playwright }) => {
     const token = await loginAdmin({ url: sharedServerUrl() }, ADMIN);
     configName = uniqueSlug("s3rver");
     const created = await apiCall(request, token, "post", "/api/s3-configs", {
+      ...s3rverConfigFields(s3),
       name: configName,
-      provider_type: "minio",
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
       region: "us-east-1",
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     configId = created.body.data.id;
@@ -96,18 +91,6 @@ async function uploadToBucket(page: Page, name: string, bytes: Buffer): Promise<
   const link = item.getByRole("textbox", { name: "Share link" });
   await expect(link).toBeVisible({ timeout: 60_000 });
   return await link.inputValue();
-}
-
-async function downloadAsVisitor(browser: Browser, url: string): Promise<Buffer> {
-  const visitor = await newVisitorPage(browser);
-  try {
-    await visitor.page.goto(url);
-    const link = visitor.page.getByRole("link", { name: "Download", exact: true }).first();
-    const [download] = await Promise.all([visitor.page.waitForEvent("download"), link.click()]);
-    return await readFile(await download.path());
-  } finally {
-    await visitor.context.close();
-  }
 }
 
 /** Records the page's requests that carry bytes: PUTs anywhere, and Cubby's upload routes. */

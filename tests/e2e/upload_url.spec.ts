@@ -9,13 +9,13 @@
  *   origin (multipart, above a lowered threshold), cancel a slow download, and a visitor
  *   downloads the same bytes.
  */
-import type { Browser, BrowserContext, Locator, Page, Request } from "@playwright/test";
+import type { Browser, BrowserContext, Locator, Request } from "@playwright/test";
+import { PageObject } from "./pages/page_object.ts";
 import type { Buffer } from "node:buffer";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
 import {
   ADMIN,
   expect,
@@ -25,7 +25,7 @@ import {
   test,
   type TestServer,
 } from "./fixtures.ts";
-import { uniqueSlug } from "./pages/test_data.ts";
+import { newContext, uniqueSlug } from "./pages/test_data.ts";
 
 test.use({ locale: "en-US" });
 
@@ -85,44 +85,17 @@ async function startOrigin(files: Record<string, Buffer>): Promise<Origin> {
 }
 
 /** A browser context logged in as the admin of `baseURL` (the app keeps its login here). */
-async function adminContext(browser: Browser, baseURL: string, token: string) {
-  const auth = {
-    authType: "admin",
-    adminToken: token,
-    apiKey: null,
-    keyInfo: null,
-    permissions: ALL_PERMISSIONS,
-    lastValidated: null,
-    userInfo: { id: "admin", name: ADMIN.username, basicPath: "/" },
-  };
-  return await browser.newContext({
-    baseURL,
-    locale: "en-US",
-    storageState: {
-      cookies: [],
-      origins: [{
-        origin: new URL(baseURL).origin,
-        localStorage: [{ name: "cubby.auth", value: JSON.stringify(auth) }],
-      }],
-    },
-  });
+function adminContext(browser: Browser, baseURL: string, token: string) {
+  return newContext(browser, { baseURL, adminToken: token, adminName: ADMIN.username });
 }
 
 /** The URL tab of the upload screen. */
-class UrlTab {
-  readonly input: Locator;
-  readonly fetchButton: Locator;
-  readonly info: Locator;
-  readonly uploadButton: Locator;
-  readonly error: Locator;
-
-  constructor(readonly page: Page) {
-    this.input = page.getByLabel("File URL");
-    this.fetchButton = page.getByRole("button", { name: "Fetch info" });
-    this.info = page.getByRole("region", { name: "File at the URL" });
-    this.uploadButton = page.getByRole("button", { name: "Upload from URL" });
-    this.error = page.getByRole("tabpanel").getByRole("alert");
-  }
+class UrlTab extends PageObject {
+  readonly input = this.page.getByLabel("File URL");
+  readonly fetchButton = this.page.getByRole("button", { name: "Fetch info" });
+  readonly info = this.page.getByRole("region", { name: "File at the URL" });
+  readonly uploadButton = this.page.getByRole("button", { name: "Upload from URL" });
+  readonly error = this.page.getByRole("tabpanel").getByRole("alert");
 
   async open(): Promise<void> {
     await this.page.goto("/upload");
@@ -215,14 +188,18 @@ async function fullFlow(browser: Browser, context: BrowserContext, origin: Origi
   await expect.poll(() => origin.aborted(), { timeout: 10_000 }).toBeGreaterThan(0);
 }
 
+/** Two files for the origin to serve: a small one, and one above the multipart threshold. */
+function originFiles() {
+  return {
+    small: [`${uniqueSlug("url")}.bin`, randomBytes(300 * 1024)] as [string, Buffer],
+    large: [`${uniqueSlug("url-large")}.bin`, randomBytes(6.5 * MiB)] as [string, Buffer],
+  };
+}
+
 test("URL upload on the shared server: refused for loopback, or the full flow when allowed", async ({ browser, adminToken }) => {
   test.setTimeout(120_000);
-  const small = `${uniqueSlug("url")}.bin`;
-  const large = `${uniqueSlug("url-large")}.bin`;
-  const files = {
-    small: [small, randomBytes(300 * 1024)] as [string, Buffer],
-    large: [large, randomBytes(6.5 * MiB)] as [string, Buffer],
-  };
+  const files = originFiles();
+  const small = files.small[0];
   const origin = await startOrigin(Object.fromEntries([files.small, files.large]));
   const context = await adminContext(browser, sharedServerUrl(), adminToken);
   try {
@@ -255,12 +232,7 @@ test("URL upload on the shared server: refused for loopback, or the full flow wh
 
 test("URL upload, full flow, on a server allowed to fetch loopback URLs", async ({ browser }) => {
   test.setTimeout(180_000);
-  const small = `${uniqueSlug("url")}.bin`;
-  const large = `${uniqueSlug("url-large")}.bin`;
-  const files = {
-    small: [small, randomBytes(300 * 1024)] as [string, Buffer],
-    large: [large, randomBytes(6.5 * MiB)] as [string, Buffer],
-  };
+  const files = originFiles();
   const origin = await startOrigin(Object.fromEntries([files.small, files.large]));
   let server: TestServer | null = null;
   let context: BrowserContext | null = null;

@@ -6,8 +6,15 @@ import { join } from "node:path";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { createServices, type Services } from "../../server/services/mod.ts";
 import { createApp } from "../../server/app.ts";
+import type { MountView } from "../../shared/schemas/mounts.ts";
+import type { StorageConfigView } from "../../shared/schemas/storage_configs.ts";
+import { ALL_PERMISSIONS, maskToPermissions } from "../../shared/permissions.ts";
+import { s3rverConfigFields } from "./s3rver_config.ts";
 
 export const ADMIN = { username: "admin", password: "admin-password-123" };
+
+/** Every permission a key can hold (a key so granted is still not the admin). */
+export const ALL_KEY_PERMISSIONS = maskToPermissions(ALL_PERMISSIONS);
 
 export type TestApp = {
   app: ReturnType<typeof createApp>;
@@ -19,6 +26,8 @@ export type TestApp = {
     path: string,
     init?: RequestInit & { json?: unknown; auth?: string },
   ) => Promise<Response>;
+  /** Sends a request as `auth` (with a JSON body when given) and returns only its status. */
+  statusOf: (method: string, path: string, auth?: string, json?: unknown) => Promise<number>;
   /** Logs in as the admin and returns "Bearer <token>". */
   adminAuth: () => Promise<string>;
   /** Creates an API key with the given permissions and returns "ApiKey <key>" and its id. */
@@ -26,17 +35,18 @@ export type TestApp = {
     permissions: Record<string, boolean>,
     extra?: Record<string, unknown>,
   ) => Promise<{ auth: string; id: string; key: string }>;
+  /** Creates a storage config through the admin API (asserting 201); returns its view. */
+  createStorageConfig: (fields: Record<string, unknown>) => Promise<StorageConfigView>;
   /** Creates a storage config for an s3rver bucket through the admin API; returns its view. */
   createS3rverConfig: (
     s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string },
     extra?: Record<string, unknown>,
-  ) => Promise<{ id: string; [field: string]: unknown }>;
+  ) => Promise<StorageConfigView>;
   /** Creates a mount through the admin API (on the default local config unless given). */
-  createMount: (
-    mountPath: string,
-    extra?: Record<string, unknown>,
-  ) => Promise<{ id: string; [field: string]: unknown }>;
+  createMount: (mountPath: string, extra?: Record<string, unknown>) => Promise<MountView>;
   close: () => Promise<void>;
+  /** Closes the app at the end of an `await using` scope. */
+  [Symbol.asyncDispose]: () => Promise<void>;
 };
 
 /**
@@ -78,6 +88,12 @@ export async function createTestApp(
     );
   };
 
+  const statusOf: TestApp["statusOf"] = async (method, path, auth, json) => {
+    const res = await request(path, { method, auth, json });
+    await res.body?.cancel();
+    return res.status;
+  };
+
   const adminAuth = async () => {
     if (adminToken) return adminToken;
     const res = await request("/api/admin/login", { method: "POST", json: ADMIN });
@@ -105,17 +121,11 @@ export async function createTestApp(
     return body.data;
   };
 
+  const createStorageConfig: TestApp["createStorageConfig"] = (fields) =>
+    adminJson("/api/s3-configs", fields);
+
   const createS3rverConfig: TestApp["createS3rverConfig"] = (s3, extra = {}) =>
-    adminJson("/api/s3-configs", {
-      name: "s3rver",
-      provider_type: "minio",
-      endpoint_url: s3.endpoint,
-      bucket_name: s3.bucket,
-      access_key_id: s3.accessKeyId,
-      secret_access_key: s3.secretAccessKey,
-      path_style: true,
-      ...extra,
-    });
+    createStorageConfig({ ...s3rverConfigFields(s3), ...extra });
 
   const createMount: TestApp["createMount"] = async (mountPath, extra = {}) => {
     const configs = await (await request("/api/s3-configs", { auth: await adminAuth() })).json();
@@ -141,10 +151,13 @@ export async function createTestApp(
     config,
     dir,
     request,
+    statusOf,
     adminAuth,
     createKey,
+    createStorageConfig,
     createS3rverConfig,
     createMount,
     close,
+    [Symbol.asyncDispose]: close,
   };
 }

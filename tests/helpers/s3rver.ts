@@ -16,6 +16,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { S3RVER_LAUNCHER } from "./s3rver_launcher.ts";
 
 /** CORS rules that let browsers upload from any origin: PUT/GET/HEAD, any header, ETag exposed. */
 export const BROWSER_UPLOAD_CORS: CORSRule[] = [{
@@ -35,28 +36,11 @@ export type S3rverHandle = {
   setCors: (rules: CORSRule[] | null) => Promise<void>;
   /** Stops the server and removes its data directory. */
   stop: () => Promise<void>;
+  /** Stops the server at the end of an `await using` scope. */
+  [Symbol.asyncDispose]: () => Promise<void>;
 };
 
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-const LAUNCHER = `
-import { createRequire } from "node:module";
-const [s3rverDir, directory, bucket] = process.argv.slice(2);
-const require = createRequire(s3rverDir + "/package.json");
-const S3rver = require(s3rverDir);
-const server = new S3rver({
-  address: "127.0.0.1",
-  port: 0,
-  directory,
-  silent: true,
-  configureBuckets: [{ name: bucket }],
-});
-const { port } = await server.run();
-process.stdout.write(JSON.stringify({ port }) + "\\n");
-// Exit when the parent closes stdin (or dies), so no server outlives the tests.
-process.stdin.on("data", () => {});
-process.stdin.on("end", () => server.close().finally(() => process.exit(0)));
-`;
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -90,7 +74,7 @@ export async function startS3rver(bucket = "cubby-test"): Promise<S3rverHandle> 
   const launcher = join(tmp, "launch.mjs");
   const dataDir = join(tmp, "data");
   await Deno.mkdir(dataDir);
-  await Deno.writeTextFile(launcher, LAUNCHER);
+  await Deno.writeTextFile(launcher, S3RVER_LAUNCHER);
   const child = new Deno.Command("node", {
     args: [launcher, s3rverDir, dataDir, bucket],
     env: { NODE_OPTIONS: "--openssl-legacy-provider" },
@@ -117,7 +101,7 @@ export async function startS3rver(bucket = "cubby-test"): Promise<S3rverHandle> 
   })().catch(() => {});
   let stopped = false;
   const endpoint = `http://127.0.0.1:${port}`;
-  return {
+  const handle: S3rverHandle = {
     endpoint,
     bucket,
     region: "us-east-1",
@@ -156,5 +140,7 @@ export async function startS3rver(bucket = "cubby-test"): Promise<S3rverHandle> 
       await stderrText.catch(() => "");
       await Deno.remove(tmp, { recursive: true }).catch(() => {});
     },
+    [Symbol.asyncDispose]: () => handle.stop(),
   };
+  return handle;
 }

@@ -31,6 +31,8 @@ export type TestServer = {
   kill9(): Promise<void>;
   /** Stops the server if it runs and starts it again on the same data directory. */
   restart(env?: Record<string, string>): Promise<void>;
+  /** Stops the server at the end of an `await using` scope. */
+  [Symbol.asyncDispose](): Promise<void>;
 };
 
 export type StartServerOptions = {
@@ -231,6 +233,7 @@ export async function startServer(
       }
       port = current.port;
     },
+    [Symbol.asyncDispose]: () => server.stop(),
   };
   return server;
 }

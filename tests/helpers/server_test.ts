@@ -41,14 +41,10 @@ Deno.test("startServer: the real server answers on 127.0.0.1 and restarts on its
 });
 
 Deno.test("startServer: without admin credentials a password is generated and printed", async () => {
-  const server = await startServer({ ADMIN_USERNAME: "", ADMIN_PASSWORD: "" });
-  try {
-    const password = server.output().match(/password: (\S+)/)?.[1];
-    if (!password) throw new Error(`no generated password in:\n${server.output()}`);
-    assert(await loginAdmin(server, { username: "admin", password }));
-  } finally {
-    await server.stop();
-  }
+  await using server = await startServer({ ADMIN_USERNAME: "", ADMIN_PASSWORD: "" });
+  const password = server.output().match(/password: (\S+)/)?.[1];
+  if (!password) throw new Error(`no generated password in:\n${server.output()}`);
+  assert(await loginAdmin(server, { username: "admin", password }));
 });
 
 Deno.test("startServer: a server that cannot start fails with its output", async () => {

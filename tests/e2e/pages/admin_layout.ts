@@ -1,17 +1,12 @@
 /** The admin area's chrome (client/features/admin/AdminLayout.tsx): module sidebar and logout. */
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { PageObject } from "./page_object.ts";
 
-export class AdminLayout {
-  readonly sidebar: Locator;
-  readonly logoutButton: Locator;
+export class AdminLayout extends PageObject {
+  readonly sidebar = this.page.getByRole("navigation", { name: "Admin menu" });
+  readonly logoutButton = this.sidebar.getByRole("button", { name: "Log out" });
   /** The "signed in as" line: user name and role badge. */
-  readonly user: Locator;
-
-  constructor(readonly page: Page) {
-    this.sidebar = page.getByRole("navigation", { name: "Admin menu" });
-    this.logoutButton = this.sidebar.getByRole("button", { name: "Log out" });
-    this.user = page.locator(".admin-user");
-  }
+  readonly user = this.page.locator(".admin-user");
 
   /** A module link in the sidebar, e.g. "Text management". */
   module(name: string): Locator {

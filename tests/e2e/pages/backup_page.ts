@@ -3,40 +3,27 @@
  * all, download) and the "Restore a backup" panel (file, what it holds, mode, results).
  */
 import { Buffer } from "node:buffer";
-import type { Download, Locator, Page } from "@playwright/test";
+import type { Download, Locator } from "@playwright/test";
+import { PageObject } from "./page_object.ts";
 
-export class BackupPage {
-  readonly heading: Locator;
-  readonly createPanel: Locator;
-  readonly selectAll: Locator;
-  readonly downloadButton: Locator;
-  readonly createError: Locator;
-  readonly restorePanel: Locator;
-  readonly fileInput: Locator;
-  readonly info: Locator;
-  readonly restoreButton: Locator;
-  readonly restoreError: Locator;
-  readonly confirmDialog: Locator;
-  readonly report: Locator;
+export class BackupPage extends PageObject {
+  readonly heading = this.h1("Data backup");
+  readonly createPanel = this.page.getByRole("region", { name: "Create a backup" });
+  readonly selectAll = this.createPanel.getByRole("checkbox", { name: "Select all" });
+  readonly downloadButton = this.createPanel.getByRole("button", { name: "Download backup" });
+  readonly createError = this.createPanel.getByRole("alert");
+  readonly restorePanel = this.page.getByRole("region", { name: "Restore a backup" });
+  readonly fileInput = this.restorePanel.getByLabel("Backup file");
+  readonly info = this.restorePanel.getByTestId("backup-info");
+  readonly restoreButton = this.restorePanel.getByRole("button", { name: "Restore", exact: true });
+  readonly restoreError = this.restorePanel.locator(".form-error");
+  readonly confirmDialog = this.page.getByRole("alertdialog", {
+    name: "Overwrite the current data?",
+  });
+  readonly report = this.restorePanel.getByTestId("restore-report");
 
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Data backup" });
-    this.createPanel = page.getByRole("region", { name: "Create a backup" });
-    this.selectAll = this.createPanel.getByRole("checkbox", { name: "Select all" });
-    this.downloadButton = this.createPanel.getByRole("button", { name: "Download backup" });
-    this.createError = this.createPanel.getByRole("alert");
-    this.restorePanel = page.getByRole("region", { name: "Restore a backup" });
-    this.fileInput = this.restorePanel.getByLabel("Backup file");
-    this.info = this.restorePanel.getByTestId("backup-info");
-    this.restoreButton = this.restorePanel.getByRole("button", { name: "Restore", exact: true });
-    this.restoreError = this.restorePanel.locator(".form-error");
-    this.confirmDialog = page.getByRole("alertdialog", { name: "Overwrite the current data?" });
-    this.report = this.restorePanel.getByTestId("restore-report");
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto("/admin/backup");
-    await this.heading.waitFor();
+  goto(): Promise<void> {
+    return this.gotoAndWait("/admin/backup", this.heading);
   }
 
   /** A module checkbox of the create panel, by its label ("Text management", …). */

@@ -2,50 +2,29 @@
  * The mount explorer (`/mount-explorer/...`, client/features/explorer): toolbar, views, entry
  * menus, dialogs and panels, located the way a person finds them (roles and labels, English).
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { PageObject } from "./page_object.ts";
 
-export class ExplorerPage {
-  readonly heading: Locator;
-  readonly crumbs: Locator;
-  readonly toolbar: Locator;
-  readonly fileInput: Locator;
-  readonly uploadButton: Locator;
-  readonly newFolderButton: Locator;
-  readonly uploads: Locator;
-  readonly table: Locator;
-  readonly gallery: Locator;
-  readonly selection: Locator;
-  readonly settingsButton: Locator;
-  readonly settings: Locator;
-  readonly basketButton: Locator;
-  readonly basket: Locator;
-  readonly tasksButton: Locator;
-  readonly tasks: Locator;
-  readonly menu: Locator;
-  readonly searchBox: Locator;
-  readonly searchResults: Locator;
-
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Mount explorer" });
-    this.crumbs = page.getByRole("navigation", { name: "Current folder" });
-    this.toolbar = page.getByRole("toolbar", { name: "Folder actions" });
-    this.fileInput = page.getByLabel("Files to upload");
-    this.uploadButton = this.toolbar.getByRole("button", { name: "Upload", exact: true });
-    this.newFolderButton = this.toolbar.getByRole("button", { name: "New folder" });
-    this.uploads = page.getByRole("region", { name: "Uploads" });
-    this.table = page.getByRole("table", { name: "Folder contents" });
-    this.gallery = page.locator(".explorer-gallery");
-    this.selection = page.getByRole("region", { name: "Selection" });
-    this.settingsButton = this.toolbar.getByRole("button", { name: "Gallery settings" });
-    this.settings = page.getByRole("region", { name: "Gallery settings" });
-    this.basketButton = this.toolbar.getByRole("button", { name: /^Basket/ });
-    this.basket = page.getByRole("region", { name: "File basket" });
-    this.tasksButton = this.toolbar.getByRole("button", { name: /^Tasks/ });
-    this.tasks = page.getByRole("region", { name: "Task manager" });
-    this.menu = page.getByRole("menu");
-    this.searchBox = page.getByRole("searchbox", { name: "Search file names" });
-    this.searchResults = page.getByRole("region", { name: "Search results" });
-  }
+export class ExplorerPage extends PageObject {
+  readonly heading = this.h1("Mount explorer");
+  readonly crumbs = this.page.getByRole("navigation", { name: "Current folder" });
+  readonly toolbar = this.page.getByRole("toolbar", { name: "Folder actions" });
+  readonly fileInput = this.page.getByLabel("Files to upload");
+  readonly uploadButton = this.toolbar.getByRole("button", { name: "Upload", exact: true });
+  readonly newFolderButton = this.toolbar.getByRole("button", { name: "New folder" });
+  readonly uploads = this.page.getByRole("region", { name: "Uploads" });
+  readonly table = this.page.getByRole("table", { name: "Folder contents" });
+  readonly gallery = this.page.locator(".explorer-gallery");
+  readonly selection = this.page.getByRole("region", { name: "Selection" });
+  readonly settingsButton = this.toolbar.getByRole("button", { name: "Gallery settings" });
+  readonly settings = this.page.getByRole("region", { name: "Gallery settings" });
+  readonly basketButton = this.toolbar.getByRole("button", { name: /^Basket/ });
+  readonly basket = this.page.getByRole("region", { name: "File basket" });
+  readonly tasksButton = this.toolbar.getByRole("button", { name: /^Tasks/ });
+  readonly tasks = this.page.getByRole("region", { name: "Task manager" });
+  readonly menu = this.page.getByRole("menu");
+  readonly searchBox = this.page.getByRole("searchbox", { name: "Search file names" });
+  readonly searchResults = this.page.getByRole("region", { name: "Search results" });
 
   /** Opens a folder by its virtual path ("/" for the root). */
   async goto(path: string): Promise<void> {
@@ -90,18 +69,6 @@ export class ExplorerPage {
   /** The progress bar of an uploading file. */
   uploadProgress(name: string): Locator {
     return this.page.getByRole("progressbar", { name: `Upload progress of ${name}` });
-  }
-
-  /** Slows the browser's uploads so progress can be watched. */
-  async throttleUploads(bytesPerSecond: number): Promise<void> {
-    const cdp = await this.page.context().newCDPSession(this.page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: bytesPerSecond,
-    });
   }
 }
 

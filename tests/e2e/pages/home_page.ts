@@ -2,45 +2,28 @@
  * Home (`/`): the Markdown editor (CodeMirror), the share options, the create button and the
  * "share is ready" result with its link and QR code.
  */
-import type { Locator, Page } from "@playwright/test";
+import { PageObject } from "./page_object.ts";
 
-export class HomePage {
-  readonly heading: Locator;
+export class HomePage extends PageObject {
+  readonly heading = this.h1("Online clipboard");
   /** CodeMirror's editable area: role textbox, named by its aria-label. */
-  readonly editor: Locator;
-  readonly preview: Locator;
-  readonly loginNotice: Locator;
-  readonly loginLink: Locator;
-  readonly slug: Locator;
-  readonly remark: Locator;
-  readonly password: Locator;
-  readonly maxViews: Locator;
-  readonly createButton: Locator;
+  readonly editor = this.page.getByRole("textbox", { name: "Content (Markdown)" });
+  readonly preview = this.page.getByRole("region", { name: "Preview" });
+  readonly loginNotice = this.page.getByRole("note");
+  readonly loginLink = this.loginNotice.getByRole("link", { name: "Log in" });
+  private readonly options = this.page.getByRole("group", { name: "Share options" });
+  readonly slug = this.options.getByLabel("Link suffix");
+  readonly remark = this.options.getByLabel("Remark");
+  readonly password = this.options.getByLabel("Password", { exact: true });
+  readonly maxViews = this.options.getByLabel("Max views");
+  readonly createButton = this.page.getByRole("button", { name: "Create share" });
   /** The "Your share is ready" section shown after creating. */
-  readonly result: Locator;
-  readonly shareLink: Locator;
-  readonly qrCode: Locator;
+  readonly result = this.page.getByRole("region", { name: "Your share is ready" });
+  readonly shareLink = this.result.getByRole("textbox", { name: "Share link" });
+  readonly qrCode = this.result.getByRole("img", { name: /^QR code for / });
 
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Online clipboard" });
-    this.editor = page.getByRole("textbox", { name: "Content (Markdown)" });
-    this.preview = page.getByRole("region", { name: "Preview" });
-    this.loginNotice = page.getByRole("note");
-    this.loginLink = this.loginNotice.getByRole("link", { name: "Log in" });
-    const options = page.getByRole("group", { name: "Share options" });
-    this.slug = options.getByLabel("Link suffix");
-    this.remark = options.getByLabel("Remark");
-    this.password = options.getByLabel("Password", { exact: true });
-    this.maxViews = options.getByLabel("Max views");
-    this.createButton = page.getByRole("button", { name: "Create share" });
-    this.result = page.getByRole("region", { name: "Your share is ready" });
-    this.shareLink = this.result.getByRole("textbox", { name: "Share link" });
-    this.qrCode = this.result.getByRole("img", { name: /^QR code for / });
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto("/");
-    await this.heading.waitFor();
+  goto(): Promise<void> {
+    return this.gotoAndWait("/", this.heading);
   }
 
   /**

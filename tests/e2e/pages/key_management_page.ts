@@ -2,38 +2,24 @@
  * Key management (`/admin/key-management`): the key table, the create dialog and the dialog
  * that shows a new key once.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { PageObject } from "./page_object.ts";
 
-export class KeyManagementPage {
-  readonly heading: Locator;
-  readonly createButton: Locator;
-  readonly table: Locator;
-  readonly createDialog: Locator;
-  readonly nameInput: Locator;
-  readonly expirySelect: Locator;
-  readonly createSubmit: Locator;
-  readonly createdDialog: Locator;
-  readonly createdKey: Locator;
-  readonly copyKeyButton: Locator;
-  readonly doneButton: Locator;
+export class KeyManagementPage extends PageObject {
+  readonly heading = this.h1("Key management");
+  readonly createButton = this.page.getByRole("button", { name: "Create key" });
+  readonly table = this.page.getByRole("table", { name: "API keys" });
+  readonly createDialog = this.page.getByRole("dialog", { name: "Create API key" });
+  readonly nameInput = this.createDialog.getByLabel("Key name");
+  readonly expirySelect = this.createDialog.getByLabel("Expires");
+  readonly createSubmit = this.createDialog.getByRole("button", { name: "Create", exact: true });
+  readonly createdDialog = this.page.getByRole("dialog", { name: "Key created" });
+  readonly createdKey = this.createdDialog.getByRole("textbox", { name: "Your new API key" });
+  readonly copyKeyButton = this.createdDialog.getByRole("button", { name: "Copy key" });
+  readonly doneButton = this.createdDialog.getByRole("button", { name: "Done" });
 
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Key management" });
-    this.createButton = page.getByRole("button", { name: "Create key" });
-    this.table = page.getByRole("table", { name: "API keys" });
-    this.createDialog = page.getByRole("dialog", { name: "Create API key" });
-    this.nameInput = this.createDialog.getByLabel("Key name");
-    this.expirySelect = this.createDialog.getByLabel("Expires");
-    this.createSubmit = this.createDialog.getByRole("button", { name: "Create", exact: true });
-    this.createdDialog = page.getByRole("dialog", { name: "Key created" });
-    this.createdKey = this.createdDialog.getByRole("textbox", { name: "Your new API key" });
-    this.copyKeyButton = this.createdDialog.getByRole("button", { name: "Copy key" });
-    this.doneButton = this.createdDialog.getByRole("button", { name: "Done" });
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto("/admin/key-management");
-    await this.heading.waitFor();
+  goto(): Promise<void> {
+    return this.gotoAndWait("/admin/key-management", this.heading);
   }
 
   /** A permission checkbox of the create dialog, by its label ("Text", "Files", …). */

@@ -1,29 +1,18 @@
 /** The login page (`/admin/login`): password or API-key tab, with the error shown in the form. */
-import type { Locator, Page } from "@playwright/test";
+import { PageObject } from "./page_object.ts";
 
-export class LoginPage {
-  readonly heading: Locator;
-  readonly passwordTab: Locator;
-  readonly apiKeyTab: Locator;
-  readonly username: Locator;
-  readonly password: Locator;
-  readonly apiKey: Locator;
+export class LoginPage extends PageObject {
+  readonly heading = this.h1("Log in");
+  readonly passwordTab = this.page.getByRole("tab", { name: "Username and password" });
+  readonly apiKeyTab = this.page.getByRole("tab", { name: "API key" });
+  private readonly panel = this.page.getByRole("tabpanel");
+  readonly username = this.panel.getByLabel("Username");
+  readonly password = this.panel.getByLabel("Password", { exact: true });
+  readonly apiKey = this.panel.getByLabel("API key", { exact: true });
   /** The submit button of the visible tab (the hidden panel's button is not counted). */
-  readonly submit: Locator;
+  readonly submit = this.panel.getByRole("button", { name: "Log in" });
   /** The error of the visible form (not a toast). */
-  readonly error: Locator;
-
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Log in" });
-    this.passwordTab = page.getByRole("tab", { name: "Username and password" });
-    this.apiKeyTab = page.getByRole("tab", { name: "API key" });
-    const panel = page.getByRole("tabpanel");
-    this.username = panel.getByLabel("Username");
-    this.password = panel.getByLabel("Password", { exact: true });
-    this.apiKey = panel.getByLabel("API key", { exact: true });
-    this.submit = panel.getByRole("button", { name: "Log in" });
-    this.error = panel.getByRole("alert");
-  }
+  readonly error = this.panel.getByRole("alert");
 
   /** Opens the login page, optionally with the `redirect` query. */
   async goto(redirect?: string): Promise<void> {

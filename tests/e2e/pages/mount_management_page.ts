@@ -2,24 +2,17 @@
  * Mount management (`/admin/mount-management`, client/features/mounts): the mount table, the
  * create/edit dialog and the delete confirmation.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { PageObject } from "./page_object.ts";
 
-export class MountManagementPage {
-  readonly heading: Locator;
-  readonly createButton: Locator;
-  readonly table: Locator;
-  readonly form: Locator;
+export class MountManagementPage extends PageObject {
+  readonly heading = this.h1("Mount management");
+  readonly createButton = this.page.getByRole("button", { name: "Create mount" });
+  readonly table = this.page.getByRole("table", { name: "Mount points" });
+  readonly form = this.page.getByRole("dialog", { name: /^(Create mount|Edit mount)/ });
 
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Mount management" });
-    this.createButton = page.getByRole("button", { name: "Create mount" });
-    this.table = page.getByRole("table", { name: "Mount points" });
-    this.form = page.getByRole("dialog", { name: /^(Create mount|Edit mount)/ });
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto("/admin/mount-management");
-    await this.heading.waitFor();
+  goto(): Promise<void> {
+    return this.gotoAndWait("/admin/mount-management", this.heading);
   }
 
   /** A field of the open dialog by its label. */

@@ -2,18 +2,13 @@
  * The offline store and queue as a test sees them: the queue indicator, the home editor's
  * "queued" card, and the IndexedDB tables read straight from the page (client/offline/db.ts).
  */
-import type { Locator, Page } from "@playwright/test";
+import { PageObject } from "./page_object.ts";
 
-export class OfflineQueue {
+export class OfflineQueue extends PageObject {
   /** The pill listing writes that wait to be sent. */
-  readonly indicator: Locator;
+  readonly indicator = this.page.getByTestId("offline-queue");
   /** The home editor's "Paste queued" card. */
-  readonly queuedPaste: Locator;
-
-  constructor(readonly page: Page) {
-    this.indicator = page.getByTestId("offline-queue");
-    this.queuedPaste = page.getByRole("status").filter({ hasText: "Paste queued" });
-  }
+  readonly queuedPaste = this.page.getByRole("status").filter({ hasText: "Paste queued" });
 
   /** Every row of one table of the `cubby-offline` IndexedDB database. */
   async table<T = Record<string, unknown>>(name: string): Promise<T[]> {

@@ -2,32 +2,22 @@
  * A share page (`/paste/{slug}`) as a visitor sees it: the rendered content, the password
  * prompt, or the not-found / expired state.
  */
-import type { Locator, Page, Response } from "@playwright/test";
+import type { Response } from "@playwright/test";
+import { PageObject } from "./page_object.ts";
 
-export class PastePage {
-  readonly heading: Locator;
+export class PastePage extends PageObject {
+  readonly heading = this.h1("Text share");
   /** The rendered Markdown, a region named "Share content". */
-  readonly content: Locator;
-  readonly passwordHeading: Locator;
-  readonly passwordInput: Locator;
-  readonly passwordSubmit: Locator;
-  readonly passwordError: Locator;
-  readonly expiredHeading: Locator;
-  readonly notFoundHeading: Locator;
-
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Text share" });
-    this.content = page.getByRole("region", { name: "Share content" });
-    this.passwordHeading = page.getByRole("heading", { name: "This share is protected" });
-    this.passwordInput = page.getByLabel("Password", { exact: true });
-    this.passwordSubmit = page.getByRole("button", { name: "View content" });
-    this.passwordError = page.getByRole("alert").filter({ hasText: "Wrong password" });
-    this.expiredHeading = page.getByRole("heading", {
-      level: 1,
-      name: "This share has expired or is used up",
-    });
-    this.notFoundHeading = page.getByRole("heading", { level: 1, name: "Share not found" });
-  }
+  readonly content = this.page.getByRole("region", { name: "Share content" });
+  readonly passwordHeading = this.page.getByRole("heading", { name: "This share is protected" });
+  readonly passwordInput = this.page.getByLabel("Password", { exact: true });
+  readonly passwordSubmit = this.page.getByRole("button", { name: "View content" });
+  readonly passwordError = this.page.getByRole("alert").filter({ hasText: "Wrong password" });
+  readonly expiredHeading = this.page.getByRole("heading", {
+    level: 1,
+    name: "This share has expired or is used up",
+  });
+  readonly notFoundHeading = this.h1("Share not found");
 
   /** Opens `/paste/{slug}` (or an absolute share URL) and returns the document response. */
   async goto(slugOrUrl: string): Promise<Response | null> {

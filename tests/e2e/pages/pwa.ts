@@ -2,29 +2,19 @@
  * The installable app's parts as a test sees them: the service worker (control, build id,
  * caches), the offline page, the update card and the page error boundary.
  */
-import type { Locator, Page } from "@playwright/test";
+import { PageObject } from "./page_object.ts";
 
-export class PwaShell {
-  readonly offlineHeading: Locator;
-  readonly offlineBadge: Locator;
-  readonly updateCard: Locator;
-  readonly updateButton: Locator;
-  readonly pageError: Locator;
-  readonly retryButton: Locator;
-  readonly reloadButton: Locator;
-
-  constructor(readonly page: Page) {
-    this.offlineHeading = page.getByRole("heading", {
-      level: 1,
-      name: "Page temporarily unavailable",
-    });
-    this.offlineBadge = page.getByTestId("offline-badge");
-    this.updateCard = page.getByRole("dialog", { name: "Update available" });
-    this.updateButton = this.updateCard.getByRole("button", { name: "Update" });
-    this.pageError = page.getByTestId("page-error");
-    this.retryButton = this.pageError.getByRole("button", { name: "Try again" });
-    this.reloadButton = this.pageError.getByRole("button", { name: "Reload page" });
-  }
+export class PwaShell extends PageObject {
+  readonly offlineHeading = this.page.getByRole("heading", {
+    level: 1,
+    name: "Page temporarily unavailable",
+  });
+  readonly offlineBadge = this.page.getByTestId("offline-badge");
+  readonly updateCard = this.page.getByRole("dialog", { name: "Update available" });
+  readonly updateButton = this.updateCard.getByRole("button", { name: "Update" });
+  readonly pageError = this.page.getByTestId("page-error");
+  readonly retryButton = this.pageError.getByRole("button", { name: "Try again" });
+  readonly reloadButton = this.pageError.getByRole("button", { name: "Reload page" });
 
   /** Waits until a service worker controls the page, reloading once if it is not yet. */
   async waitForControl(): Promise<void> {

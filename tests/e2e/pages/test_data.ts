@@ -4,6 +4,7 @@
  * name, so specs never depend on each other or on the order they run in.
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
 import { expect, sharedServerUrl } from "../fixtures.ts";
 import type { PasteView } from "../../../shared/schemas/pastes.ts";
 import { ALL_PERMISSIONS } from "../../../shared/permissions.ts";
@@ -80,8 +81,13 @@ function adminAuthState(token: string, username: string) {
 }
 
 export type ContextOptions = {
+  /** The server to open, when not the shared one (an isolated server's URL). */
+  baseURL?: string;
   /** Seed the admin login (`cubby.auth` in localStorage) with this session token. */
   adminToken?: string;
+  /** The user name the seeded login shows (default "admin"). */
+  adminName?: string;
+  acceptDownloads?: boolean;
   locale?: string;
   colorScheme?: "light" | "dark";
   viewport?: { width: number; height: number };
@@ -94,9 +100,10 @@ export type ContextOptions = {
 export async function newContext(browser: Browser, opts: ContextOptions = {}): Promise<
   BrowserContext
 > {
-  const baseURL = sharedServerUrl();
+  const baseURL = opts.baseURL ?? sharedServerUrl();
   return await browser.newContext({
     baseURL,
+    acceptDownloads: opts.acceptDownloads,
     locale: opts.locale ?? "en-US",
     colorScheme: opts.colorScheme,
     viewport: opts.viewport,
@@ -107,12 +114,22 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
           origin: new URL(baseURL).origin,
           localStorage: [{
             name: "cubby.auth",
-            value: JSON.stringify(adminAuthState(opts.adminToken, "admin")),
+            value: JSON.stringify(adminAuthState(opts.adminToken, opts.adminName ?? "admin")),
           }],
         }],
       }
       : undefined,
   });
+}
+
+/** A page in a fresh context logged in as the admin with `token`; close the context when done. */
+export async function newAdminPage(
+  browser: Browser,
+  token: string,
+  opts: Omit<ContextOptions, "adminToken"> = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, { ...opts, adminToken: token });
+  return { context, page: await context.newPage() };
 }
 
 /** A page in a fresh visitor context (not logged in); close the context when done. */
@@ -122,4 +139,33 @@ export async function newVisitorPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, opts);
   return { context, page: await context.newPage() };
+}
+
+/** Calls the API of the server at `server.url` as the admin; expects a 2xx and returns `data`. */
+export async function callAdminApi(
+  server: { url: string },
+  token: string,
+  path: string,
+  init: RequestInit = {},
+) {
+  const headers = new Headers(init.headers);
+  headers.set("authorization", `Bearer ${token}`);
+  if (typeof init.body === "string") headers.set("content-type", "application/json");
+  const res = await fetch(`${server.url}/api${path}`, { ...init, headers });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** Opens a share link in a fresh visitor context and returns the downloaded bytes. */
+export async function downloadAsVisitor(browser: Browser, url: string) {
+  const visitor = await newVisitorPage(browser);
+  try {
+    await visitor.page.goto(url);
+    const link = visitor.page.getByRole("link", { name: "Download", exact: true }).first();
+    const [download] = await Promise.all([visitor.page.waitForEvent("download"), link.click()]);
+    return await readFile(await download.path());
+  } finally {
+    await visitor.context.close();
+  }
 }

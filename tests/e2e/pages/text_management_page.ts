@@ -1,26 +1,17 @@
 /** Text management (`/admin/text-management`): the share table, search and delete. */
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { PageObject } from "./page_object.ts";
 
-export class TextManagementPage {
-  readonly heading: Locator;
-  readonly search: Locator;
-  readonly table: Locator;
-  readonly pageSize: Locator;
-  readonly noMatches: Locator;
-  readonly confirmDialog: Locator;
+export class TextManagementPage extends PageObject {
+  readonly heading = this.h1("Text management");
+  readonly search = this.page.getByRole("searchbox", { name: "Search shares" });
+  readonly table = this.page.getByRole("table", { name: "Text shares" });
+  readonly pageSize = this.page.getByRole("combobox", { name: "Per page" });
+  readonly noMatches = this.page.getByText("No shares match your search.");
+  readonly confirmDialog = this.page.getByRole("alertdialog", { name: "Delete shares?" });
 
-  constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Text management" });
-    this.search = page.getByRole("searchbox", { name: "Search shares" });
-    this.table = page.getByRole("table", { name: "Text shares" });
-    this.pageSize = page.getByRole("combobox", { name: "Per page" });
-    this.noMatches = page.getByText("No shares match your search.");
-    this.confirmDialog = page.getByRole("alertdialog", { name: "Delete shares?" });
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto("/admin/text-management");
-    await this.heading.waitFor();
+  goto(): Promise<void> {
+    return this.gotoAndWait("/admin/text-management", this.heading);
   }
 
   /** The table row of a share, found by its link text (the slug). */

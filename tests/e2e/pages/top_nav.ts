@@ -3,20 +3,14 @@
  * theme button and, below 760 px, the menu button. Names match both languages, so the page
  * object works before and after a language switch.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
+import { PageObject } from "./page_object.ts";
 
-export class TopNav {
-  readonly nav: Locator;
-  readonly languageSelect: Locator;
-  readonly themeToggle: Locator;
-  readonly menuButton: Locator;
-
-  constructor(readonly page: Page) {
-    this.nav = page.getByRole("navigation", { name: /^(Main navigation|主导航)$/ });
-    this.languageSelect = page.getByRole("combobox", { name: /^(Language|语言)$/ });
-    this.themeToggle = page.getByRole("button", { name: /^(Theme: |主题：)/ });
-    this.menuButton = page.getByRole("button", { name: /^(Menu|菜单)$/ });
-  }
+export class TopNav extends PageObject {
+  readonly nav = this.page.getByRole("navigation", { name: /^(Main navigation|主导航)$/ });
+  readonly languageSelect = this.page.getByRole("combobox", { name: /^(Language|语言)$/ });
+  readonly themeToggle = this.page.getByRole("button", { name: /^(Theme: |主题：)/ });
+  readonly menuButton = this.page.getByRole("button", { name: /^(Menu|菜单)$/ });
 
   /** A main navigation link by its visible text, e.g. "Home" or "首页". */
   link(name: string): Locator {

@@ -1,0 +1,41 @@
+/**
+ * Helpers for tests that drive a real server (tests/helpers/server.ts) over HTTP, often with an
+ * external client such as litmus or rclone.
+ */
+import assert from "node:assert/strict";
+import { loginAdmin, type TestServer } from "./server.ts";
+
+/** True when the program a test drives is installed at `path` (for example /usr/bin/litmus). */
+export function hasProgram(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/** Creates an active local mount at `path` on a running server, through the admin API. */
+export async function createServerMount(
+  server: TestServer,
+  path: string,
+  policy: "native_proxy" | "302_redirect" = "native_proxy",
+): Promise<void> {
+  const headers = {
+    authorization: `Bearer ${await loginAdmin(server)}`,
+    "content-type": "application/json",
+  };
+  const cfgs = await (await fetch(`${server.url}/api/s3-configs`, { headers })).json();
+  const local = cfgs.data.find((c: { provider_type: string }) => c.provider_type === "local");
+  const res = await fetch(`${server.url}/api/mount/create`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      name: path.slice(1),
+      mount_path: path,
+      storage_type: "local",
+      storage_config_id: local.id,
+      webdav_policy: policy,
+    }),
+  });
+  assert.equal(res.status, 201, await res.text());
+}

@@ -1,0 +1,26 @@
+/** Test helpers for file shares, made through the app's real POST /api/upload route. */
+import assert from "node:assert/strict";
+import type { TestApp } from "./app.ts";
+import type { FileView } from "../../shared/schemas/files.ts";
+
+/**
+ * Shares one file through POST /api/upload as the admin, with `fields` sent before the file;
+ * asserts 201 Created and returns the share's view.
+ */
+export async function shareFile(
+  t: TestApp,
+  bytes: BlobPart,
+  filename: string,
+  fields: Record<string, string> = {},
+): Promise<FileView> {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+  fd.set("file", new Blob([bytes]), filename);
+  const res = await t.request("/api/upload", {
+    method: "POST",
+    auth: await t.adminAuth(),
+    body: fd,
+  });
+  assert.equal(res.status, 201, await res.clone().text());
+  return (await res.json()).data;
+}
