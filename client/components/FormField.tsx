@@ -75,6 +75,30 @@ export function InputField(
   );
 }
 
+/** A checkbox (or radio) inside its label (`label.check`), without a field frame. */
+export function CheckLabel(
+  { label, checked, onChange, type = "checkbox", ...input }:
+    & {
+      label: ReactNode;
+      checked: boolean;
+      onChange: (checked: boolean) => void;
+      type?: "checkbox" | "radio";
+    }
+    & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "checked" | "onChange" | "className">,
+) {
+  return (
+    <label className="check">
+      <input
+        {...input}
+        type={type}
+        checked={checked}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
 /** A checkbox with its label and an optional hint below. */
 export function CheckField(
   { id, label, hint, checked, disabled, className, onChange }: {
@@ -89,17 +113,14 @@ export function CheckField(
 ) {
   return (
     <div className={`field${className ? ` ${className}` : ""}`}>
-      <label className="check">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          disabled={disabled}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          onChange={(e) => onChange(e.currentTarget.checked)}
-        />
-        <span>{label}</span>
-      </label>
+      <CheckLabel
+        id={id}
+        label={label}
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={onChange}
+      />
       {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
     </div>
   );

@@ -21,6 +21,7 @@ import {
   validateBackup,
 } from "./backup_api.ts";
 import { BackupInfoView, RestoreReportView } from "./RestoreResults.tsx";
+import { CheckLabel } from "../../components/FormField.tsx";
 
 const MODES: RestoreMode[] = ["overwrite", "merge"];
 
@@ -118,17 +119,15 @@ export function RestorePanel() {
             <legend>{t("backup.restore.modeLegend")}</legend>
             {MODES.map((m) => (
               <div key={m} className="backup-mode">
-                <label className="check">
-                  <input
-                    type="radio"
-                    name={`${id}-mode`}
-                    value={m}
-                    checked={mode === m}
-                    aria-describedby={`${id}-${m}`}
-                    onChange={() => setMode(m)}
-                  />
-                  <span>{t(`backup.restore.modes.${m}.label`)}</span>
-                </label>
+                <CheckLabel
+                  type="radio"
+                  name={`${id}-mode`}
+                  value={m}
+                  label={t(`backup.restore.modes.${m}.label`)}
+                  checked={mode === m}
+                  aria-describedby={`${id}-${m}`}
+                  onChange={() => setMode(m)}
+                />
                 <p id={`${id}-${m}`} className="field-hint">
                   {t(`backup.restore.modes.${m}.description`)}
                 </p>

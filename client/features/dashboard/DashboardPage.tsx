@@ -3,7 +3,7 @@
  * activity chart with a bar/line switch, cache monitoring with "clear all", and per-bucket usage.
  * Everything comes from one call, GET /api/admin/dashboard/stats, answered from counters.
  */
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoadedList } from "../../components/use_admin_list.ts";
 import { usePageTitle } from "../../app/use_page_title.ts";
@@ -43,6 +43,35 @@ function ChartKindSwitch(
         </button>
       ))}
     </div>
+  );
+}
+
+/** A titled card of the dashboard, with an optional note under the title and tools beside it. */
+function DashboardSection(
+  { id, title, note, tools, children }: {
+    id: string;
+    title: string;
+    note?: string;
+    tools?: ReactNode;
+    children: ReactNode;
+  },
+) {
+  const heading = <h2 id={id}>{title}</h2>;
+  return (
+    <section className="card dashboard-section" aria-labelledby={id}>
+      <header className="dashboard-section-head">
+        {note
+          ? (
+            <div>
+              {heading}
+              <p className="muted dashboard-note">{note}</p>
+            </div>
+          )
+          : heading}
+        {tools}
+      </header>
+      {children}
+    </section>
   );
 }
 
@@ -99,24 +128,21 @@ export default function DashboardPage() {
         <>
           <TotalsGrid stats={stats} />
 
-          <section className="card dashboard-section" aria-labelledby="dashboard-activity">
-            <header className="dashboard-section-head">
-              <div>
-                <h2 id="dashboard-activity">{t("dashboard.activity.title")}</h2>
-                <p className="muted dashboard-note">{t("dashboard.activity.note")}</p>
-              </div>
-              <ChartKindSwitch value={kind} onChange={setKind} />
-            </header>
+          <DashboardSection
+            id="dashboard-activity"
+            title={t("dashboard.activity.title")}
+            note={t("dashboard.activity.note")}
+            tools={<ChartKindSwitch value={kind} onChange={setKind} />}
+          >
             <ActivityChart days={stats.activity} kind={kind} />
-          </section>
+          </DashboardSection>
 
           <div className="dashboard-columns">
-            <section className="card dashboard-section" aria-labelledby="dashboard-caches">
-              <header className="dashboard-section-head">
-                <div>
-                  <h2 id="dashboard-caches">{t("dashboard.caches.title")}</h2>
-                  <p className="muted dashboard-note">{t("dashboard.caches.note")}</p>
-                </div>
+            <DashboardSection
+              id="dashboard-caches"
+              title={t("dashboard.caches.title")}
+              note={t("dashboard.caches.note")}
+              tools={
                 <button
                   type="button"
                   className="btn btn-small btn-danger-outline"
@@ -124,16 +150,14 @@ export default function DashboardPage() {
                 >
                   {t("dashboard.caches.clear")}
                 </button>
-              </header>
+              }
+            >
               <CachePanel caches={stats.caches} />
-            </section>
+            </DashboardSection>
 
-            <section className="card dashboard-section" aria-labelledby="dashboard-buckets">
-              <header className="dashboard-section-head">
-                <h2 id="dashboard-buckets">{t("dashboard.buckets.title")}</h2>
-              </header>
+            <DashboardSection id="dashboard-buckets" title={t("dashboard.buckets.title")}>
               <BucketUsageList buckets={stats.buckets} />
-            </section>
+            </DashboardSection>
           </div>
         </>
       )}

@@ -11,6 +11,7 @@ import { normalizePath } from "../../../shared/permissions.ts";
 import { type FsEntry, listFolder, startCopy, type TaskView } from "./explorer_api.ts";
 import { copyTargets, foldersCopiedIntoThemselves, parentOf } from "./explorer_paths.ts";
 import { KindIcon } from "./EntryIcon.tsx";
+import { CheckLabel } from "../../components/FormField.tsx";
 
 type Folder = { path: string; dirs: FsEntry[]; more: boolean; virtual: boolean } | null;
 
@@ -174,14 +175,11 @@ export function CopyDialog(
             {sameFolder && !folder?.virtual && (
               <p className="field-hint">{t("explorer.copy.sameFolder")}</p>
             )}
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={skipExisting}
-                onChange={(e) => setSkipExisting(e.currentTarget.checked)}
-              />
-              <span>{t("explorer.copy.skipExisting")}</span>
-            </label>
+            <CheckLabel
+              label={t("explorer.copy.skipExisting")}
+              checked={skipExisting}
+              onChange={setSkipExisting}
+            />
           </div>
         )}
       {error && <p className="form-error" role="alert">{error}</p>}

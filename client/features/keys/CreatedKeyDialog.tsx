@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/Modal.tsx";
 import { CopyButton } from "../../components/CopyButton.tsx";
+import { CopyText } from "../../components/CopyText.tsx";
 
 /** The one-time display of a new key's full value. */
 export function CreatedKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
@@ -23,14 +24,12 @@ export function CreatedKeyDialog({ apiKey, onClose }: { apiKey: string; onClose:
       <div className="field">
         <label htmlFor={`${id}-key`}>{t("keys.created.keyLabel")}</label>
         <div className="input-group">
-          <input
+          <CopyText
             id={`${id}-key`}
-            className="input input-mono"
+            className="input-mono"
             value={apiKey}
-            readOnly
             data-autofocus
             spellCheck={false}
-            onFocus={(e) => e.currentTarget.select()}
           />
           <CopyButton text={apiKey} label={t("keys.created.copy")} className="btn btn-primary" />
         </div>

@@ -6,6 +6,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../components/FormDialog.tsx";
+import { CheckLabel } from "../../components/FormField.tsx";
 import { errorText } from "../../api/errors.ts";
 import type { PermissionObject } from "../../../shared/permissions.ts";
 import {
@@ -187,15 +188,13 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
           {GROUPS.map((group) => (
             <div key={group.id} className="permission-group">
               {group.keys.map((key) => (
-                <label key={key} className="check">
-                  <input
-                    type="checkbox"
-                    name={key}
-                    checked={values.permissions[key]}
-                    onChange={(e) => setPermission(key, e.target.checked)}
-                  />
-                  <span>{t(`keys.permissions.${key}`)}</span>
-                </label>
+                <CheckLabel
+                  key={key}
+                  name={key}
+                  label={t(`keys.permissions.${key}`)}
+                  checked={values.permissions[key]}
+                  onChange={(v) => setPermission(key, v)}
+                />
               ))}
             </div>
           ))}
@@ -219,14 +218,11 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
 
       {mode === "create" && (
         <div className="field">
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={values.useCustomKey}
-              onChange={(e) => set("useCustomKey", e.target.checked)}
-            />
-            <span>{t("keys.form.useCustomKey")}</span>
-          </label>
+          <CheckLabel
+            label={t("keys.form.useCustomKey")}
+            checked={values.useCustomKey}
+            onChange={(v) => set("useCustomKey", v)}
+          />
           {values.useCustomKey && (
             <>
               <label htmlFor={`${id}-customKey`}>{t("keys.form.customKey")}</label>
@@ -252,15 +248,12 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
       )}
 
       <div className="field">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={values.isGuest}
-            aria-describedby={`${id}-guest-hint`}
-            onChange={(e) => set("isGuest", e.target.checked)}
-          />
-          <span>{t("keys.form.guest")}</span>
-        </label>
+        <CheckLabel
+          label={t("keys.form.guest")}
+          checked={values.isGuest}
+          aria-describedby={`${id}-guest-hint`}
+          onChange={(v) => set("isGuest", v)}
+        />
         <p id={`${id}-guest-hint`} className="field-hint">{t("keys.form.guestHint")}</p>
       </div>
 

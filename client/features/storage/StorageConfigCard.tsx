@@ -27,7 +27,7 @@ function Usage({ config }: { config: StorageConfigView }) {
           percent,
         })}
       </p>
-      <div className={`storage-usage-bar storage-usage-${level}`} aria-hidden="true">
+      <div className={`meter meter-${level} storage-usage-bar`} aria-hidden="true">
         <span style={{ width: `${percent}%` }} />
       </div>
     </div>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { QrCode } from "../../components/QrCode.tsx";
 import type { FileView } from "./upload_api.ts";
+import { CopyText } from "../../components/CopyText.tsx";
 
 /** The absolute share URL of a file (the server sends one; the slug is the fallback). */
 export function fileShareUrl(file: Pick<FileView, "url" | "slug">): string {
@@ -22,14 +23,7 @@ export function ShareResult({ file }: { file: FileView }) {
         {t("upload.result.link")}
       </label>
       <div className="upload-result-row">
-        <input
-          id={`${id}-url`}
-          className="input upload-result-url"
-          type="text"
-          readOnly
-          value={url}
-          onFocus={(e) => e.currentTarget.select()}
-        />
+        <CopyText id={`${id}-url`} className="upload-result-url" value={url} />
         <div className="upload-result-buttons">
           <CopyButton text={url} label={t("upload.result.copy")} className="btn btn-small" />
           <a
