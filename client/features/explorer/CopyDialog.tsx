@@ -12,6 +12,7 @@ import { type FsEntry, listFolder, startCopy, type TaskView } from "./explorer_a
 import { copyTargets, foldersCopiedIntoThemselves, parentOf } from "./explorer_paths.ts";
 import { KindIcon } from "./EntryIcon.tsx";
 import { CheckLabel } from "../../components/FormField.tsx";
+import { DialogButtons } from "../../components/DialogButtons.tsx";
 
 type Folder = { path: string; dirs: FsEntry[]; more: boolean; virtual: boolean } | null;
 
@@ -98,35 +99,24 @@ export function CopyDialog(
       title={t("explorer.copy.title", { names })}
       footer={confirming
         ? (
-          <>
-            <button type="button" className="btn" onClick={() => setConfirming(false)}>
-              {t("common.back")}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => void submit()}
-              disabled={busy}
-            >
-              {t("explorer.copy.anyway")}
-            </button>
-          </>
+          <DialogButtons
+            onCancel={() => setConfirming(false)}
+            cancelLabel={t("common.back")}
+            label={t("explorer.copy.anyway")}
+            onConfirm={() => void submit()}
+            disabled={busy}
+            danger
+          />
         )
         : (
-          <>
-            <button type="button" className="btn" onClick={onClose} disabled={busy}>
-              {t("common.cancel")}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void submit()}
-              disabled={blocked || busy}
-              aria-busy={busy || undefined}
-            >
-              {t("explorer.copy.submit", { dir })}
-            </button>
-          </>
+          <DialogButtons
+            onCancel={onClose}
+            cancelDisabled={busy}
+            label={t("explorer.copy.submit", { dir })}
+            onConfirm={() => void submit()}
+            disabled={blocked || busy}
+            busy={busy}
+          />
         )}
     >
       {confirming
