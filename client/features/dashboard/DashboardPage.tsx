@@ -17,6 +17,7 @@ import { TotalsGrid } from "./TotalsGrid.tsx";
 import { CachePanel } from "./CachePanel.tsx";
 import { BucketUsageList } from "./BucketUsageList.tsx";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
+import { ToggleGroup } from "../../components/ToggleGroup.tsx";
 
 const KINDS: ChartKind[] = ["bar", "line"];
 
@@ -26,23 +27,14 @@ function ChartKindSwitch(
 ) {
   const { t } = useTranslation();
   return (
-    <div
+    <ToggleGroup
       className="dashboard-segmented"
-      role="group"
-      aria-label={t("dashboard.activity.chartType")}
-    >
-      {KINDS.map((k) => (
-        <button
-          key={k}
-          type="button"
-          className="btn btn-small"
-          aria-pressed={value === k}
-          onClick={() => onChange(k)}
-        >
-          {t(`dashboard.activity.kinds.${k}`)}
-        </button>
-      ))}
-    </div>
+      label={t("dashboard.activity.chartType")}
+      options={KINDS}
+      value={value}
+      onChange={onChange}
+      optionLabel={(k) => t(`dashboard.activity.kinds.${k}`)}
+    />
   );
 }
 

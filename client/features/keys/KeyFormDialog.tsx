@@ -6,7 +6,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../components/FormDialog.tsx";
-import { CheckLabel } from "../../components/FormField.tsx";
+import { CheckField, CheckLabel, InputField } from "../../components/FormField.tsx";
 import { errorText } from "../../api/errors.ts";
 import type { PermissionObject } from "../../../shared/permissions.ts";
 import {
@@ -100,12 +100,11 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
     }
   };
 
+  /** The error text of a field, or null. */
+  const errorOf = (field: KeyFormField) =>
+    errors[field] ? t(errors[field]!, { max: MAX_CUSTOM_DAYS }) : null;
   const err = (field: KeyFormField) =>
-    errors[field] && (
-      <p id={`${id}-${field}-err`} className="field-error">
-        {t(errors[field]!, { max: MAX_CUSTOM_DAYS })}
-      </p>
-    );
+    errors[field] && <p id={`${id}-${field}-err`} className="field-error">{errorOf(field)}</p>;
   const expiryOptions: ExpiryChoice[] = editing?.expires_at ? ["keep", ...PRESETS] : PRESETS;
 
   return (
@@ -117,21 +116,17 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
       busyLabel={t("keys.form.saving")}
       submitLabel={t(mode === "create" ? "keys.form.submitCreate" : "keys.form.submitEdit")}
     >
-      <div className="field">
-        <label htmlFor={`${id}-name`}>{t("keys.form.name")}</label>
-        <input
-          id={`${id}-name`}
-          data-field="name"
-          className="input"
-          value={values.name}
-          maxLength={100}
-          required
-          placeholder={t("keys.form.namePlaceholder")}
-          onChange={(e) => set("name", e.target.value)}
-          {...describe(`${id}-name`, errors.name)}
-        />
-        {err("name")}
-      </div>
+      <InputField
+        id={`${id}-name`}
+        label={t("keys.form.name")}
+        data-field="name"
+        value={values.name}
+        maxLength={100}
+        required
+        placeholder={t("keys.form.namePlaceholder")}
+        onChange={(v) => set("name", v)}
+        error={errorOf("name")}
+      />
 
       <div className="field-row">
         <div className="field">
@@ -152,24 +147,18 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
           </select>
         </div>
         {values.expiry === "custom" && (
-          <div className="field">
-            <label htmlFor={`${id}-customDays`}>{t("keys.form.customDays")}</label>
-            <input
-              id={`${id}-customDays`}
-              data-field="customDays"
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_CUSTOM_DAYS}
-              step={1}
-              required
-              value={values.customDays}
-              onChange={(e) => set("customDays", e.target.value)}
-              {...describe(`${id}-customDays`, errors.customDays)}
-            />
-            {err("customDays")}
-          </div>
+          <InputField
+            id={`${id}-customDays`}
+            label={t("keys.form.customDays")}
+            data-field="customDays"
+            whole
+            min={1}
+            max={MAX_CUSTOM_DAYS}
+            required
+            value={values.customDays}
+            onChange={(v) => set("customDays", v)}
+            error={errorOf("customDays")}
+          />
         )}
       </div>
 
@@ -247,15 +236,13 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
         </div>
       )}
 
-      <div className="field">
-        <CheckLabel
-          label={t("keys.form.guest")}
-          checked={values.isGuest}
-          aria-describedby={`${id}-guest-hint`}
-          onChange={(v) => set("isGuest", v)}
-        />
-        <p id={`${id}-guest-hint`} className="field-hint">{t("keys.form.guestHint")}</p>
-      </div>
+      <CheckField
+        id={`${id}-guest`}
+        label={t("keys.form.guest")}
+        hint={t("keys.form.guestHint")}
+        checked={values.isGuest}
+        onChange={(v) => set("isGuest", v)}
+      />
 
       {serverError && <p className="form-error" role="alert">{serverError}</p>}
     </FormDialog>
