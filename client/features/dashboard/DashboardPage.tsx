@@ -18,6 +18,7 @@ import { CachePanel } from "./CachePanel.tsx";
 import { BucketUsageList } from "./BucketUsageList.tsx";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
 import { ToggleGroup } from "../../components/ToggleGroup.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
 
 const KINDS: ChartKind[] = ["bar", "line"];
 
@@ -98,20 +99,22 @@ export default function DashboardPage() {
 
   return (
     <section className="page dashboard-page" aria-busy={loading}>
-      <header className="page-header">
-        <div>
-          <h1>{t("dashboard.title")}</h1>
-          <p className="muted">
+      <PageHeader
+        title={t("dashboard.title")}
+        intro={
+          <>
             {t("dashboard.description")}
             {updated && ` ${t("dashboard.updated", { time: updated })}`}
-          </p>
-        </div>
-        <div className="page-actions">
-          <button type="button" className="btn" onClick={() => void load()} disabled={loading}>
-            {t("dashboard.refresh")}
-          </button>
-        </div>
-      </header>
+          </>
+        }
+        actions={
+          <div className="page-actions">
+            <button type="button" className="btn" onClick={() => void load()} disabled={loading}>
+              {t("dashboard.refresh")}
+            </button>
+          </div>
+        }
+      />
 
       {loadError && <RetryAlert message={loadError} onRetry={() => void load()} />}
       {stats === null && !loadError && <Spinner />}
