@@ -14,6 +14,7 @@ import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 import { OfflineBadge } from "../pwa/OfflineBadge.tsx";
 import { LineIcon } from "./LineIcon.tsx";
+import { NewTabLink } from "./NewTabLink.tsx";
 
 const LINKS = [
   { to: paths.home, key: "nav.home", end: true },
@@ -90,16 +91,14 @@ export function TopNav() {
             ))}
             {sourceUrl && (
               <li>
-                <a
+                <NewTabLink
                   href={sourceUrl}
                   className="topnav-link topnav-source"
-                  target="_blank"
-                  rel="noopener noreferrer"
                   aria-label={t("shell.sourceLink")}
                 >
                   <SourceIcon />
                   <span aria-hidden="true">{t("nav.source")}</span>
-                </a>
+                </NewTabLink>
               </li>
             )}
           </ul>

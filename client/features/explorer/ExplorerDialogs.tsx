@@ -21,6 +21,7 @@ import { NameDialog } from "./NameDialog.tsx";
 import { CopyDialog } from "./CopyDialog.tsx";
 import { forgetFileLinks } from "./use_file_link.ts";
 import { CopyText } from "../../components/CopyText.tsx";
+import { NewTabLink } from "../../components/NewTabLink.tsx";
 
 export type DialogState =
   | { kind: "none" }
@@ -168,9 +169,9 @@ export function ExplorerDialogs(
             <CopyButton text={dialog.url} />
           </div>
           <p>
-            <a href={dialog.url} target="_blank" rel="noopener noreferrer">
+            <NewTabLink href={dialog.url}>
               {t("explorer.share.open")}
-            </a>
+            </NewTabLink>
           </p>
         </Modal>
       );

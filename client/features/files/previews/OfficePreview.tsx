@@ -10,6 +10,7 @@ import { ApiError } from "../../../api/client.ts";
 import { getOfficeLinks, type OfficeLinks, type PublicFileView } from "../files_api.ts";
 import { type PreviewActions, PreviewLoading, PreviewProblem } from "./PreviewParts.tsx";
 import { CheckLabel } from "../../../components/FormField.tsx";
+import { NewTabLink } from "../../../components/NewTabLink.tsx";
 
 type Viewer = "microsoft" | "google";
 
@@ -56,9 +57,9 @@ export function OfficePreview(
             />
           ))}
         </fieldset>
-        <a className="btn btn-small" href={src} target="_blank" rel="noopener noreferrer">
+        <NewTabLink className="btn btn-small" href={src}>
           {t("preview.openNewTab")}
-        </a>
+        </NewTabLink>
       </div>
       <p className="file-preview-note" role="note">{t("preview.office.note")}</p>
       <iframe
