@@ -135,25 +135,21 @@ function ApiKeyForm() {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-key`}>{t("login.apiKey")}</label>
-        <input
-          id={`${id}-key`}
-          className="input input-mono"
-          type="password"
-          name="api-key"
-          autoComplete="off"
-          spellCheck={false}
-          value={key}
-          onChange={(e) => setKey(e.target.value)}
-          required
-          aria-invalid={missing || undefined}
-          aria-describedby={`${id}-key-hint${missing ? ` ${id}-key-err` : ""}`}
-        />
-        <p id={`${id}-key-hint`} className="field-hint">{t("login.apiKeyHint")}</p>
-        {missing && <p id={`${id}-key-err`} className="field-error">{t("login.required.apiKey")}
-        </p>}
-      </div>
+      <InputField
+        id={`${id}-key`}
+        label={t("login.apiKey")}
+        hint={t("login.apiKeyHint")}
+        mono
+        type="password"
+        name="api-key"
+        autoComplete="off"
+        spellCheck={false}
+        value={key}
+        onChange={setKey}
+        required
+        error={missing ? t("login.required.apiKey") : null}
+        errorLast
+      />
       <FormError text={error} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
         {busy ? t("login.submitting") : t("login.submit")}

@@ -21,7 +21,7 @@ import {
   validateBackup,
 } from "./backup_api.ts";
 import { BackupInfoView, RestoreReportView } from "./RestoreResults.tsx";
-import { CheckLabel } from "../../components/FormField.tsx";
+import { CheckLabel, FormField } from "../../components/FormField.tsx";
 
 const MODES: RestoreMode[] = ["overwrite", "merge"];
 
@@ -99,19 +99,22 @@ export function RestorePanel() {
       <h2 id={`${id}-title`}>{t("backup.restore.title")}</h2>
       <p className="muted">{t("backup.restore.description")}</p>
       <div className="form">
-        <div className="field">
-          <label htmlFor={`${id}-file`}>{t("backup.restore.file")}</label>
-          <input
-            id={`${id}-file`}
-            className="input"
-            type="file"
-            accept=".json,application/json"
-            aria-describedby={`${id}-file-hint`}
-            disabled={busy}
-            onChange={(e) => void onFile(e)}
-          />
-          <p id={`${id}-file-hint`} className="field-hint">{t("backup.restore.fileHint")}</p>
-        </div>
+        <FormField
+          id={`${id}-file`}
+          label={t("backup.restore.file")}
+          hint={t("backup.restore.fileHint")}
+        >
+          {(a) => (
+            <input
+              {...a}
+              className="input"
+              type="file"
+              accept=".json,application/json"
+              disabled={busy}
+              onChange={(e) => void onFile(e)}
+            />
+          )}
+        </FormField>
         {checking && <p role="status" className="muted">{t("backup.restore.checking")}</p>}
         {info && file && <BackupInfoView info={info} filename={file.name} />}
         {info && (

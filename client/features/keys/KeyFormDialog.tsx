@@ -6,7 +6,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../components/FormDialog.tsx";
-import { CheckField, CheckLabel, InputField } from "../../components/FormField.tsx";
+import { CheckField, CheckLabel, FormField, InputField } from "../../components/FormField.tsx";
 import { errorText } from "../../api/errors.ts";
 import type { PermissionObject } from "../../../shared/permissions.ts";
 import {
@@ -129,23 +129,24 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
       />
 
       <div className="field-row">
-        <div className="field">
-          <label htmlFor={`${id}-expiry`}>{t("keys.form.expiry")}</label>
-          <select
-            id={`${id}-expiry`}
-            className="input"
-            value={values.expiry}
-            onChange={(e) => set("expiry", e.target.value as ExpiryChoice)}
-          >
-            {expiryOptions.map((choice) => (
-              <option key={choice} value={choice}>
-                {t(`keys.form.expiryOptions.${choice}`, {
-                  date: formatDateTime(editing?.expires_at, i18n.language, ""),
-                })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField id={`${id}-expiry`} label={t("keys.form.expiry")}>
+          {(a) => (
+            <select
+              {...a}
+              className="input"
+              value={values.expiry}
+              onChange={(e) => set("expiry", e.target.value as ExpiryChoice)}
+            >
+              {expiryOptions.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`keys.form.expiryOptions.${choice}`, {
+                    date: formatDateTime(editing?.expires_at, i18n.language, ""),
+                  })}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         {values.expiry === "custom" && (
           <InputField
             id={`${id}-customDays`}
@@ -190,20 +191,18 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
         </div>
       </fieldset>
 
-      <div className="field">
-        <label htmlFor={`${id}-basicPath`}>{t("keys.form.basePath")}</label>
-        <input
-          id={`${id}-basicPath`}
-          data-field="basicPath"
-          className="input input-mono"
-          value={values.basicPath}
-          spellCheck={false}
-          onChange={(e) => set("basicPath", e.target.value)}
-          {...describe(`${id}-basicPath`, errors.basicPath, true)}
-        />
-        <p id={`${id}-basicPath-hint`} className="field-hint">{t("keys.form.basePathHint")}</p>
-        {err("basicPath")}
-      </div>
+      <InputField
+        id={`${id}-basicPath`}
+        label={t("keys.form.basePath")}
+        hint={t("keys.form.basePathHint")}
+        data-field="basicPath"
+        mono
+        value={values.basicPath}
+        spellCheck={false}
+        onChange={(v) => set("basicPath", v)}
+        error={errorOf("basicPath")}
+        errorLast
+      />
 
       {mode === "create" && (
         <div className="field">
