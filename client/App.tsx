@@ -40,49 +40,49 @@ function L({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** A lazily loaded page, wrapped in `L`. */
+function lazyRoute(page: React.ReactNode) {
+  return <L>{page}</L>;
+}
+
+/** A lazily loaded page (`L`) that only admins may open. */
+function adminOnly(page: React.ReactNode) {
+  return (
+    <RequireAdmin>
+      <L>{page}</L>
+    </RequireAdmin>
+  );
+}
+
+/** A lazily loaded page (`L`) for users holding `bits`, or mount access with `mount`. */
+function permitted(page: React.ReactNode, need: { bits: number } | { mount: true }) {
+  return (
+    <RequirePermission {...need}>
+      <L>{page}</L>
+    </RequirePermission>
+  );
+}
+
 export function App() {
   return (
     <Routes>
       <Route element={<Layout />}>
         <Route
           index
-          element={
-            <L>
-              <HomePage />
-            </L>
-          }
+          element={lazyRoute(<HomePage />)}
         />
-        <Route
-          path="upload"
-          element={
-            <RequirePermission bits={Permission.FILE_SHARE}>
-              <L>
-                <UploadPage />
-              </L>
-            </RequirePermission>
-          }
-        />
+        <Route path="upload" element={permitted(<UploadPage />, { bits: Permission.FILE_SHARE })} />
         <Route path="paste/:slug" element={<PastePage />} />
         <Route path="file/:slug" element={<FilePage />} />
         <Route
           path="mount-explorer/*"
-          element={
-            <RequirePermission mount>
-              <L>
-                <MountExplorerPage />
-              </L>
-            </RequirePermission>
-          }
+          element={permitted(<MountExplorerPage />, { mount: true })}
         />
         <Route path="offline" element={<OfflinePage />} />
         <Route path="not-found" element={<NotFoundPage />} />
         <Route
           path="admin/login"
-          element={
-            <L>
-              <LoginPage />
-            </L>
-          }
+          element={lazyRoute(<LoginPage />)}
         />
         <Route
           path="admin"
@@ -95,124 +95,30 @@ export function App() {
           }
         >
           <Route index element={<AdminIndexRedirect />} />
-          <Route
-            path="dashboard"
-            element={
-              <RequireAdmin>
-                <L>
-                  <DashboardPage />
-                </L>
-              </RequireAdmin>
-            }
-          />
+          <Route path="dashboard" element={adminOnly(<DashboardPage />)} />
           <Route
             path="text-management"
-            element={
-              <RequirePermission bits={Permission.TEXT}>
-                <L>
-                  <TextManagementPage />
-                </L>
-              </RequirePermission>
-            }
+            element={permitted(<TextManagementPage />, { bits: Permission.TEXT })}
           />
           <Route
             path="file-management"
-            element={
-              <RequirePermission bits={Permission.FILE_SHARE}>
-                <L>
-                  <FileManagementPage />
-                </L>
-              </RequirePermission>
-            }
+            element={permitted(<FileManagementPage />, { bits: Permission.FILE_SHARE })}
           />
-          <Route
-            path="key-management"
-            element={
-              <RequireAdmin>
-                <L>
-                  <KeyManagementPage />
-                </L>
-              </RequireAdmin>
-            }
-          />
+          <Route path="key-management" element={adminOnly(<KeyManagementPage />)} />
           <Route
             path="mount-management"
-            element={
-              <RequirePermission mount>
-                <L>
-                  <MountManagementPage />
-                </L>
-              </RequirePermission>
-            }
+            element={permitted(<MountManagementPage />, { mount: true })}
           />
-          <Route
-            path="storage-config"
-            element={
-              <RequireAdmin>
-                <L>
-                  <StorageConfigPage />
-                </L>
-              </RequireAdmin>
-            }
-          />
+          <Route path="storage-config" element={adminOnly(<StorageConfigPage />)} />
           <Route
             path="account"
-            element={
-              <L>
-                <AccountPage />
-              </L>
-            }
+            element={lazyRoute(<AccountPage />)}
           />
-          <Route
-            path="backup"
-            element={
-              <RequireAdmin>
-                <L>
-                  <BackupPage />
-                </L>
-              </RequireAdmin>
-            }
-          />
-          <Route
-            path="settings/global"
-            element={
-              <RequireAdmin>
-                <L>
-                  <SettingsPage group={1} />
-                </L>
-              </RequireAdmin>
-            }
-          />
-          <Route
-            path="settings/webdav"
-            element={
-              <RequireAdmin>
-                <L>
-                  <SettingsPage group={3} />
-                </L>
-              </RequireAdmin>
-            }
-          />
-          <Route
-            path="settings/preview"
-            element={
-              <RequireAdmin>
-                <L>
-                  <SettingsPage group={2} />
-                </L>
-              </RequireAdmin>
-            }
-          />
-          <Route
-            path="settings/site"
-            element={
-              <RequireAdmin>
-                <L>
-                  <SettingsPage group={4} />
-                </L>
-              </RequireAdmin>
-            }
-          />
+          <Route path="backup" element={adminOnly(<BackupPage />)} />
+          <Route path="settings/global" element={adminOnly(<SettingsPage group={1} />)} />
+          <Route path="settings/webdav" element={adminOnly(<SettingsPage group={3} />)} />
+          <Route path="settings/preview" element={adminOnly(<SettingsPage group={2} />)} />
+          <Route path="settings/site" element={adminOnly(<SettingsPage group={4} />)} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

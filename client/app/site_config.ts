@@ -20,6 +20,7 @@ import {
 } from "../../shared/schemas/settings.ts";
 import { SITE_CONFIG_CACHE_MS } from "../../shared/constants.ts";
 import type { PreviewExtensionLists } from "../../shared/preview_types.ts";
+import { subscribeStored } from "../lib/storage_sync.ts";
 
 export type { SiteConfig };
 export const SITE_CONFIG_STORAGE_KEY = "cubby.siteConfig";
@@ -80,20 +81,11 @@ export async function fetchSiteConfig(): Promise<SiteConfig> {
 }
 
 function subscribe(l: () => void) {
-  listeners.add(l);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key !== SITE_CONFIG_STORAGE_KEY) return;
+  return subscribeStored(listeners, SITE_CONFIG_STORAGE_KEY, () => {
     const cached = readCachedSiteConfig();
-    if (cached) {
-      current = cached;
-      l();
-    }
-  };
-  globalThis.addEventListener?.("storage", onStorage);
-  return () => {
-    listeners.delete(l);
-    globalThis.removeEventListener?.("storage", onStorage);
-  };
+    if (cached) current = cached;
+    return cached !== null;
+  }, l);
 }
 
 /** The site config: the live copy once loaded, else the document's embedded copy. */

@@ -4,6 +4,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
+import { subscribeStored } from "../lib/storage_sync.ts";
 
 export type AuthType = "none" | "admin" | "apikey";
 
@@ -112,18 +113,10 @@ export function authHeader(s: AuthState = state): string | null {
 }
 
 function subscribe(l: () => void) {
-  listeners.add(l);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === AUTH_STORAGE_KEY) {
-      state = load();
-      l();
-    }
-  };
-  globalThis.addEventListener?.("storage", onStorage);
-  return () => {
-    listeners.delete(l);
-    globalThis.removeEventListener?.("storage", onStorage);
-  };
+  return subscribeStored(listeners, AUTH_STORAGE_KEY, () => {
+    state = load();
+    return true;
+  }, l);
 }
 
 /** React hook: the auth state, re-rendering on change. The server always sees "none". */

@@ -11,6 +11,7 @@ import { RetryAlert } from "./RetryAlert.tsx";
 import { Spinner } from "./Spinner.tsx";
 import { DeleteConfirmDialog } from "./DeleteConfirmDialog.tsx";
 import type { ItemDialogs, PagedList } from "./use_admin_list.ts";
+import { PageHeader } from "./PageHeader.tsx";
 
 /** The delete confirmation of a list's items. */
 type Deletion<T> = {
@@ -100,12 +101,11 @@ export function AdminListPage<T>(
     : children;
   return (
     <section className={`page ${name}-page`} aria-labelledby={`${name}-title`}>
-      <header className="page-header">
-        <div>
-          <h1 id={`${name}-title`}>{t(`${name}.title`)}</h1>
-          <p className="muted">{intro ?? t(`${name}.intro`)}</p>
-        </div>
-        {!paged && (
+      <PageHeader
+        title={t(`${name}.title`)}
+        titleId={`${name}-title`}
+        intro={intro ?? t(`${name}.intro`)}
+        actions={!paged && (
           <div className="page-actions">
             {refresh}
             {onCreate && (
@@ -115,7 +115,7 @@ export function AdminListPage<T>(
             )}
           </div>
         )}
-      </header>
+      />
 
       {paged && <SearchToolbar name={name} paged={paged} refresh={refresh} />}
 

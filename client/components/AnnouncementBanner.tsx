@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSiteConfig } from "../app/site_config.ts";
 import { useSiteMarkdownHtml } from "./Footer.tsx";
+import { LineIcon } from "./LineIcon.tsx";
 
 export const ANNOUNCEMENT_DISMISSED_KEY = "cubby.announcementDismissed";
 
@@ -31,19 +32,9 @@ function readDismissed(): string | null {
 
 function CloseIcon() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={16}>
       <path d="M6 6l12 12M18 6L6 18" />
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -9,6 +9,7 @@ import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../auth/auth_store.ts";
 import { apiBase } from "../api/client.ts";
+import { InputField } from "./FormField.tsx";
 
 export const API_BASE_STORAGE_KEY = "cubby.apiBase";
 
@@ -72,27 +73,20 @@ function EnvSwitcherPanel({ onClose }: { onClose: () => void }) {
         <p className="field-hint">{t("settings.envSwitcher.runtimeOverride")}</p>
       )}
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-url`}>{t("settings.envSwitcher.label")}</label>
-          <input
-            id={`${id}-url`}
-            className="input"
-            type="url"
-            inputMode="url"
-            placeholder={globalThis.location.origin}
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(false);
-            }}
-            aria-invalid={error || undefined}
-            aria-describedby={`${id}-hint${error ? ` ${id}-err` : ""}`}
-          />
-          {error && (
-            <p id={`${id}-err`} className="field-error">{t("settings.envSwitcher.invalid")}</p>
-          )}
-          <p id={`${id}-hint`} className="field-hint">{t("settings.envSwitcher.hint")}</p>
-        </div>
+        <InputField
+          id={`${id}-url`}
+          label={t("settings.envSwitcher.label")}
+          type="url"
+          inputMode="url"
+          placeholder={globalThis.location.origin}
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            setError(false);
+          }}
+          error={error ? t("settings.envSwitcher.invalid") : null}
+          hint={t("settings.envSwitcher.hint")}
+        />
         <div className="page-actions">
           <button type="submit" className="btn btn-primary btn-small">
             {t("settings.envSwitcher.apply")}

@@ -5,6 +5,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal, type ModalProps } from "./Modal.tsx";
+import { DialogButtons } from "./DialogButtons.tsx";
 
 export function FormDialog(
   {
@@ -60,20 +61,14 @@ export function FormDialog(
       size={size}
       className={className}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            {t("common.cancel")}
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="btn btn-primary"
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {busy && savingLabel ? savingLabel : submitLabel ?? t("common.save")}
-          </button>
-        </>
+        <DialogButtons
+          onCancel={onClose}
+          cancelDisabled={busy}
+          label={busy && savingLabel ? savingLabel : submitLabel ?? t("common.save")}
+          form={formId}
+          disabled={busy}
+          busy={busy}
+        />
       }
     >
       <form

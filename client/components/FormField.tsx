@@ -14,24 +14,29 @@ export type FieldAttrs = {
 
 /** A labelled control; `children` renders the control from the attributes it must carry. */
 export function FormField(
-  { id, label, hint, error, className, children }: {
+  { id, label, hint, error, errorLast = false, className, children }: {
     id: string;
     label: ReactNode;
     hint?: ReactNode;
     error?: string | null;
+    /** The error below the hint (the forms that show a standing hint first). */
+    errorLast?: boolean;
     className?: string;
     children: (attrs: FieldAttrs) => ReactNode;
   },
 ) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
+  const ids = errorLast ? [hintId, errorId] : [errorId, hintId];
+  const describedBy = ids.filter(Boolean).join(" ") || undefined;
+  const errorLine = error && <p id={errorId} className="field-error">{error}</p>;
   return (
     <div className={`field${className ? ` ${className}` : ""}`}>
       <label htmlFor={id}>{label}</label>
       {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
-      {error && <p id={errorId} className="field-error">{error}</p>}
+      {!errorLast && errorLine}
       {hint && <p id={hintId} className="field-hint">{hint}</p>}
+      {errorLast && errorLine}
     </div>
   );
 }
@@ -42,12 +47,16 @@ export type InputOptions =
     hint?: ReactNode;
     /** A whole number: a numeric input stepping by one. */
     whole?: boolean;
+    /** A monospaced input (keys, paths). */
+    mono?: boolean;
+    /** The error below the hint. */
+    errorLast?: boolean;
   }
   & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "value" | "onChange" | "className">;
 
 /** A FormField holding one `input.input`; the other attributes go to the input. */
 export function InputField(
-  { id, label, hint, error, className, value, onChange, whole, ...input }:
+  { id, label, hint, error, errorLast, className, value, onChange, whole, mono, ...input }:
     & {
       id: string;
       label: ReactNode;
@@ -59,19 +68,44 @@ export function InputField(
     }
     & InputOptions,
 ) {
+  const field = { id, label, hint, error, errorLast, className };
   return (
-    <FormField id={id} label={label} hint={hint} error={error} className={className}>
+    <FormField {...field}>
       {(a) => (
         <input
           {...(whole ? { type: "number", inputMode: "numeric", step: 1 } as const : {})}
           {...input}
           {...a}
-          className="input"
+          className={mono ? "input input-mono" : "input"}
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       )}
     </FormField>
+  );
+}
+
+/** A checkbox (or radio) inside its label (`label.check`), without a field frame. */
+export function CheckLabel(
+  { label, checked, onChange, type = "checkbox", ...input }:
+    & {
+      label: ReactNode;
+      checked: boolean;
+      onChange: (checked: boolean) => void;
+      type?: "checkbox" | "radio";
+    }
+    & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "checked" | "onChange" | "className">,
+) {
+  return (
+    <label className="check">
+      <input
+        {...input}
+        type={type}
+        checked={checked}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
+      <span>{label}</span>
+    </label>
   );
 }
 
@@ -89,17 +123,14 @@ export function CheckField(
 ) {
   return (
     <div className={`field${className ? ` ${className}` : ""}`}>
-      <label className="check">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          disabled={disabled}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          onChange={(e) => onChange(e.currentTarget.checked)}
-        />
-        <span>{label}</span>
-      </label>
+      <CheckLabel
+        id={id}
+        label={label}
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={onChange}
+      />
       {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
     </div>
   );

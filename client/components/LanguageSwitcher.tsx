@@ -11,6 +11,7 @@ import type { i18n as I18n } from "i18next";
 import { type Language, LANGUAGES } from "../../shared/constants.ts";
 import { toLanguage } from "../i18n/setup.ts";
 import { ensureLanguage } from "../i18n/browser.ts";
+import { LineIcon } from "./LineIcon.tsx";
 
 export const LANGUAGE_STORAGE_KEY = "language";
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -50,20 +51,10 @@ export function useStoredLanguage() {
 
 function GlobeIcon() {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={18}>
       <circle cx="12" cy="12" r="9" />
       <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-    </svg>
+    </LineIcon>
   );
 }
 

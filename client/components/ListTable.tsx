@@ -201,18 +201,21 @@ export function RowButtons(
 export type SmallAction = {
   key: string;
   label: string;
-  aria: string;
+  /** The accessible name, when the label alone does not say which item it acts on. */
+  aria?: string;
   onClick: () => void;
   disabled?: boolean;
+  /** Left out (an action that does not apply now). */
+  hidden?: boolean;
   /** An extra button class: btn-ghost, btn-danger-outline… */
   tone?: string;
 };
 
-/** A row's or a card's small buttons, in order. */
+/** A row's or a card's small buttons, in order (the hidden ones left out). */
 export function SmallButtons({ actions }: { actions: SmallAction[] }) {
   return (
     <>
-      {actions.map((a) => (
+      {actions.filter((a) => !a.hidden).map((a) => (
         <button
           key={a.key}
           type="button"

@@ -8,6 +8,7 @@
  */
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { DialogButtons } from "./DialogButtons.tsx";
 
 export type ModalProps = {
   open: boolean;
@@ -155,20 +156,16 @@ export function ConfirmDialog(
       alert
       dismissible={!busy}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onCancel} disabled={busy} data-autofocus>
-            {t("common.cancel")}
-          </button>
-          <button
-            type="button"
-            className={`btn ${danger ? "btn-danger" : "btn-primary"}`}
-            onClick={onConfirm}
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {confirmLabel}
-          </button>
-        </>
+        <DialogButtons
+          onCancel={onCancel}
+          cancelDisabled={busy}
+          focusCancel
+          label={confirmLabel}
+          onConfirm={onConfirm}
+          disabled={busy}
+          busy={busy}
+          danger={danger}
+        />
       }
     >
       {children ?? null}

@@ -43,27 +43,17 @@ export function QrCode({ value, size = 200, alt, className }: QrCodeProps) {
 
   const label = alt ?? t("shell.qrCode.alt", { value });
   const style = { width: size, height: size };
-  if (failed) {
+  if (failed || !src) {
     return (
       <div
-        className={`qr-code qr-code-failed ${className ?? ""}`}
+        className={`qr-code ${failed ? "qr-code-failed" : "qr-code-loading"} ${className ?? ""}`}
         style={style}
         role="img"
         aria-label={label}
+        aria-busy={failed ? undefined : "true"}
       >
-        {t("shell.qrCode.failed")}
+        {failed ? t("shell.qrCode.failed") : null}
       </div>
-    );
-  }
-  if (!src) {
-    return (
-      <div
-        className={`qr-code qr-code-loading ${className ?? ""}`}
-        style={style}
-        role="img"
-        aria-label={label}
-        aria-busy="true"
-      />
     );
   }
   return (

@@ -7,6 +7,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { applyTheme, nextThemeMode, readThemeMode, type ThemeMode } from "../app/theme.ts";
+import { LineIcon } from "./LineIcon.tsx";
 
 const CHANGE_EVENT = "cubby:theme-change";
 
@@ -58,38 +59,26 @@ function useSystemThemeFollower(mode: ThemeMode) {
 }
 
 function ThemeIcon({ mode }: { mode: ThemeMode }) {
-  const common = {
-    width: 18,
-    height: 18,
-    viewBox: "0 0 24 24",
-    fill: "none",
-    stroke: "currentColor",
-    strokeWidth: 2,
-    strokeLinecap: "round" as const,
-    strokeLinejoin: "round" as const,
-    "aria-hidden": true,
-    focusable: false,
-  };
   if (mode === "light") {
     return (
-      <svg {...common}>
+      <LineIcon size={18} roundJoins>
         <circle cx="12" cy="12" r="4" />
         <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-      </svg>
+      </LineIcon>
     );
   }
   if (mode === "dark") {
     return (
-      <svg {...common}>
+      <LineIcon size={18} roundJoins>
         <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
-      </svg>
+      </LineIcon>
     );
   }
   return (
-    <svg {...common}>
+    <LineIcon size={18} roundJoins>
       <circle cx="12" cy="12" r="9" />
       <path d="M12 3a9 9 0 0 1 0 18z" fill="currentColor" />
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -13,6 +13,8 @@ import { useSiteConfig } from "../app/site_config.ts";
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 import { OfflineBadge } from "../pwa/OfflineBadge.tsx";
+import { LineIcon } from "./LineIcon.tsx";
+import { NewTabLink } from "./NewTabLink.tsx";
 
 const LINKS = [
   { to: paths.home, key: "nav.home", end: true },
@@ -33,38 +35,17 @@ function Logo() {
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={20}>
       {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
-    </svg>
+    </LineIcon>
   );
 }
 
 function SourceIcon() {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={18} roundJoins>
       <path d="M8 6l-6 6 6 6M16 6l6 6-6 6" />
-    </svg>
+    </LineIcon>
   );
 }
 
@@ -110,16 +91,14 @@ export function TopNav() {
             ))}
             {sourceUrl && (
               <li>
-                <a
+                <NewTabLink
                   href={sourceUrl}
                   className="topnav-link topnav-source"
-                  target="_blank"
-                  rel="noopener noreferrer"
                   aria-label={t("shell.sourceLink")}
                 >
                   <SourceIcon />
                   <span aria-hidden="true">{t("nav.source")}</span>
-                </a>
+                </NewTabLink>
               </li>
             )}
           </ul>

@@ -7,6 +7,7 @@ import { usePageTitle } from "../../app/use_page_title.ts";
 import { useAuth } from "../../auth/auth_store.ts";
 import { AdminAccountForm } from "./AdminAccountForm.tsx";
 import { KeyAccountInfo } from "./KeyAccountInfo.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
 
 /** /admin/account: the admin's form, or a key user's own key details. */
 export default function AccountPage() {
@@ -15,9 +16,7 @@ export default function AccountPage() {
   const auth = useAuth();
   return (
     <section className="page account-page">
-      <header className="page-header">
-        <h1>{t("account.title")}</h1>
-      </header>
+      <PageHeader title={t("account.title")} />
       {auth.authType === "admin" ? <AdminAccountForm /> : <KeyAccountInfo />}
     </section>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useAuth } from "../../auth/auth_store.ts";
 import { useAuthActions } from "../../auth/use_auth_actions.ts";
 import { errorText } from "../../api/errors.ts";
+import { InputField } from "../../components/FormField.tsx";
 import {
   type AccountFormErrors,
   type AccountFormField,
@@ -96,30 +97,21 @@ export function AdminAccountForm() {
     name: keyof AccountFormValues,
     opts: { type?: string; autoComplete: string; hint?: boolean; required?: boolean },
   ) => {
-    const fid = `${id}-${name}`;
     const error = errors[name];
-    const described = [opts.hint ? `${fid}-hint` : "", error ? `${fid}-err` : ""]
-      .filter(Boolean).join(" ");
     return (
-      <div className="field">
-        <label htmlFor={fid}>{t(`account.admin.${name}`)}</label>
-        <input
-          id={fid}
-          name={name}
-          className="input"
-          type={opts.type ?? "password"}
-          autoComplete={opts.autoComplete}
-          required={opts.required}
-          value={values[name]}
-          onChange={(e) => set(name, e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
-        />
-        {opts.hint && (
-          <p id={`${fid}-hint`} className="field-hint">{t(`account.admin.${name}Hint`)}</p>
-        )}
-        {error && <p id={`${fid}-err`} className="field-error">{t(error)}</p>}
-      </div>
+      <InputField
+        id={`${id}-${name}`}
+        label={t(`account.admin.${name}`)}
+        hint={opts.hint ? t(`account.admin.${name}Hint`) : undefined}
+        name={name}
+        type={opts.type ?? "password"}
+        autoComplete={opts.autoComplete}
+        required={opts.required}
+        value={values[name]}
+        onChange={(v) => set(name, v)}
+        error={error ? t(error) : null}
+        errorLast
+      />
     );
   };
 

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { useAuth } from "../../auth/auth_store.ts";
 import { useAuthActions } from "../../auth/use_auth_actions.ts";
 import { toast } from "../../components/toast.ts";
+import { LineIcon } from "../../components/LineIcon.tsx";
 import { type AdminModule, visibleModules } from "./modules.ts";
 
 const WIDE_QUERY = "(min-width: 900px)";
@@ -30,39 +31,18 @@ function useWideScreen(): boolean {
 
 function Chevron({ open }: { open: boolean }) {
   return (
-    <svg
-      className={`chevron${open ? " chevron-open" : ""}`}
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={16} className={`chevron${open ? " chevron-open" : ""}`}>
       <path d="M9 6l6 6-6 6" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function SidebarIcon() {
   return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon size={20}>
       <rect x="3" y="4" width="18" height="16" rx="2" />
       <path d="M9 4v16" />
-    </svg>
+    </LineIcon>
   );
 }
 

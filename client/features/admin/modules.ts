@@ -38,80 +38,28 @@ export type AdminModule = {
   group?: "settings";
 };
 
+const ADMIN = { kind: "admin" } as const;
+
+/** A module whose path and sidebar label follow from its id. */
+function adminModule(id: AdminModuleId, rule: ModuleRule, group?: "settings"): AdminModule {
+  const row: AdminModule = { id, path: paths[id], labelKey: `adminNav.${id}`, rule };
+  return group ? { ...row, group } : row;
+}
+
 /** Sidebar order (spec §2). The settings group holds global, preview, account, WebDAV, site. */
 export const ADMIN_MODULES: readonly AdminModule[] = [
-  {
-    id: "dashboard",
-    path: paths.dashboard,
-    labelKey: "adminNav.dashboard",
-    rule: { kind: "admin" },
-  },
-  {
-    id: "textManagement",
-    path: paths.textManagement,
-    labelKey: "adminNav.textManagement",
-    rule: { kind: "bits", bits: Permission.TEXT },
-  },
-  {
-    id: "fileManagement",
-    path: paths.fileManagement,
-    labelKey: "adminNav.fileManagement",
-    rule: { kind: "bits", bits: Permission.FILE_SHARE },
-  },
-  {
-    id: "storageConfig",
-    path: paths.storageConfig,
-    labelKey: "adminNav.storageConfig",
-    rule: { kind: "admin" },
-  },
-  {
-    id: "mountManagement",
-    path: paths.mountManagement,
-    labelKey: "adminNav.mountManagement",
-    rule: { kind: "mount" },
-  },
-  {
-    id: "keyManagement",
-    path: paths.keyManagement,
-    labelKey: "adminNav.keyManagement",
-    rule: { kind: "admin" },
-  },
-  { id: "backup", path: paths.backup, labelKey: "adminNav.backup", rule: { kind: "admin" } },
-  {
-    id: "settingsGlobal",
-    path: paths.settingsGlobal,
-    labelKey: "adminNav.settingsGlobal",
-    rule: { kind: "admin" },
-    group: "settings",
-  },
-  {
-    id: "settingsPreview",
-    path: paths.settingsPreview,
-    labelKey: "adminNav.settingsPreview",
-    rule: { kind: "admin" },
-    group: "settings",
-  },
-  {
-    id: "account",
-    path: paths.account,
-    labelKey: "adminNav.account",
-    rule: { kind: "loggedIn" },
-    group: "settings",
-  },
-  {
-    id: "settingsWebdav",
-    path: paths.settingsWebdav,
-    labelKey: "adminNav.settingsWebdav",
-    rule: { kind: "admin" },
-    group: "settings",
-  },
-  {
-    id: "settingsSite",
-    path: paths.settingsSite,
-    labelKey: "adminNav.settingsSite",
-    rule: { kind: "admin" },
-    group: "settings",
-  },
+  adminModule("dashboard", ADMIN),
+  adminModule("textManagement", { kind: "bits", bits: Permission.TEXT }),
+  adminModule("fileManagement", { kind: "bits", bits: Permission.FILE_SHARE }),
+  adminModule("storageConfig", ADMIN),
+  adminModule("mountManagement", { kind: "mount" }),
+  adminModule("keyManagement", ADMIN),
+  adminModule("backup", ADMIN),
+  adminModule("settingsGlobal", ADMIN, "settings"),
+  adminModule("settingsPreview", ADMIN, "settings"),
+  adminModule("account", { kind: "loggedIn" }, "settings"),
+  adminModule("settingsWebdav", ADMIN, "settings"),
+  adminModule("settingsSite", ADMIN, "settings"),
 ];
 
 /** Where /admin lands (spec §2 "Default landing"): the first of these the user may use. */

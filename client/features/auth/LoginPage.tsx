@@ -3,7 +3,7 @@
  * A user who is already logged in goes straight on: to the `redirect` query, else to their
  * first allowed module.
  */
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../auth/auth_store.ts";
@@ -11,10 +11,11 @@ import { loginWithApiKey, loginWithPassword } from "../../auth/use_auth_actions.
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
+import { Tabs } from "../../components/Tabs.tsx";
+import { InputField } from "../../components/FormField.tsx";
 import { firstAllowedPath, safeRedirect } from "../admin/modules.ts";
 
-type Tab = "password" | "apiKey";
-const TABS: Tab[] = ["password", "apiKey"];
+const TABS = ["password", "apiKey"] as const;
 
 /** /admin/login: the two login methods as tabs. */
 export default function LoginPage() {
@@ -22,64 +23,23 @@ export default function LoginPage() {
   usePageTitle("pageTitle.login");
   const auth = useAuth();
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<Tab>("password");
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ password: null, apiKey: null });
-  const baseId = useId();
 
   if (auth.authType !== "none") {
     return <Navigate to={safeRedirect(params.get("redirect")) ?? firstAllowedPath(auth)} replace />;
   }
-
-  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = TABS.indexOf(tab);
-    let next: Tab | null = null;
-    if (e.key === "ArrowRight") next = TABS[(i + 1) % TABS.length];
-    else if (e.key === "ArrowLeft") next = TABS[(i + TABS.length - 1) % TABS.length];
-    else if (e.key === "Home") next = TABS[0];
-    else if (e.key === "End") next = TABS[TABS.length - 1];
-    if (!next) return;
-    e.preventDefault();
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
 
   return (
     <section className="auth-page">
       <div className="card auth-card">
         <h1>{t("login.title")}</h1>
         <p className="muted">{t("login.subtitle")}</p>
-        <div className="tabs" role="tablist" aria-label={t("login.tabs.label")}>
-          {TABS.map((id) => (
-            <button
-              key={id}
-              ref={(el) => {
-                tabRefs.current[id] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${id}`}
-              aria-selected={tab === id}
-              aria-controls={`${baseId}-panel-${id}`}
-              tabIndex={tab === id ? 0 : -1}
-              className={`tab${tab === id ? " active" : ""}`}
-              onClick={() => setTab(id)}
-              onKeyDown={onTabKey}
-            >
-              {t(`login.tabs.${id}`)}
-            </button>
-          ))}
-        </div>
-        {TABS.map((id) => (
-          <div
-            key={id}
-            role="tabpanel"
-            id={`${baseId}-panel-${id}`}
-            className="tab-panel"
-            hidden={tab !== id}
-          >
-            {id === "password" ? <PasswordForm /> : <ApiKeyForm />}
-          </div>
-        ))}
+        <Tabs
+          ids={TABS}
+          label={t("login.tabs.label")}
+          tabLabel={(id) => t(`login.tabs.${id}`)}
+          panel={(id) => id === "password" ? <PasswordForm /> : <ApiKeyForm />}
+          panelClassName="tab-panel"
+        />
       </div>
     </section>
   );
@@ -129,41 +89,27 @@ function PasswordForm() {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-user`}>{t("login.username")}</label>
-        <input
-          id={`${id}-user`}
-          className="input"
-          name="username"
-          autoComplete="username"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          required
-          aria-invalid={userMissing || undefined}
-          aria-describedby={userMissing ? `${id}-user-err` : undefined}
-        />
-        {userMissing && (
-          <p id={`${id}-user-err`} className="field-error">{t("login.required.username")}</p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-pass`}>{t("login.password")}</label>
-        <input
-          id={`${id}-pass`}
-          className="input"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-          aria-invalid={passMissing || undefined}
-          aria-describedby={passMissing ? `${id}-pass-err` : undefined}
-        />
-        {passMissing && (
-          <p id={`${id}-pass-err`} className="field-error">{t("login.required.password")}</p>
-        )}
-      </div>
+      <InputField
+        id={`${id}-user`}
+        label={t("login.username")}
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={setUsername}
+        required
+        error={userMissing ? t("login.required.username") : null}
+      />
+      <InputField
+        id={`${id}-pass`}
+        label={t("login.password")}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        required
+        error={passMissing ? t("login.required.password") : null}
+      />
       <FormError text={error} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
         {busy ? t("login.submitting") : t("login.submit")}
@@ -189,25 +135,21 @@ function ApiKeyForm() {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-key`}>{t("login.apiKey")}</label>
-        <input
-          id={`${id}-key`}
-          className="input input-mono"
-          type="password"
-          name="api-key"
-          autoComplete="off"
-          spellCheck={false}
-          value={key}
-          onChange={(e) => setKey(e.target.value)}
-          required
-          aria-invalid={missing || undefined}
-          aria-describedby={`${id}-key-hint${missing ? ` ${id}-key-err` : ""}`}
-        />
-        <p id={`${id}-key-hint`} className="field-hint">{t("login.apiKeyHint")}</p>
-        {missing && <p id={`${id}-key-err`} className="field-error">{t("login.required.apiKey")}
-        </p>}
-      </div>
+      <InputField
+        id={`${id}-key`}
+        label={t("login.apiKey")}
+        hint={t("login.apiKeyHint")}
+        mono
+        type="password"
+        name="api-key"
+        autoComplete="off"
+        spellCheck={false}
+        value={key}
+        onChange={setKey}
+        required
+        error={missing ? t("login.required.apiKey") : null}
+        errorLast
+      />
       <FormError text={error} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
         {busy ? t("login.submitting") : t("login.submit")}

@@ -15,6 +15,7 @@ import {
   selectionState,
   toggleModule,
 } from "./backup_modules.ts";
+import { CheckLabel } from "../../components/FormField.tsx";
 
 export function BackupCreatePanel() {
   const { t } = useTranslation();
@@ -77,18 +78,15 @@ export function BackupCreatePanel() {
               return (
                 <li key={m} className="backup-module">
                   <div className="backup-module-head">
-                    <label className="check">
-                      <input
-                        type="checkbox"
-                        name="modules"
-                        value={m}
-                        checked={chosen.has(m) || auto}
-                        disabled={auto}
-                        aria-describedby={`${id}-${m}`}
-                        onChange={() => setChosen((c) => toggleModule(c, m))}
-                      />
-                      <span>{label(m)}</span>
-                    </label>
+                    <CheckLabel
+                      name="modules"
+                      value={m}
+                      label={label(m)}
+                      checked={chosen.has(m) || auto}
+                      disabled={auto}
+                      aria-describedby={`${id}-${m}`}
+                      onChange={() => setChosen((c) => toggleModule(c, m))}
+                    />
                     {auto && <span className="badge badge-primary">{t("backup.create.auto")}</span>}
                   </div>
                   <p id={`${id}-${m}`} className="field-hint">

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { BackupCreatePanel } from "./BackupCreatePanel.tsx";
 import { RestorePanel } from "./RestorePanel.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
 
 /** The backup and restore screen. */
 export default function BackupPage() {
@@ -13,12 +14,7 @@ export default function BackupPage() {
   usePageTitle("pageTitle.backup");
   return (
     <section className="page backup-page">
-      <header className="page-header">
-        <div>
-          <h1>{t("backup.title")}</h1>
-          <p className="muted">{t("backup.description")}</p>
-        </div>
-      </header>
+      <PageHeader title={t("backup.title")} intro={t("backup.description")} />
       <div className="backup-grid">
         <BackupCreatePanel />
         <RestorePanel />

@@ -21,6 +21,7 @@ import {
   validateBackup,
 } from "./backup_api.ts";
 import { BackupInfoView, RestoreReportView } from "./RestoreResults.tsx";
+import { CheckLabel, FormField } from "../../components/FormField.tsx";
 
 const MODES: RestoreMode[] = ["overwrite", "merge"];
 
@@ -98,19 +99,22 @@ export function RestorePanel() {
       <h2 id={`${id}-title`}>{t("backup.restore.title")}</h2>
       <p className="muted">{t("backup.restore.description")}</p>
       <div className="form">
-        <div className="field">
-          <label htmlFor={`${id}-file`}>{t("backup.restore.file")}</label>
-          <input
-            id={`${id}-file`}
-            className="input"
-            type="file"
-            accept=".json,application/json"
-            aria-describedby={`${id}-file-hint`}
-            disabled={busy}
-            onChange={(e) => void onFile(e)}
-          />
-          <p id={`${id}-file-hint`} className="field-hint">{t("backup.restore.fileHint")}</p>
-        </div>
+        <FormField
+          id={`${id}-file`}
+          label={t("backup.restore.file")}
+          hint={t("backup.restore.fileHint")}
+        >
+          {(a) => (
+            <input
+              {...a}
+              className="input"
+              type="file"
+              accept=".json,application/json"
+              disabled={busy}
+              onChange={(e) => void onFile(e)}
+            />
+          )}
+        </FormField>
         {checking && <p role="status" className="muted">{t("backup.restore.checking")}</p>}
         {info && file && <BackupInfoView info={info} filename={file.name} />}
         {info && (
@@ -118,17 +122,15 @@ export function RestorePanel() {
             <legend>{t("backup.restore.modeLegend")}</legend>
             {MODES.map((m) => (
               <div key={m} className="backup-mode">
-                <label className="check">
-                  <input
-                    type="radio"
-                    name={`${id}-mode`}
-                    value={m}
-                    checked={mode === m}
-                    aria-describedby={`${id}-${m}`}
-                    onChange={() => setMode(m)}
-                  />
-                  <span>{t(`backup.restore.modes.${m}.label`)}</span>
-                </label>
+                <CheckLabel
+                  type="radio"
+                  name={`${id}-mode`}
+                  value={m}
+                  label={t(`backup.restore.modes.${m}.label`)}
+                  checked={mode === m}
+                  aria-describedby={`${id}-${m}`}
+                  onChange={() => setMode(m)}
+                />
                 <p id={`${id}-${m}`} className="field-hint">
                   {t(`backup.restore.modes.${m}.description`)}
                 </p>

@@ -13,7 +13,7 @@ function formatDate(iso: string | null, lang: string): string {
 export function BackupInfoView({ info, filename }: { info: BackupInfo; filename: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <div className="backup-info" data-testid="backup-info">
+    <div className="inset-box backup-info" data-testid="backup-info">
       <dl className="details">
         <dt>{t("backup.info.file")}</dt>
         <dd>{filename}</dd>

@@ -4,6 +4,7 @@
  */
 import { api, apiBase, ApiError } from "../../api/client.ts";
 import { authHeader, clearAuth, getAuth } from "../../auth/auth_store.ts";
+import { downloadBlob } from "../../lib/download.ts";
 import type {
   BackupInfo,
   BackupModule,
@@ -58,14 +59,7 @@ export async function downloadBackup(
 
 /** Hands a file to the browser as a download. */
 export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(blob, filename);
 }
 
 const asBody = (file: Blob) =>

@@ -16,7 +16,7 @@ export function BucketUsageList({ buckets }: { buckets: BucketUsage[] }) {
       {buckets.map((b) => {
         const pct = b.percentage;
         return (
-          <li key={b.id} className="dashboard-bucket" data-bucket={b.name}>
+          <li key={b.id} className="inset-box dashboard-bucket" data-bucket={b.name}>
             <div className="dashboard-bucket-head">
               <span className="dashboard-bucket-name">{b.name}</span>
               <span className="badge">{t(`storage.providers.${b.provider_type}`)}</span>
@@ -32,7 +32,7 @@ export function BucketUsageList({ buckets }: { buckets: BucketUsage[] }) {
             </p>
             {pct !== null && (
               <div
-                className={`dashboard-bar dashboard-bar-${level(pct)}`}
+                className={`meter meter-${level(pct)}`}
                 role="progressbar"
                 aria-label={t("dashboard.buckets.barLabel", { name: b.name })}
                 aria-valuemin={0}

@@ -23,7 +23,7 @@ export function CachePanel({ caches }: { caches: CacheStats[] }) {
       {caches.map((c) => {
         const lookups = c.hits + c.misses;
         return (
-          <li key={c.name} className="dashboard-cache" data-cache={c.name}>
+          <li key={c.name} className="inset-box dashboard-cache" data-cache={c.name}>
             <h3 className="dashboard-cache-name">{cacheName(c.name)}</h3>
             <dl className="dashboard-cache-stats">
               <div>
@@ -41,7 +41,7 @@ export function CachePanel({ caches }: { caches: CacheStats[] }) {
                 misses: n.format(c.misses),
               })}
             </p>
-            <div className="dashboard-bar" aria-hidden="true">
+            <div className="meter" aria-hidden="true">
               <span style={{ width: `${Math.round(c.hit_rate * 100)}%` }} />
             </div>
           </li>

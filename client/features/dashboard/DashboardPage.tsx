@@ -3,7 +3,7 @@
  * activity chart with a bar/line switch, cache monitoring with "clear all", and per-bucket usage.
  * Everything comes from one call, GET /api/admin/dashboard/stats, answered from counters.
  */
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoadedList } from "../../components/use_admin_list.ts";
 import { usePageTitle } from "../../app/use_page_title.ts";
@@ -17,6 +17,8 @@ import { TotalsGrid } from "./TotalsGrid.tsx";
 import { CachePanel } from "./CachePanel.tsx";
 import { BucketUsageList } from "./BucketUsageList.tsx";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
+import { ToggleGroup } from "../../components/ToggleGroup.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
 
 const KINDS: ChartKind[] = ["bar", "line"];
 
@@ -26,23 +28,43 @@ function ChartKindSwitch(
 ) {
   const { t } = useTranslation();
   return (
-    <div
+    <ToggleGroup
       className="dashboard-segmented"
-      role="group"
-      aria-label={t("dashboard.activity.chartType")}
-    >
-      {KINDS.map((k) => (
-        <button
-          key={k}
-          type="button"
-          className="btn btn-small"
-          aria-pressed={value === k}
-          onClick={() => onChange(k)}
-        >
-          {t(`dashboard.activity.kinds.${k}`)}
-        </button>
-      ))}
-    </div>
+      label={t("dashboard.activity.chartType")}
+      options={KINDS}
+      value={value}
+      onChange={onChange}
+      optionLabel={(k) => t(`dashboard.activity.kinds.${k}`)}
+    />
+  );
+}
+
+/** A titled card of the dashboard, with an optional note under the title and tools beside it. */
+function DashboardSection(
+  { id, title, note, tools, children }: {
+    id: string;
+    title: string;
+    note?: string;
+    tools?: ReactNode;
+    children: ReactNode;
+  },
+) {
+  const heading = <h2 id={id}>{title}</h2>;
+  return (
+    <section className="card dashboard-section" aria-labelledby={id}>
+      <header className="dashboard-section-head">
+        {note
+          ? (
+            <div>
+              {heading}
+              <p className="muted dashboard-note">{note}</p>
+            </div>
+          )
+          : heading}
+        {tools}
+      </header>
+      {children}
+    </section>
   );
 }
 
@@ -77,20 +99,22 @@ export default function DashboardPage() {
 
   return (
     <section className="page dashboard-page" aria-busy={loading}>
-      <header className="page-header">
-        <div>
-          <h1>{t("dashboard.title")}</h1>
-          <p className="muted">
+      <PageHeader
+        title={t("dashboard.title")}
+        intro={
+          <>
             {t("dashboard.description")}
             {updated && ` ${t("dashboard.updated", { time: updated })}`}
-          </p>
-        </div>
-        <div className="page-actions">
-          <button type="button" className="btn" onClick={() => void load()} disabled={loading}>
-            {t("dashboard.refresh")}
-          </button>
-        </div>
-      </header>
+          </>
+        }
+        actions={
+          <div className="page-actions">
+            <button type="button" className="btn" onClick={() => void load()} disabled={loading}>
+              {t("dashboard.refresh")}
+            </button>
+          </div>
+        }
+      />
 
       {loadError && <RetryAlert message={loadError} onRetry={() => void load()} />}
       {stats === null && !loadError && <Spinner />}
@@ -99,24 +123,21 @@ export default function DashboardPage() {
         <>
           <TotalsGrid stats={stats} />
 
-          <section className="card dashboard-section" aria-labelledby="dashboard-activity">
-            <header className="dashboard-section-head">
-              <div>
-                <h2 id="dashboard-activity">{t("dashboard.activity.title")}</h2>
-                <p className="muted dashboard-note">{t("dashboard.activity.note")}</p>
-              </div>
-              <ChartKindSwitch value={kind} onChange={setKind} />
-            </header>
+          <DashboardSection
+            id="dashboard-activity"
+            title={t("dashboard.activity.title")}
+            note={t("dashboard.activity.note")}
+            tools={<ChartKindSwitch value={kind} onChange={setKind} />}
+          >
             <ActivityChart days={stats.activity} kind={kind} />
-          </section>
+          </DashboardSection>
 
           <div className="dashboard-columns">
-            <section className="card dashboard-section" aria-labelledby="dashboard-caches">
-              <header className="dashboard-section-head">
-                <div>
-                  <h2 id="dashboard-caches">{t("dashboard.caches.title")}</h2>
-                  <p className="muted dashboard-note">{t("dashboard.caches.note")}</p>
-                </div>
+            <DashboardSection
+              id="dashboard-caches"
+              title={t("dashboard.caches.title")}
+              note={t("dashboard.caches.note")}
+              tools={
                 <button
                   type="button"
                   className="btn btn-small btn-danger-outline"
@@ -124,16 +145,14 @@ export default function DashboardPage() {
                 >
                   {t("dashboard.caches.clear")}
                 </button>
-              </header>
+              }
+            >
               <CachePanel caches={stats.caches} />
-            </section>
+            </DashboardSection>
 
-            <section className="card dashboard-section" aria-labelledby="dashboard-buckets">
-              <header className="dashboard-section-head">
-                <h2 id="dashboard-buckets">{t("dashboard.buckets.title")}</h2>
-              </header>
+            <DashboardSection id="dashboard-buckets" title={t("dashboard.buckets.title")}>
               <BucketUsageList buckets={stats.buckets} />
-            </section>
+            </DashboardSection>
           </div>
         </>
       )}

@@ -24,6 +24,7 @@ import {
   zipNameOf,
   zipPlan,
 } from "./pack_download.ts";
+import { CheckLabel } from "../../components/FormField.tsx";
 
 type Pack = { status: PackStatus; plan: PackPlan | null; states: PackFileState[]; error?: unknown };
 
@@ -162,14 +163,7 @@ export function BasketPanel() {
           </p>
         )}
         {pack?.status === "ready" && canPick && (
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={toDisk}
-              onChange={(e) => setToDisk(e.currentTarget.checked)}
-            />
-            <span>{t("explorer.pack.toDisk")}</span>
-          </label>
+          <CheckLabel label={t("explorer.pack.toDisk")} checked={toDisk} onChange={setToDisk} />
         )}
         {pack?.plan && (pack.status === "downloading" || pack.status === "completed" ||
           pack.status === "failed") &&

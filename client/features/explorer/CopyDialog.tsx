@@ -11,6 +11,8 @@ import { normalizePath } from "../../../shared/permissions.ts";
 import { type FsEntry, listFolder, startCopy, type TaskView } from "./explorer_api.ts";
 import { copyTargets, foldersCopiedIntoThemselves, parentOf } from "./explorer_paths.ts";
 import { KindIcon } from "./EntryIcon.tsx";
+import { CheckLabel } from "../../components/FormField.tsx";
+import { DialogButtons } from "../../components/DialogButtons.tsx";
 
 type Folder = { path: string; dirs: FsEntry[]; more: boolean; virtual: boolean } | null;
 
@@ -97,35 +99,24 @@ export function CopyDialog(
       title={t("explorer.copy.title", { names })}
       footer={confirming
         ? (
-          <>
-            <button type="button" className="btn" onClick={() => setConfirming(false)}>
-              {t("common.back")}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => void submit()}
-              disabled={busy}
-            >
-              {t("explorer.copy.anyway")}
-            </button>
-          </>
+          <DialogButtons
+            onCancel={() => setConfirming(false)}
+            cancelLabel={t("common.back")}
+            label={t("explorer.copy.anyway")}
+            onConfirm={() => void submit()}
+            disabled={busy}
+            danger
+          />
         )
         : (
-          <>
-            <button type="button" className="btn" onClick={onClose} disabled={busy}>
-              {t("common.cancel")}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void submit()}
-              disabled={blocked || busy}
-              aria-busy={busy || undefined}
-            >
-              {t("explorer.copy.submit", { dir })}
-            </button>
-          </>
+          <DialogButtons
+            onCancel={onClose}
+            cancelDisabled={busy}
+            label={t("explorer.copy.submit", { dir })}
+            onConfirm={() => void submit()}
+            disabled={blocked || busy}
+            busy={busy}
+          />
         )}
     >
       {confirming
@@ -174,14 +165,11 @@ export function CopyDialog(
             {sameFolder && !folder?.virtual && (
               <p className="field-hint">{t("explorer.copy.sameFolder")}</p>
             )}
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={skipExisting}
-                onChange={(e) => setSkipExisting(e.currentTarget.checked)}
-              />
-              <span>{t("explorer.copy.skipExisting")}</span>
-            </label>
+            <CheckLabel
+              label={t("explorer.copy.skipExisting")}
+              checked={skipExisting}
+              onChange={setSkipExisting}
+            />
           </div>
         )}
       {error && <p className="form-error" role="alert">{error}</p>}

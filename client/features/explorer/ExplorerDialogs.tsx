@@ -20,6 +20,8 @@ import { joinPath, parentOf } from "./explorer_paths.ts";
 import { NameDialog } from "./NameDialog.tsx";
 import { CopyDialog } from "./CopyDialog.tsx";
 import { forgetFileLinks } from "./use_file_link.ts";
+import { CopyText } from "../../components/CopyText.tsx";
+import { NewTabLink } from "../../components/NewTabLink.tsx";
 
 export type DialogState =
   | { kind: "none" }
@@ -159,19 +161,17 @@ export function ExplorerDialogs(
           }
         >
           <div className="input-group">
-            <input
-              className="input input-mono"
-              readOnly
+            <CopyText
+              className="input-mono"
               value={dialog.url}
               aria-label={t("explorer.share.link")}
-              onFocus={(e) => e.currentTarget.select()}
             />
             <CopyButton text={dialog.url} />
           </div>
           <p>
-            <a href={dialog.url} target="_blank" rel="noopener noreferrer">
+            <NewTabLink href={dialog.url}>
               {t("explorer.share.open")}
-            </a>
+            </NewTabLink>
           </p>
         </Modal>
       );

@@ -5,6 +5,7 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { VIEW_MODES, type ViewMode } from "./view_settings.ts";
+import { ToggleGroup } from "../../components/ToggleGroup.tsx";
 
 export type PanelId = "settings" | "basket" | "tasks";
 
@@ -39,6 +40,16 @@ export function ExplorerToolbar(
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
   const toggle = (p: PanelId) => onPanel(panel === p ? null : p);
+  const panelButtons: [PanelId, string][] = [
+    ["settings", t("explorer.gallery.title")],
+    ["basket", t("explorer.basket.button", { n: basketCount })],
+    [
+      "tasks",
+      activeTasks > 0
+        ? t("explorer.tasks.buttonActive", { active: activeTasks })
+        : t("explorer.tasks.button"),
+    ],
+  ];
   return (
     <div className="explorer-toolbar" role="toolbar" aria-label={t("explorer.toolbar")}>
       {canWrite && (
@@ -77,46 +88,27 @@ export function ExplorerToolbar(
       >
         {t("explorer.refresh")}
       </button>
-      <div className="explorer-view-switch" role="group" aria-label={t("explorer.view.label")}>
-        {VIEW_MODES.map((m) => (
-          <button
-            key={m}
-            type="button"
-            className={`btn btn-small${view === m ? " btn-primary" : ""}`}
-            aria-pressed={view === m}
-            onClick={() => onView(m)}
-          >
-            {t(`explorer.view.${m}`)}
-          </button>
-        ))}
-      </div>
+      <ToggleGroup
+        className="explorer-view-switch"
+        label={t("explorer.view.label")}
+        options={VIEW_MODES}
+        value={view}
+        onChange={onView}
+        optionLabel={(m) => t(`explorer.view.${m}`)}
+        highlight
+      />
       <span className="explorer-toolbar-spacer" />
-      <button
-        type="button"
-        className="btn btn-small"
-        aria-expanded={panel === "settings"}
-        onClick={() => toggle("settings")}
-      >
-        {t("explorer.gallery.title")}
-      </button>
-      <button
-        type="button"
-        className="btn btn-small"
-        aria-expanded={panel === "basket"}
-        onClick={() => toggle("basket")}
-      >
-        {t("explorer.basket.button", { n: basketCount })}
-      </button>
-      <button
-        type="button"
-        className="btn btn-small"
-        aria-expanded={panel === "tasks"}
-        onClick={() => toggle("tasks")}
-      >
-        {activeTasks > 0
-          ? t("explorer.tasks.buttonActive", { active: activeTasks })
-          : t("explorer.tasks.button")}
-      </button>
+      {panelButtons.map(([id, label]) => (
+        <button
+          key={id}
+          type="button"
+          className="btn btn-small"
+          aria-expanded={panel === id}
+          onClick={() => toggle(id)}
+        >
+          {label}
+        </button>
+      ))}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   SORT_KEYS,
   type SortKey,
 } from "./view_settings.ts";
+import { CheckLabel } from "../../components/FormField.tsx";
 
 export function GallerySettingsPanel(
   { settings, onChange }: { settings: GallerySettings; onChange: (s: GallerySettings) => void },
@@ -68,14 +69,11 @@ export function GallerySettingsPanel(
             </select>
           </div>
         </div>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={settings.imagesOnly}
-            onChange={(e) => set("imagesOnly", e.currentTarget.checked)}
-          />
-          <span>{t("explorer.gallery.imagesOnly")}</span>
-        </label>
+        <CheckLabel
+          label={t("explorer.gallery.imagesOnly")}
+          checked={settings.imagesOnly}
+          onChange={(v) => set("imagesOnly", v)}
+        />
         <button type="button" className="btn btn-small" onClick={() => onChange(DEFAULT_GALLERY)}>
           {t("explorer.gallery.reset")}
         </button>

@@ -119,22 +119,17 @@ export function PreviewDialog(
       title={entry.name}
       footer={editing ? undefined : (
         <>
-          <button
-            type="button"
-            className="btn"
-            disabled={!prev}
-            onClick={() => prev && onNavigate(prev)}
-          >
-            {t("explorer.preview.previous")}
-          </button>
-          <button
-            type="button"
-            className="btn"
-            disabled={!next}
-            onClick={() => next && onNavigate(next)}
-          >
-            {t("explorer.preview.next")}
-          </button>
+          {([["previous", prev], ["next", next]] as const).map(([key, target]) => (
+            <button
+              key={key}
+              type="button"
+              className="btn"
+              disabled={!target}
+              onClick={() => target && onNavigate(target)}
+            >
+              {t(`explorer.preview.${key}`)}
+            </button>
+          ))}
           <span className="explorer-toolbar-spacer" />
           {editable && (
             <button type="button" className="btn" onClick={() => setEditing(true)}>

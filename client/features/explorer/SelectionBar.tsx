@@ -1,5 +1,6 @@
 /** The batch bar shown while entries are selected: basket, copy, delete, select all, clear. */
 import { useTranslation } from "react-i18next";
+import { SmallButtons } from "../../components/ListTable.tsx";
 
 export function SelectionBar(
   { count, total, canCopy, canDelete, onBasket, onCopy, onDelete, onSelectAll, onClear }: {
@@ -30,19 +31,19 @@ export function SelectionBar(
         {t("explorer.selection.clear")}
       </button>
       <span className="explorer-toolbar-spacer" />
-      <button type="button" className="btn btn-small" onClick={onBasket}>
-        {t("explorer.action.basket")}
-      </button>
-      {canCopy && (
-        <button type="button" className="btn btn-small" onClick={onCopy}>
-          {t("explorer.action.copy")}
-        </button>
-      )}
-      {canDelete && (
-        <button type="button" className="btn btn-small btn-danger-outline" onClick={onDelete}>
-          {t("explorer.action.delete")}
-        </button>
-      )}
+      <SmallButtons
+        actions={[
+          { key: "basket", label: t("explorer.action.basket"), onClick: onBasket },
+          { key: "copy", label: t("explorer.action.copy"), onClick: onCopy, hidden: !canCopy },
+          {
+            key: "delete",
+            label: t("explorer.action.delete"),
+            onClick: onDelete,
+            hidden: !canDelete,
+            tone: "btn-danger-outline",
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { Spinner } from "../../components/Spinner.tsx";
 import { formatDateTime } from "../upload/format.ts";
 import { cancelTask, clearTasks, retryTask, type TaskView } from "./explorer_api.ts";
 import { displayStatus, isActiveTask } from "./use_tasks.ts";
+import { SmallButtons } from "../../components/ListTable.tsx";
 
 const BADGE: Record<string, string> = {
   pending: "badge",
@@ -80,26 +81,24 @@ function TaskRow({ task, onChanged }: { task: TaskView; onChanged: () => void })
         </details>
       )}
       <div className="task-actions">
-        {isActiveTask(task) && (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={busy}
-            onClick={() => void act(cancelTask)}
-          >
-            {t("explorer.tasks.cancel")}
-          </button>
-        )}
-        {(task.status === "failed" || task.status === "cancelled") && (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={busy}
-            onClick={() => void act(retryTask)}
-          >
-            {t("explorer.tasks.retry")}
-          </button>
-        )}
+        <SmallButtons
+          actions={[
+            {
+              key: "cancel",
+              label: t("explorer.tasks.cancel"),
+              onClick: () => void act(cancelTask),
+              disabled: busy,
+              hidden: !isActiveTask(task),
+            },
+            {
+              key: "retry",
+              label: t("explorer.tasks.retry"),
+              onClick: () => void act(retryTask),
+              disabled: busy,
+              hidden: task.status !== "failed" && task.status !== "cancelled",
+            },
+          ]}
+        />
       </div>
     </li>
   );

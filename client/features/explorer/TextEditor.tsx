@@ -12,6 +12,7 @@ import { utf8ByteLength } from "../../../shared/slug.ts";
 import { MAX_PASTE_BYTES } from "../../../shared/constants.ts";
 import { type FsEntry, saveText } from "./explorer_api.ts";
 import { forgetFileLinks } from "./use_file_link.ts";
+import { DialogButtons } from "../../components/DialogButtons.tsx";
 
 export default function TextEditor(
   { entry, url, onCancel, onSaved }: {
@@ -94,18 +95,14 @@ export default function TextEditor(
       {tooLarge && <p className="field-error" role="alert">{t("explorer.edit.tooLarge")}</p>}
       {error && <p className="form-error" role="alert">{error}</p>}
       <div className="explorer-editor-actions">
-        <button type="button" className="btn" onClick={cancel} disabled={saving}>
-          {t("common.cancel")}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => void save()}
+        <DialogButtons
+          onCancel={cancel}
+          cancelDisabled={saving}
+          label={t("common.save")}
+          onConfirm={() => void save()}
           disabled={!dirty || tooLarge || saving}
-          aria-busy={saving || undefined}
-        >
-          {t("common.save")}
-        </button>
+          busy={saving}
+        />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@
  * server render and the first client render see it empty (hydration-safe).
  */
 import { useSyncExternalStore } from "react";
+import { subscribeStored } from "../../lib/storage_sync.ts";
 
 export type BasketItem = {
   path: string;
@@ -83,17 +84,10 @@ export function basketItems(): BasketItem[] {
 }
 
 function subscribe(l: () => void) {
-  listeners.add(l);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key !== BASKET_KEY) return;
+  return subscribeStored(listeners, BASKET_KEY, () => {
     items = null;
-    l();
-  };
-  globalThis.addEventListener?.("storage", onStorage);
-  return () => {
-    listeners.delete(l);
-    globalThis.removeEventListener?.("storage", onStorage);
-  };
+    return true;
+  }, l);
 }
 
 /** React hook: the basket, re-rendering on change (also across tabs). */

@@ -8,6 +8,7 @@
 import { downloadZip } from "client-zip";
 import { apiBase } from "../../api/client.ts";
 import { authHeader, getAuth } from "../../auth/auth_store.ts";
+import { downloadBlob } from "../../lib/download.ts";
 import type { FsEntry, FsPage } from "./explorer_api.ts";
 import type { BasketItem } from "./basket_store.ts";
 
@@ -201,15 +202,7 @@ export async function saveZip(
   }
   const blob = await zip.blob();
   if (signal?.aborted) return;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.rel = "noopener";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadBlob(blob, name, 60_000);
 }
 
 /** The zip's file name: the one folder's name, else `cubby-YYYYMMDD-HHmm.zip`. */

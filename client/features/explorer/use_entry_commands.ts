@@ -6,20 +6,11 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
+import { downloadUrl } from "../../lib/download.ts";
 import { createShare, fileLink, type FsEntry } from "./explorer_api.ts";
 import { addToBasket } from "./basket_store.ts";
 import type { EntryCommands } from "./entry_menu.ts";
 import type { DialogState } from "./ExplorerDialogs.tsx";
-
-/** Starts a browser download of a URL under `name`. */
-function downloadUrl(url: string, name: string) {
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 export function useEntryCommands(
   hrefOf: (e: FsEntry) => string,

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../components/Modal.tsx";
 import type { DeleteMode, FileView } from "./files_api.ts";
+import { CheckLabel } from "../../components/FormField.tsx";
 
 export function BatchDeleteDialog(
   { items, busy, onConfirm, onCancel }: {
@@ -32,17 +33,16 @@ export function BatchDeleteDialog(
       <fieldset className="fieldset files-delete-mode">
         <legend>{t("files.delete.mode")}</legend>
         {(["both", "record_only"] as const).map((m) => (
-          <label key={m} className="check">
-            <input
-              type="radio"
-              name={name}
-              value={m}
-              checked={mode === m}
-              disabled={busy}
-              onChange={() => setMode(m)}
-            />
-            <span>{t(`files.delete.modes.${m}`)}</span>
-          </label>
+          <CheckLabel
+            key={m}
+            type="radio"
+            name={name}
+            value={m}
+            label={t(`files.delete.modes.${m}`)}
+            checked={mode === m}
+            disabled={busy}
+            onChange={() => setMode(m)}
+          />
         ))}
       </fieldset>
     </ConfirmDialog>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { QrCode } from "../../components/QrCode.tsx";
 import { paths } from "../../routes.ts";
+import { CopyText } from "../../components/CopyText.tsx";
 
 export function FileShare({ slug }: { slug: string }) {
   const { t } = useTranslation();
@@ -12,14 +13,7 @@ export function FileShare({ slug }: { slug: string }) {
       <h2 id="file-share-title">{t("file.share.title")}</h2>
       <label htmlFor="file-share-link" className="field-label">{t("file.share.link")}</label>
       <div className="input-group">
-        <input
-          id="file-share-link"
-          className="input input-mono"
-          type="text"
-          readOnly
-          value={url}
-          onFocus={(e) => e.currentTarget.select()}
-        />
+        <CopyText id="file-share-link" className="input-mono" value={url} />
         <CopyButton text={url} label={t("file.share.copy")} className="btn" />
       </div>
       <figure className="file-qr">

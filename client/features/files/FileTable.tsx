@@ -11,6 +11,7 @@ import { DateTimeText, viewsText } from "../pastes/ShareCells.tsx";
 import { isPast } from "../pastes/time.ts";
 import type { FileView } from "./files_api.ts";
 import { formatFileSize } from "./format.ts";
+import { NewTabLink } from "../../components/NewTabLink.tsx";
 
 /** The columns after the checkbox, by their key under files.columns. */
 const COLUMNS = ["name", "sizeType", "remark", "created", "expires", "views"] as const;
@@ -39,9 +40,9 @@ export function FileTable(
             <CheckCell id={item.id} label={t("files.selectRow", { name: item.filename })} />
             <td data-label={col.name} className="files-name">
               <div>
-                <a href={paths.file(item.slug)} target="_blank" rel="noopener noreferrer">
+                <NewTabLink href={paths.file(item.slug)}>
                   {item.filename}
-                </a>
+                </NewTabLink>
                 <span className="muted files-slug">{item.slug}</span>
                 <span className="badge-list files-badges">
                   {item.has_password && (

@@ -3,6 +3,8 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/Modal.tsx";
 import { CopyButton } from "../../components/CopyButton.tsx";
+import { CopyText } from "../../components/CopyText.tsx";
+import { FormField } from "../../components/FormField.tsx";
 
 /** The one-time display of a new key's full value. */
 export function CreatedKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
@@ -20,21 +22,20 @@ export function CreatedKeyDialog({ apiKey, onClose }: { apiKey: string; onClose:
         </button>
       }
     >
-      <div className="field">
-        <label htmlFor={`${id}-key`}>{t("keys.created.keyLabel")}</label>
-        <div className="input-group">
-          <input
-            id={`${id}-key`}
-            className="input input-mono"
-            value={apiKey}
-            readOnly
-            data-autofocus
-            spellCheck={false}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <CopyButton text={apiKey} label={t("keys.created.copy")} className="btn btn-primary" />
-        </div>
-      </div>
+      <FormField id={`${id}-key`} label={t("keys.created.keyLabel")}>
+        {(a) => (
+          <div className="input-group">
+            <CopyText
+              {...a}
+              className="input-mono"
+              value={apiKey}
+              data-autofocus
+              spellCheck={false}
+            />
+            <CopyButton text={apiKey} label={t("keys.created.copy")} className="btn btn-primary" />
+          </div>
+        )}
+      </FormField>
     </Modal>
   );
 }

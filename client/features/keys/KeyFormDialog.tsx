@@ -6,6 +6,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../components/FormDialog.tsx";
+import { CheckField, CheckLabel, FormField, InputField } from "../../components/FormField.tsx";
 import { errorText } from "../../api/errors.ts";
 import type { PermissionObject } from "../../../shared/permissions.ts";
 import {
@@ -99,12 +100,11 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
     }
   };
 
+  /** The error text of a field, or null. */
+  const errorOf = (field: KeyFormField) =>
+    errors[field] ? t(errors[field]!, { max: MAX_CUSTOM_DAYS }) : null;
   const err = (field: KeyFormField) =>
-    errors[field] && (
-      <p id={`${id}-${field}-err`} className="field-error">
-        {t(errors[field]!, { max: MAX_CUSTOM_DAYS })}
-      </p>
-    );
+    errors[field] && <p id={`${id}-${field}-err`} className="field-error">{errorOf(field)}</p>;
   const expiryOptions: ExpiryChoice[] = editing?.expires_at ? ["keep", ...PRESETS] : PRESETS;
 
   return (
@@ -116,59 +116,50 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
       busyLabel={t("keys.form.saving")}
       submitLabel={t(mode === "create" ? "keys.form.submitCreate" : "keys.form.submitEdit")}
     >
-      <div className="field">
-        <label htmlFor={`${id}-name`}>{t("keys.form.name")}</label>
-        <input
-          id={`${id}-name`}
-          data-field="name"
-          className="input"
-          value={values.name}
-          maxLength={100}
-          required
-          placeholder={t("keys.form.namePlaceholder")}
-          onChange={(e) => set("name", e.target.value)}
-          {...describe(`${id}-name`, errors.name)}
-        />
-        {err("name")}
-      </div>
+      <InputField
+        id={`${id}-name`}
+        label={t("keys.form.name")}
+        data-field="name"
+        value={values.name}
+        maxLength={100}
+        required
+        placeholder={t("keys.form.namePlaceholder")}
+        onChange={(v) => set("name", v)}
+        error={errorOf("name")}
+      />
 
       <div className="field-row">
-        <div className="field">
-          <label htmlFor={`${id}-expiry`}>{t("keys.form.expiry")}</label>
-          <select
-            id={`${id}-expiry`}
-            className="input"
-            value={values.expiry}
-            onChange={(e) => set("expiry", e.target.value as ExpiryChoice)}
-          >
-            {expiryOptions.map((choice) => (
-              <option key={choice} value={choice}>
-                {t(`keys.form.expiryOptions.${choice}`, {
-                  date: formatDateTime(editing?.expires_at, i18n.language, ""),
-                })}
-              </option>
-            ))}
-          </select>
-        </div>
-        {values.expiry === "custom" && (
-          <div className="field">
-            <label htmlFor={`${id}-customDays`}>{t("keys.form.customDays")}</label>
-            <input
-              id={`${id}-customDays`}
-              data-field="customDays"
+        <FormField id={`${id}-expiry`} label={t("keys.form.expiry")}>
+          {(a) => (
+            <select
+              {...a}
               className="input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_CUSTOM_DAYS}
-              step={1}
-              required
-              value={values.customDays}
-              onChange={(e) => set("customDays", e.target.value)}
-              {...describe(`${id}-customDays`, errors.customDays)}
-            />
-            {err("customDays")}
-          </div>
+              value={values.expiry}
+              onChange={(e) => set("expiry", e.target.value as ExpiryChoice)}
+            >
+              {expiryOptions.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`keys.form.expiryOptions.${choice}`, {
+                    date: formatDateTime(editing?.expires_at, i18n.language, ""),
+                  })}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        {values.expiry === "custom" && (
+          <InputField
+            id={`${id}-customDays`}
+            label={t("keys.form.customDays")}
+            data-field="customDays"
+            whole
+            min={1}
+            max={MAX_CUSTOM_DAYS}
+            required
+            value={values.customDays}
+            onChange={(v) => set("customDays", v)}
+            error={errorOf("customDays")}
+          />
         )}
       </div>
 
@@ -187,46 +178,39 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
           {GROUPS.map((group) => (
             <div key={group.id} className="permission-group">
               {group.keys.map((key) => (
-                <label key={key} className="check">
-                  <input
-                    type="checkbox"
-                    name={key}
-                    checked={values.permissions[key]}
-                    onChange={(e) => setPermission(key, e.target.checked)}
-                  />
-                  <span>{t(`keys.permissions.${key}`)}</span>
-                </label>
+                <CheckLabel
+                  key={key}
+                  name={key}
+                  label={t(`keys.permissions.${key}`)}
+                  checked={values.permissions[key]}
+                  onChange={(v) => setPermission(key, v)}
+                />
               ))}
             </div>
           ))}
         </div>
       </fieldset>
 
-      <div className="field">
-        <label htmlFor={`${id}-basicPath`}>{t("keys.form.basePath")}</label>
-        <input
-          id={`${id}-basicPath`}
-          data-field="basicPath"
-          className="input input-mono"
-          value={values.basicPath}
-          spellCheck={false}
-          onChange={(e) => set("basicPath", e.target.value)}
-          {...describe(`${id}-basicPath`, errors.basicPath, true)}
-        />
-        <p id={`${id}-basicPath-hint`} className="field-hint">{t("keys.form.basePathHint")}</p>
-        {err("basicPath")}
-      </div>
+      <InputField
+        id={`${id}-basicPath`}
+        label={t("keys.form.basePath")}
+        hint={t("keys.form.basePathHint")}
+        data-field="basicPath"
+        mono
+        value={values.basicPath}
+        spellCheck={false}
+        onChange={(v) => set("basicPath", v)}
+        error={errorOf("basicPath")}
+        errorLast
+      />
 
       {mode === "create" && (
         <div className="field">
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={values.useCustomKey}
-              onChange={(e) => set("useCustomKey", e.target.checked)}
-            />
-            <span>{t("keys.form.useCustomKey")}</span>
-          </label>
+          <CheckLabel
+            label={t("keys.form.useCustomKey")}
+            checked={values.useCustomKey}
+            onChange={(v) => set("useCustomKey", v)}
+          />
           {values.useCustomKey && (
             <>
               <label htmlFor={`${id}-customKey`}>{t("keys.form.customKey")}</label>
@@ -251,18 +235,13 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
         </div>
       )}
 
-      <div className="field">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={values.isGuest}
-            aria-describedby={`${id}-guest-hint`}
-            onChange={(e) => set("isGuest", e.target.checked)}
-          />
-          <span>{t("keys.form.guest")}</span>
-        </label>
-        <p id={`${id}-guest-hint`} className="field-hint">{t("keys.form.guestHint")}</p>
-      </div>
+      <CheckField
+        id={`${id}-guest`}
+        label={t("keys.form.guest")}
+        hint={t("keys.form.guestHint")}
+        checked={values.isGuest}
+        onChange={(v) => set("isGuest", v)}
+      />
 
       {serverError && <p className="form-error" role="alert">{serverError}</p>}
     </FormDialog>

@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { paths } from "../../routes.ts";
+import { LineIcon } from "../../components/LineIcon.tsx";
 
 /** The offline screen: home, previous page, retry. */
 export function OfflinePage() {
@@ -14,20 +15,9 @@ export function OfflinePage() {
   usePageTitle("pageTitle.offline");
   return (
     <section className="card status-page">
-      <svg
-        className="status-page-icon"
-        width="56"
-        height="56"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-        aria-hidden="true"
-        focusable="false"
-      >
+      <LineIcon size={56} strokeWidth={1.5} className="status-page-icon">
         <path d="M2 8.8a15 15 0 0 1 20 0M5 12.5a10 10 0 0 1 14 0M8.5 16.1a5 5 0 0 1 7 0M12 20h.01M3 3l18 18" />
-      </svg>
+      </LineIcon>
       <h1>{t("offline.title")}</h1>
       <p className="muted">{t("offline.body")}</p>
       <div className="status-page-actions">

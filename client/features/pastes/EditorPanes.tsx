@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { MarkdownEditor } from "./MarkdownEditor.tsx";
 import { MarkdownView, useRenderedMarkdown } from "./MarkdownView.tsx";
 import { formatBytes } from "./paste_form.ts";
+import { ToggleGroup } from "../../components/ToggleGroup.tsx";
 
 export type EditorMode = "edit" | "preview" | "split";
 const MODES: EditorMode[] = ["edit", "preview", "split"];
@@ -50,19 +51,15 @@ export function EditorPanes(
   return (
     <div className={`paste-editor paste-editor-${mode}${compact ? " paste-editor-compact" : ""}`}>
       <div className="paste-editor-toolbar">
-        <div className="paste-segmented" role="group" aria-label={t("home.editor.mode")}>
-          {MODES.map((m) => (
-            <button
-              key={m}
-              type="button"
-              className="btn btn-small"
-              aria-pressed={mode === m}
-              onClick={() => setMode(m)}
-            >
-              {t(`home.editor.modes.${m}`)}
-            </button>
-          ))}
-        </div>
+        <ToggleGroup
+          className="paste-segmented"
+          label={t("home.editor.mode")}
+          options={MODES}
+          value={mode}
+          onChange={setMode}
+          optionLabel={(m) =>
+            t(`home.editor.modes.${m}`)}
+        />
         {toolbarEnd}
       </div>
       <div className="paste-editor-panes">

@@ -1,7 +1,7 @@
 /** A share's facts: remark, created, expiry, views and whether it has a password. */
 import { useTranslation } from "react-i18next";
 import type { PasteView } from "./pastes_api.ts";
-import { formatDateTime } from "./time.ts";
+import { Fact, FactTime } from "./Facts.tsx";
 
 export function PasteMeta(
   { paste, local }: {
@@ -13,8 +13,7 @@ export function PasteMeta(
     local: boolean;
   },
 ) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
+  const { t } = useTranslation();
   return (
     <div className="paste-meta">
       {paste.remark && (
@@ -23,41 +22,21 @@ export function PasteMeta(
         </p>
       )}
       <dl className="paste-facts">
-        <div>
-          <dt>{t("paste.meta.created")}</dt>
-          <dd>
-            <time dateTime={paste.created_at}>
-              {formatDateTime(paste.created_at, lang, local)}
-            </time>
-          </dd>
-        </div>
-        <div>
-          <dt>{t("paste.meta.expires")}</dt>
-          <dd>
-            {paste.expires_at
-              ? (
-                <time dateTime={paste.expires_at}>
-                  {formatDateTime(paste.expires_at, lang, local)}
-                </time>
-              )
-              : t("paste.meta.never")}
-          </dd>
-        </div>
-        <div>
-          <dt>{t("paste.meta.views")}</dt>
-          <dd>
-            {paste.max_views > 0
-              ? t("paste.meta.viewsOf", { views: paste.views, max: paste.max_views })
-              : t("paste.meta.viewsUnlimited", { views: paste.views })}
-          </dd>
-        </div>
+        <Fact term={t("paste.meta.created")}>
+          <FactTime iso={paste.created_at} local={local} />
+        </Fact>
+        <Fact term={t("paste.meta.expires")}>
+          <FactTime iso={paste.expires_at} local={local} never={t("paste.meta.never")} />
+        </Fact>
+        <Fact term={t("paste.meta.views")}>
+          {paste.max_views > 0
+            ? t("paste.meta.viewsOf", { views: paste.views, max: paste.max_views })
+            : t("paste.meta.viewsUnlimited", { views: paste.views })}
+        </Fact>
         {paste.has_password && (
-          <div>
-            <dt>{t("paste.meta.access")}</dt>
-            <dd>
-              <span className="badge">{t("paste.meta.passwordProtected")}</span>
-            </dd>
-          </div>
+          <Fact term={t("paste.meta.access")}>
+            <span className="badge">{t("paste.meta.passwordProtected")}</span>
+          </Fact>
         )}
       </dl>
     </div>

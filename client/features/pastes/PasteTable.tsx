@@ -8,6 +8,7 @@ import { CheckCell, labelsOf, RowButtons, TableFrame } from "../../components/Li
 import type { Selection } from "../../components/use_admin_list.ts";
 import { DateTimeText, viewsText } from "./ShareCells.tsx";
 import type { PasteListItem } from "./pastes_api.ts";
+import { NewTabLink } from "../../components/NewTabLink.tsx";
 
 /** The columns after the checkbox, by their key under texts.columns. */
 const COLUMNS = ["slug", "remark", "preview", "created", "expires", "views", "status"] as const;
@@ -35,9 +36,9 @@ export function PasteTable(
         <tr key={item.id} className={item.is_expired ? "texts-row-expired" : undefined}>
           <CheckCell id={item.id} label={t("texts.selectRow", { slug: item.slug })} />
           <td data-label={col.slug} className="texts-slug">
-            <a href={paths.paste(item.slug)} target="_blank" rel="noopener noreferrer">
+            <NewTabLink href={paths.paste(item.slug)}>
               {item.slug}
-            </a>
+            </NewTabLink>
           </td>
           <td data-label={col.remark} className="texts-remark">{item.remark || "—"}</td>
           <td data-label={col.preview} className="texts-preview">
@@ -65,15 +66,13 @@ export function PasteTable(
           </td>
           <td data-label={actions} className="texts-actions-cell">
             <span className="texts-row-actions">
-              <a
+              <NewTabLink
                 className="btn btn-small"
                 href={paths.paste(item.slug)}
-                target="_blank"
-                rel="noopener noreferrer"
                 aria-label={t("texts.viewRow", { slug: item.slug })}
               >
                 {t("texts.view")}
-              </a>
+              </NewTabLink>
               <RowButtons
                 editLabel={t("texts.editRow", { slug: item.slug })}
                 deleteLabel={t("texts.deleteRow", { slug: item.slug })}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { QrCode } from "../../components/QrCode.tsx";
 import { paths } from "../../routes.ts";
+import { CopyText } from "../../components/CopyText.tsx";
 
 /** The absolute URL of a share page (browser only: needs the page's origin). */
 export function shareUrl(p: { url?: string | null; slug: string }): string {
@@ -19,14 +20,7 @@ export function ShareLink(
     <div className="paste-share-link">
       <div className="paste-share-row">
         <label htmlFor={inputId} className="paste-share-label">{t("paste.share.link")}</label>
-        <input
-          id={inputId}
-          className="input paste-share-input"
-          type="text"
-          readOnly
-          value={url}
-          onFocus={(e) => e.currentTarget.select()}
-        />
+        <CopyText id={inputId} className="paste-share-input" value={url} />
         <div className="paste-share-buttons">
           <CopyButton text={url} label={t("paste.share.copyLink")} className="btn btn-primary" />
           {showOpen && <a className="btn" href={url}>{t("paste.share.open")}</a>}

@@ -13,13 +13,16 @@ export function checkContent(content: string, bytes = utf8ByteLength(content)): 
   return null;
 }
 
-/** Parses the max-views field: a whole number ≥ 0 (0 = unlimited), or null when invalid. */
-export function parseMaxViews(value: string): number | null {
+/**
+ * Parses the max-views field: a whole number from 0 (unlimited) to `max`, or null when
+ * invalid.
+ */
+export function parseMaxViews(value: string, max = Number.MAX_SAFE_INTEGER): number | null {
   const v = value.trim();
   if (v === "") return 0;
   if (!/^\d+$/.test(v)) return null;
   const n = Number(v);
-  return Number.isSafeInteger(n) ? n : null;
+  return Number.isSafeInteger(n) && n <= max ? n : null;
 }
 
 /** The ISO expiry time of a preset counted from `now`, or null for "never". */

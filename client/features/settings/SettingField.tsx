@@ -3,6 +3,7 @@
  * paired unit select), a switch, a select, a line of text, or a text area. Label and hint come
  * from the metadata's i18n keys; errors are `errors.<code>` texts.
  */
+import type { ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
   isFaviconUrl,
@@ -101,13 +102,21 @@ export function SettingField({ meta, values, errors, onChange, unit }: FieldProp
     );
   }
 
+  /** What every text control carries: its name and the links to its hint and error. */
+  const textAttrs = {
+    id,
+    name: meta.key,
+    "aria-describedby": describedBy,
+    "aria-invalid": invalid || undefined,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange(meta.key, e.target.value),
+  };
   let control;
   if (meta.type === "integer") {
     control = (
       <div className="input-group settings-number">
         <input
-          id={id}
-          name={meta.key}
+          {...textAttrs}
           className="input"
           type="number"
           inputMode="numeric"
@@ -115,9 +124,6 @@ export function SettingField({ meta, values, errors, onChange, unit }: FieldProp
           min={meta.min}
           max={meta.max}
           value={String(value ?? "")}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          onChange={(e) => onChange(meta.key, e.target.value)}
         />
         {unit && (
           <EnumSelect
@@ -147,16 +153,12 @@ export function SettingField({ meta, values, errors, onChange, unit }: FieldProp
     control = (
       <div className="input-group">
         <input
-          id={id}
-          name={meta.key}
+          {...textAttrs}
           className="input"
           type="text"
           inputMode={meta.type === "string" ? undefined : "url"}
           maxLength={meta.max_length}
           value={text}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          onChange={(e) => onChange(meta.key, e.target.value)}
         />
         {meta.type === "url" && text.trim() !== "" && isFaviconUrl(text.trim()) && (
           <img className="settings-favicon-preview" src={text.trim()} alt="" />
@@ -169,16 +171,12 @@ export function SettingField({ meta, values, errors, onChange, unit }: FieldProp
     control = (
       <>
         <textarea
-          id={id}
-          name={meta.key}
+          {...textAttrs}
           className={`input${meta.type === "markdown" ? "" : " input-mono"}`}
           rows={ROWS[meta.type] ?? 4}
           maxLength={meta.max_length}
           spellCheck={meta.type === "markdown"}
           value={text}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          onChange={(e) => onChange(meta.key, e.target.value)}
         />
         {meta.type === "extensions" && !isDefault && (
           <div>

@@ -31,6 +31,7 @@ import {
 } from "./settings_form.ts";
 import { SettingField } from "./SettingField.tsx";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
 
 /** Numbers shown with an enum setting as their unit select. */
 const PAIRED_UNITS: Record<string, string> = { max_upload_size: "max_upload_size_unit" };
@@ -148,12 +149,7 @@ export default function SettingsPage({ group }: { group: SettingGroupId }) {
 
   return (
     <section className="page settings-page">
-      <header className="page-header">
-        <div>
-          <h1>{t(TITLE_KEYS[group])}</h1>
-          <p className="muted">{t(`settings.descriptions.${name}`)}</p>
-        </div>
-      </header>
+      <PageHeader title={t(TITLE_KEYS[group])} intro={t(`settings.descriptions.${name}`)} />
       {loadError && <RetryAlert message={loadError} onRetry={() => void load()} />}
       {!entries && !loadError && <Spinner />}
       {entries && (

@@ -1,4 +1,5 @@
 /** One storage config as a card: kind, where it stores, badges, usage against its quota, actions. */
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { type SmallAction, SmallButtons } from "../../components/ListTable.tsx";
 import { formatBytes } from "../upload/format.ts";
@@ -27,7 +28,7 @@ function Usage({ config }: { config: StorageConfigView }) {
           percent,
         })}
       </p>
-      <div className={`storage-usage-bar storage-usage-${level}`} aria-hidden="true">
+      <div className={`meter meter-${level} storage-usage-bar`} aria-hidden="true">
         <span style={{ width: `${percent}%` }} />
       </div>
     </div>
@@ -112,21 +113,18 @@ export function StorageConfigCard(
               <dd>
                 <code>{config.access_key_id_masked || "—"}</code>
               </dd>
-              {config.default_folder && (
-                <>
-                  <dt>{t("storage.card.defaultFolder")}</dt>
-                  <dd>
-                    <code>{config.default_folder}</code>
-                  </dd>
-                </>
-              )}
-              {config.custom_host && (
-                <>
-                  <dt>{t("storage.card.customHost")}</dt>
-                  <dd>
-                    <code>{config.custom_host}</code>
-                  </dd>
-                </>
+              {([
+                ["defaultFolder", config.default_folder],
+                ["customHost", config.custom_host],
+              ] as const).map(([key, value]) =>
+                value && (
+                  <Fragment key={key}>
+                    <dt>{t(`storage.card.${key}`)}</dt>
+                    <dd>
+                      <code>{value}</code>
+                    </dd>
+                  </Fragment>
+                )
               )}
             </>
           )}

@@ -4,6 +4,7 @@
  */
 import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LineIcon } from "../../components/LineIcon.tsx";
 
 export function DropZone(
   { onFiles, maxSizeText, disabled }: {
@@ -56,21 +57,10 @@ export function DropZone(
         if (!disabled && e.target === e.currentTarget) inputRef.current?.click();
       }}
     >
-      <svg
-        className="upload-dropzone-icon"
-        width="40"
-        height="40"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
+      <LineIcon size={40} strokeWidth={1.6} roundJoins className="upload-dropzone-icon">
         <path d="M12 16V4m0 0L7 9m5-5 5 5" />
         <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
-      </svg>
+      </LineIcon>
       <p className="upload-dropzone-title">
         {over ? t("upload.drop.active") : t("upload.drop.title")}
       </p>

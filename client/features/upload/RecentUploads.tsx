@@ -7,6 +7,7 @@ import { RECENT_UPLOADS_SHOWN } from "../../../shared/constants.ts";
 import { listRecentUploads } from "./upload_api.ts";
 import { formatBytes, formatDateTime } from "./format.ts";
 import { fileShareUrl } from "./ShareResult.tsx";
+import { NewTabLink } from "../../components/NewTabLink.tsx";
 
 export function RecentUploads({ refreshKey }: { refreshKey: number }) {
   const { t, i18n } = useTranslation();
@@ -44,14 +45,12 @@ export function RecentUploads({ refreshKey }: { refreshKey: number }) {
             return (
               <li key={f.id} className="upload-recent-item">
                 <div className="upload-recent-info">
-                  <a
+                  <NewTabLink
                     href={url}
                     className="upload-recent-name"
-                    target="_blank"
-                    rel="noopener noreferrer"
                   >
                     {f.filename}
-                  </a>
+                  </NewTabLink>
                   <span className="muted upload-recent-meta">
                     {formatBytes(f.size)} ·{" "}
                     <time dateTime={f.created_at}>

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { QrCode } from "../../components/QrCode.tsx";
 import type { FileView } from "./upload_api.ts";
+import { CopyText } from "../../components/CopyText.tsx";
+import { NewTabLink } from "../../components/NewTabLink.tsx";
 
 /** The absolute share URL of a file (the server sends one; the slug is the fallback). */
 export function fileShareUrl(file: Pick<FileView, "url" | "slug">): string {
@@ -22,25 +24,16 @@ export function ShareResult({ file }: { file: FileView }) {
         {t("upload.result.link")}
       </label>
       <div className="upload-result-row">
-        <input
-          id={`${id}-url`}
-          className="input upload-result-url"
-          type="text"
-          readOnly
-          value={url}
-          onFocus={(e) => e.currentTarget.select()}
-        />
+        <CopyText id={`${id}-url`} className="upload-result-url" value={url} />
         <div className="upload-result-buttons">
           <CopyButton text={url} label={t("upload.result.copy")} className="btn btn-small" />
-          <a
+          <NewTabLink
             className="btn btn-small"
             href={url}
-            target="_blank"
-            rel="noopener noreferrer"
             aria-label={t("upload.result.openLabel", { name: file.filename })}
           >
             {t("upload.result.open")}
-          </a>
+          </NewTabLink>
           <button
             type="button"
             className="btn btn-small"

@@ -139,7 +139,7 @@ export function UploadItemRow(
     }]),
   ];
   return (
-    <li className={`upload-item upload-item-${item.status}`}>
+    <li className={`inset-box upload-item upload-item-${item.status}`}>
       <div className="upload-item-head">
         <span className="upload-item-name" title={item.name}>{item.name}</span>
         <span className="upload-item-size muted">

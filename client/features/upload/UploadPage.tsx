@@ -37,6 +37,7 @@ import {
   toShareOptions,
   type UploadFormValues,
 } from "./upload_form.ts";
+import { PageHeader } from "../../components/PageHeader.tsx";
 
 const STARTABLE = new Set(["ready", "failed", "cancelled"]);
 
@@ -168,12 +169,7 @@ export default function UploadPage() {
 
   return (
     <div className="page upload-page">
-      <header className="page-header">
-        <div>
-          <h1>{t("upload.title")}</h1>
-          <p className="muted">{t("upload.intro")}</p>
-        </div>
-      </header>
+      <PageHeader title={t("upload.title")} intro={t("upload.intro")} />
 
       <div className="upload-layout">
         <div className="upload-area-drop">

@@ -2,6 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { isActive, isFinished, type QueueItem } from "./upload_queue.ts";
 import { UploadItemRow } from "./UploadItemRow.tsx";
+import { SmallButtons } from "../../components/ListTable.tsx";
 
 export function UploadQueueList(
   { items, onCancel, onRetry, onRemove, onCancelAll, onClearFinished }: {
@@ -24,16 +25,23 @@ export function UploadQueueList(
           {items.length > 0 && <span className="upload-queue-count">{items.length}</span>}
         </h2>
         <div className="upload-queue-actions">
-          {anyActive && (
-            <button type="button" className="btn btn-small" onClick={onCancelAll}>
-              {t("upload.queue.cancelAll")}
-            </button>
-          )}
-          {anyFinished && (
-            <button type="button" className="btn btn-small btn-ghost" onClick={onClearFinished}>
-              {t("upload.queue.clearFinished")}
-            </button>
-          )}
+          <SmallButtons
+            actions={[
+              {
+                key: "cancelAll",
+                label: t("upload.queue.cancelAll"),
+                onClick: onCancelAll,
+                hidden: !anyActive,
+              },
+              {
+                key: "clearFinished",
+                label: t("upload.queue.clearFinished"),
+                onClick: onClearFinished,
+                hidden: !anyFinished,
+                tone: "btn-ghost",
+              },
+            ]}
+          />
         </div>
       </div>
       {items.length === 0

@@ -1,17 +1,13 @@
 /** Sizes, speeds and durations for people; shared by the upload and storage screens. */
 import type { TFunction } from "i18next";
+import { scaleBytes } from "../../lib/bytes.ts";
 
 const UNITS = ["B", "KB", "MB", "GB", "TB", "PB"];
 
 /** A byte count such as "320 B", "1.5 KB", "12.34 MB" (binary multiples). */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return "–";
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
+  const { value, unit } = scaleBytes(bytes, UNITS.length);
   const digits = unit === 0 ? 0 : value < 10 ? 2 : 1;
   return `${Number(value.toFixed(digits))} ${UNITS[unit]}`;
 }

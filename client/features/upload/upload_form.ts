@@ -6,6 +6,7 @@ import {
 } from "../../../shared/constants.ts";
 import type { StorageConfigView } from "../../../shared/schemas/storage_configs.ts";
 import { MULTIPART_THRESHOLD, type ShareOptions, type UploadMethod } from "../../lib/uploader.ts";
+import { parseMaxViews as parseViews } from "../pastes/paste_form.ts";
 
 export type ExpiryPresetId = typeof SHARE_EXPIRY_PRESETS[number]["id"];
 
@@ -66,13 +67,9 @@ export function checkSlug(slug: string): string | null {
   return null;
 }
 
-/** Parses max views: a whole number ≥ 0 (0 = unlimited), or null when invalid. */
+/** Parses max views of a file share: a whole number from 0 (unlimited) to 1e9, else null. */
 export function parseMaxViews(value: string): number | null {
-  const v = value.trim();
-  if (v === "") return 0;
-  if (!/^\d+$/.test(v)) return null;
-  const n = Number(v);
-  return Number.isSafeInteger(n) && n <= 1_000_000_000 ? n : null;
+  return parseViews(value, 1_000_000_000);
 }
 
 /** Hours of an expiry preset (the API's `expires_in` unit); 0 for never. */

@@ -10,31 +10,38 @@
  * sends only those. Cancelling aborts the upload on the server and forgets it; leaving the page
  * (the PAUSE_REASON abort, or a reload) keeps it resumable, and so does a part that failed all
  * its retries (Retry resumes).
+ *
+ * This module holds the order of the steps, the retries and the progress; the requests
+ * themselves are in multipart_calls.ts, the part arithmetic in multipart_plan.ts.
  */
-import { api, ApiError } from "../../api/client.ts";
+import { ApiError } from "../../api/client.ts";
 import type { ProgressReporter } from "./speed.ts";
-import { shareFields, type SimpleUpload } from "./form.ts";
 import { findResume, forgetResume, type ResumeKey, saveResume } from "./resume_store.ts";
 import { type ChunkState, type FileView, type MultipartState, PAUSE_REASON } from "./types.ts";
-import { cancelledOr, sendXhr, sleep } from "./xhr.ts";
+import { sleep } from "./xhr.ts";
 import {
-  COMPLETE_TIMEOUT_MS,
   DEFAULT_TUNING,
-  type InitResult,
   isFatal,
   type ListResult,
-  type MultipartApi,
   type MultipartTuning,
   PartBook,
   partsToSend,
   type PartUrl,
 } from "./multipart_plan.ts";
+import {
+  abortMultipart,
+  completeMultipart,
+  initMultipart,
+  listMultipartParts,
+  type MultipartRequest,
+  putPart,
+  refreshPartUrls,
+} from "./multipart_calls.ts";
 
 /** Uploads this tab runs now: a file chosen twice must not resume one upload twice. */
 const running = new Set<string>();
 
-export type MultipartJob = SimpleUpload & {
-  routes: MultipartApi;
+export type MultipartJob = MultipartRequest & {
   /** Makes the upload resumable; null for URL uploads. */
   resumeKey: ResumeKey | null;
   /** The part of the bar the upload fills; default [0, 100]. */
@@ -94,7 +101,7 @@ export class MultipartUpload {
     const discard = () => {
       if (!id) return;
       forgetResume(id);
-      void api(this.job.routes.abort, { method: "POST", body: { file_id: id } }).catch(() => {});
+      abortMultipart(this.job.routes, id);
     };
     if (this.job.signal?.aborted) {
       this.state = "aborted";
@@ -128,18 +135,13 @@ export class MultipartUpload {
     if (!rec || running.has(rec.fileId)) return false;
     let listed: ListResult;
     try {
-      listed = await api<ListResult>(this.job.routes.listParts, {
-        method: "POST",
-        body: { file_id: rec.fileId },
-        signal: this.signal,
-      });
+      listed = await listMultipartParts(this.job.routes, rec.fileId, this.signal);
     } catch (err) {
       if (this.signal.aborted) throw err;
       forgetResume(rec.fileId);
       // Still on the server but not listable (a store without ListParts): let it go.
       if (err instanceof ApiError && err.status !== 404 && err.status !== 403) {
-        void api(this.job.routes.abort, { method: "POST", body: { file_id: rec.fileId } })
-          .catch(() => {});
+        abortMultipart(this.job.routes, rec.fileId);
       }
       return false;
     }
@@ -162,25 +164,10 @@ export class MultipartUpload {
 
   private async init(): Promise<void> {
     const u = this.job;
-    let res: InitResult;
-    try {
-      res = await api<InitResult>(u.routes.init, {
-        method: "POST",
-        body: {
-          filename: u.filename,
-          size: u.blob.size,
-          mimetype: u.mimetype,
-          s3_config_id: u.options.s3ConfigId || undefined,
-          slug: u.options.slug || undefined,
-        },
-        signal: this.signal,
-      });
-    } catch (err) {
-      throw cancelledOr(err, this.signal, "multipart_init_failed");
-    }
+    const res = await initMultipart(u, this.signal);
     this.fileId = res.file_id;
     this.book.setup(res.total_parts, res.part_size, new Map());
-    for (const p of res.presigned_urls) this.urls.set(p.partNumber, p.url);
+    this.addUrls(res.presigned_urls);
     if (u.resumeKey) {
       saveResume({
         ...u.resumeKey,
@@ -193,16 +180,11 @@ export class MultipartUpload {
   }
 
   private async refreshUrls(numbers: number[]): Promise<void> {
-    try {
-      const res = await api<{ presigned_urls: PartUrl[] }>(this.job.routes.refreshUrls, {
-        method: "POST",
-        body: { file_id: this.fileId, part_numbers: numbers },
-        signal: this.signal,
-      });
-      for (const p of res.presigned_urls) this.urls.set(p.partNumber, p.url);
-    } catch (err) {
-      throw cancelledOr(err, this.signal, "presign_failed");
-    }
+    this.addUrls(await refreshPartUrls(this.job.routes, this.fileId, numbers, this.signal));
+  }
+
+  private addUrls(urls: PartUrl[]) {
+    for (const p of urls) this.urls.set(p.partNumber, p.url);
   }
 
   /** Sends every part not stored yet, `concurrency` at a time. */
@@ -251,14 +233,10 @@ export class MultipartUpload {
     }
   }
 
-  private async putPart(n: number, body: Blob): Promise<string> {
+  private putPart(n: number, body: Blob): Promise<string> {
     const url = this.urls.get(n);
-    if (!url) throw new ApiError("presign_failed", 0, null);
-    const direct = new URL(url, globalThis.location?.href).origin !== globalThis.location?.origin;
-    const res = await sendXhr({
-      method: "PUT",
-      url,
-      body,
+    if (!url) return Promise.reject(new ApiError("presign_failed", 0, null));
+    return putPart(url, body, {
       signal: this.signal,
       idleMs: this.t.idleMs,
       totalMs: this.t.partTimeoutMs,
@@ -266,43 +244,11 @@ export class MultipartUpload {
         this.book.progress(n, loaded);
         this.emitBytes();
       },
-    }).catch((err) => {
-      if (err instanceof ApiError && err.code === "upload_network_error") {
-        throw new ApiError(err.code, 0, null, null, { direct });
-      }
-      throw err;
     });
-    // The upload is gone (aborted elsewhere, or expired).
-    if (res.status === 404) throw new ApiError("upload_aborted", 404, null);
-    if (res.status < 200 || res.status >= 300) {
-      throw new ApiError("upload_failed", res.status, null, null, { status: res.status });
-    }
-    const etag = res.header("ETag");
-    // A bucket whose CORS rules do not expose ETag hides it from the browser.
-    if (!etag) throw new ApiError("etag_missing", res.status, null, null, { direct });
-    return etag;
   }
 
-  private async complete(): Promise<FileView> {
-    const u = this.job;
-    const parts = this.book.completed();
-    try {
-      return await api<FileView>(u.routes.complete, {
-        method: "POST",
-        body: {
-          file_id: this.fileId,
-          parts,
-          filename: u.filename,
-          mimetype: u.mimetype,
-          size: u.blob.size,
-          ...shareFields(u.options),
-        },
-        signal: this.signal,
-        timeoutMs: COMPLETE_TIMEOUT_MS,
-      });
-    } catch (err) {
-      throw cancelledOr(err, this.signal, "multipart_complete_failed");
-    }
+  private complete(): Promise<FileView> {
+    return completeMultipart(this.job, this.fileId, this.book.completed(), this.signal);
   }
 
   private mark(n: number, state: ChunkState) {

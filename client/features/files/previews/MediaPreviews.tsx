@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { apiHref, type PublicFileView } from "../files_api.ts";
 import { probePreviewStatus } from "./fetch_preview.ts";
 import { type PreviewActions, PreviewLoading, PreviewProblem } from "./PreviewParts.tsx";
+import { NewTabLink } from "../../../components/NewTabLink.tsx";
 
 type Props = { file: PublicFileView; kind: "image" | "video" | "audio" } & PreviewActions;
 
@@ -27,9 +28,9 @@ export function MediaPreview({ file, kind, ...actions }: Props) {
   if (kind === "image") {
     return (
       <div className="file-preview-media">
-        <a href={src} target="_blank" rel="noopener noreferrer" title={t("preview.openFull")}>
+        <NewTabLink href={src} title={t("preview.openFull")}>
           <img className="file-image" src={src} alt={file.filename} onError={onError} />
-        </a>
+        </NewTabLink>
       </div>
     );
   }
@@ -75,8 +76,7 @@ export function PdfPreview({ file, downloadHref }: { file: PublicFileView } & Pr
         title={t("preview.contentOf", { name: file.filename })}
       />
       <p className="file-preview-note">
-        {t("preview.pdfFallback")}{" "}
-        <a href={src} target="_blank" rel="noopener noreferrer">{t("preview.openNewTab")}</a>
+        {t("preview.pdfFallback")} <NewTabLink href={src}>{t("preview.openNewTab")}</NewTabLink>
         {" · "}
         <a href={downloadHref} download>{t("file.download")}</a>
       </p>

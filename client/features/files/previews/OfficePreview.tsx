@@ -9,6 +9,8 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../api/client.ts";
 import { getOfficeLinks, type OfficeLinks, type PublicFileView } from "../files_api.ts";
 import { type PreviewActions, PreviewLoading, PreviewProblem } from "./PreviewParts.tsx";
+import { CheckLabel } from "../../../components/FormField.tsx";
+import { NewTabLink } from "../../../components/NewTabLink.tsx";
 
 type Viewer = "microsoft" | "google";
 
@@ -44,21 +46,20 @@ export function OfficePreview(
         <fieldset className="file-viewer-choice">
           <legend>{t("preview.office.viewer")}</legend>
           {(["microsoft", "google"] as const).map((v) => (
-            <label key={v} className="check">
-              <input
-                type="radio"
-                name={name}
-                value={v}
-                checked={viewer === v}
-                onChange={() => setViewer(v)}
-              />
-              <span>{t(`preview.office.${v}`)}</span>
-            </label>
+            <CheckLabel
+              key={v}
+              type="radio"
+              name={name}
+              value={v}
+              label={t(`preview.office.${v}`)}
+              checked={viewer === v}
+              onChange={() => setViewer(v)}
+            />
           ))}
         </fieldset>
-        <a className="btn btn-small" href={src} target="_blank" rel="noopener noreferrer">
+        <NewTabLink className="btn btn-small" href={src}>
           {t("preview.openNewTab")}
-        </a>
+        </NewTabLink>
       </div>
       <p className="file-preview-note" role="note">{t("preview.office.note")}</p>
       <iframe

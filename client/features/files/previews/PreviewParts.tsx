@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/Spinner.tsx";
 import { formatFileSize, isExpiredLinkStatus } from "../format.ts";
 import { TEXT_PREVIEW_MAX_BYTES } from "./fetch_preview.ts";
+import { ToggleGroup } from "../../../components/ToggleGroup.tsx";
 
 /** What every preview gets besides the file: how to refresh the links, where to download. */
 export type PreviewActions = {
@@ -95,18 +96,14 @@ export function ViewToggle(
 ) {
   const { t } = useTranslation();
   return (
-    <div className="file-view-toggle" role="group" aria-label={t("preview.mode.label")}>
-      {(["rendered", "source"] as const).map((m) => (
-        <button
-          key={m}
-          type="button"
-          className={`btn btn-small${mode === m ? " btn-primary" : ""}`}
-          aria-pressed={mode === m}
-          onClick={() => onChange(m)}
-        >
-          {t(`preview.mode.${m}`)}
-        </button>
-      ))}
-    </div>
+    <ToggleGroup
+      className="file-view-toggle"
+      label={t("preview.mode.label")}
+      options={["rendered", "source"] as const}
+      value={mode}
+      onChange={onChange}
+      optionLabel={(m) => t(`preview.mode.${m}`)}
+      highlight
+    />
   );
 }
