@@ -1,53 +1,11 @@
 /**
- * How views are counted and what each view costs in KV calls. The services run on a real KV
+ * How views are counted, and what a view and a create cost in KV calls. The services run on a real KV
  * file wrapped in a counting proxy: every call still goes to the real store, the proxy only
  * tallies them (one `list` counts once, though it may fetch several batches).
  */
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
-
-type Calls = Record<string, number>;
-
-/** Wraps a KV handle so every method call (and every atomic commit) is counted. */
-function countingKv(kv: Deno.Kv, calls: Calls): Deno.Kv {
-  const bump = (name: string) => calls[name] = (calls[name] ?? 0) + 1;
-  const wrapOp = (op: Deno.AtomicOperation): Deno.AtomicOperation => {
-    const proxy: Deno.AtomicOperation = new Proxy(op, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== "function") return value;
-        if (prop === "commit") return () => (bump("commit"), target.commit());
-        return (...args: unknown[]) => {
-          const out = value.apply(target, args);
-          return out === target ? proxy : out;
-        };
-      },
-    });
-    return proxy;
-  };
-  return new Proxy(kv, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target);
-      if (typeof value !== "function") return value;
-      if (prop === "atomic") return () => wrapOp(target.atomic());
-      return (...args: unknown[]) => {
-        if (prop !== "close") bump(String(prop));
-        return value.apply(target, args);
-      };
-    },
-  });
-}
-
-/** The calls made while `fn` runs. */
-async function callsDuring(calls: Calls, fn: () => Promise<void>): Promise<Calls> {
-  const before = { ...calls };
-  await fn();
-  const out: Calls = {};
-  for (const [k, v] of Object.entries(calls)) {
-    if (v !== (before[k] ?? 0)) out[k] = v - (before[k] ?? 0);
-  }
-  return out;
-}
+import { type Calls, callsDuring, countingKv } from "../../tests/helpers/counting_kv.ts";
 
 const total = (c: Calls) => Object.values(c).reduce((a, b) => a + b, 0);
 
@@ -158,6 +116,41 @@ Deno.test("an unlimited file share counts in memory; setting a limit drops pendi
       await res.body?.cancel();
     }
     assert.deepEqual(statuses, [200, 200, 410]);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a paste created with an API key costs one KV read and one commit", async () => {
+  const calls: Calls = {};
+  const t = await createTestApp({}, { wrapKv: (kv) => countingKv(kv, calls) });
+  try {
+    const key = await t.createKey({ text: true });
+    const create = (content: string) =>
+      t.request("/api/paste", { method: "POST", auth: key.auth, json: { content } });
+    assert.equal((await create("first")).status, 201); // writes the key's last-used time
+    for (let i = 0; i < 3; i++) {
+      const used = await callsDuring(calls, async () => {
+        const res = await create(`paste ${i}`);
+        assert.equal(res.status, 201, await res.clone().text());
+      });
+      // Before: the rate-limit counters, the key's hash index, the key, then the commit.
+      assert.deepEqual(used, { getMany: 1, commit: 1 });
+    }
+    // A wrong key is refused, and a deleted key stops working at once: the id remembered for
+    // its hash is only a guess, checked against the index read in the same snapshot.
+    const wrong = await t.request("/api/paste", {
+      method: "POST",
+      auth: `${key.auth}x`,
+      json: { content: "x" },
+    });
+    assert.equal(wrong.status, 401);
+    const del = await t.request(`/api/admin/api-keys/${key.id}`, {
+      method: "DELETE",
+      auth: await t.adminAuth(),
+    });
+    assert.equal(del.status, 200, await del.clone().text());
+    assert.equal((await create("after delete")).status, 401);
   } finally {
     await t.close();
   }
