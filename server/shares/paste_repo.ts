@@ -165,8 +165,9 @@ export class PasteRepo {
       .check({ key: keys.pastesBySlug(rec.slug), versionstamp: null })
       .set(keys.pastes(rec.id), rec)
       .set(keys.pastesBySlug(rec.slug), rec.id)
-      .set(keys.pastesByCreator(rec.created_by, rec.id), rec.id)
-      .set(keys.pasteViews(rec.id), new Deno.KvU64(0n));
+      .set(keys.pastesByCreator(rec.created_by, rec.id), rec.id);
+    // No view counter yet: a missing counter reads 0 everywhere (view_counter.ts, view_tally.ts),
+    // and one key fewer makes the create's commit cheaper.
     const ms = expiryMs(rec);
     if (ms !== null) op.set(keys.pastesByExpiry(ms, rec.id), rec.id);
     if (content) op.set(keys.pasteChunks(rec.content_id, 0), checkedChunk(content));

@@ -43,6 +43,11 @@ Deno.test("deleteExpired removes expired records, indexes, counters and chunks o
     const never = await pastes.create(admin, { ...base, content: "never" });
     // Small content lives in its record: only the big paste has chunks.
     assert.equal(await countKeys(t, ["paste_chunks"]), 3);
+    // A counter exists once a view was written.
+    assert.equal(await countKeys(t, ["paste_views"]), 0);
+    for (const p of [soon, later, never]) await pastes.open(p.slug, admin);
+    await t.services.viewTally.flush();
+    assert.equal(await countKeys(t, ["paste_views"]), 3);
     assert.equal(await countKeys(t, ["pastes_by_expiry"]), 2);
 
     assert.equal(await pastes.deleteExpired(Date.now()), 0);
