@@ -11,29 +11,18 @@
  * to core 1 with `taskset`, so the client never competes with the server for a core.
  */
 import { parseArgs } from "node:util";
-import { createReadStream } from "node:fs";
 import { join } from "node:path";
-import {
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from "@aws-sdk/client-s3";
-import { startS3rver } from "../tests/helpers/s3rver.ts";
 import {
   adminAuth,
   type FilesServer,
-  hashStream,
   MiB,
   readRss,
   run,
-  sampleRss,
   startFilesServer,
   writePseudoRandomFile,
 } from "../tests/shell/helpers.ts";
+import { Client, Series, timed } from "./file_transfers.ts";
+import { s3Runs } from "./files_s3.ts";
 
 const { values: opts } = parseArgs({
   args: Deno.args,
@@ -49,82 +38,12 @@ const { values: opts } = parseArgs({
 const SIZE_MB = Number(opts["size-mb"]);
 const S3_SIZE_MB = Number(opts["s3-size-mb"]);
 const RUNS = Number(opts.runs);
-const PART_SIZE = 8 * MiB; // what the S3 driver uses for streamed multipart puts
 const PIN = !opts["no-pin"];
 const README = join(import.meta.dirname!, "README.md");
 const START_MARK = "<!-- bench:files:start -->";
 const END_MARK = "<!-- bench:files:end -->";
 
-/** `run` on the client core (core 1) unless --no-pin. */
-const runClient = (cmd: string, args: string[]) =>
-  PIN ? run("taskset", ["-c", "1", cmd, ...args]) : run(cmd, args);
-
-type Peak = { peak: number };
-/** Throughput samples (MiB/s) of one operation, and the server's peak RSS during it. */
-class Series {
-  mibps: number[] = [];
-  peak = 0;
-  add(sizeMb: number, seconds: number, rss?: Peak) {
-    this.mibps.push(sizeMb / seconds);
-    if (rss) this.peak = Math.max(this.peak, rss.peak);
-  }
-  /** The fastest run: other work on a shared machine only ever slows a run down. */
-  get best(): number {
-    return Math.max(...this.mibps);
-  }
-}
-
-/** Runs `fn`, timing it and (with a pid) sampling that process's RSS. */
-async function timed<T>(fn: () => Promise<T>, pid?: number) {
-  const mem = pid ? await sampleRss(pid) : null;
-  const t0 = performance.now();
-  const value = await fn();
-  const seconds = (performance.now() - t0) / 1000;
-  return { value, seconds, rss: await mem?.stop() };
-}
-
-/** `curl -T` upload to upload-direct; returns the share's id and slug. */
-async function curlUpload(server: FilesServer, auth: string, file: string, query = "") {
-  const out = await runClient("curl", [
-    "-sS",
-    "--fail-with-body",
-    "-T",
-    file,
-    "-H",
-    `Authorization: ${auth}`,
-    `${server.url}/api/upload-direct/bench.bin${query}`,
-  ]);
-  const body = JSON.parse(out);
-  if (body.code !== 201) throw new Error(`upload failed: ${out}`);
-  return body.data as { id: string; slug: string; size: number };
-}
-
-const curlDownload = (server: FilesServer, slug: string) =>
-  runClient("curl", [
-    "-sS",
-    "--fail",
-    "-o",
-    "/dev/null",
-    `${server.url}/api/file-download/${slug}`,
-  ]);
-
-/** Downloads once with fetch and compares the SHA-256, so a fast wrong answer cannot pass. */
-async function verify(server: FilesServer, slug: string, sha256: string) {
-  const res = await fetch(`${server.url}/api/file-download/${slug}`);
-  const got = await hashStream(res.body!);
-  if (got.sha256 !== sha256) throw new Error(`download of ${slug} differs from the source`);
-}
-
-async function deleteShare(server: FilesServer, auth: string, id: string) {
-  const res = await fetch(`${server.url}/api/files/batch-delete`, {
-    method: "POST",
-    headers: { authorization: auth, "content-type": "application/json" },
-    body: JSON.stringify({ ids: [id], delete_mode: "both" }),
-  });
-  await res.body?.cancel();
-}
-
-async function localRuns(server: FilesServer, auth: string, src: string, sha256: string) {
+async function localRuns(server: FilesServer, client: Client, src: string, sha256: string) {
   const r = {
     up: new Series(),
     down: new Series(),
@@ -137,14 +56,14 @@ async function localRuns(server: FilesServer, auth: string, src: string, sha256:
   // download left resident.
   let last: { id: string; slug: string } | null = null;
   for (let i = 0; i < RUNS; i++) {
-    const cp = await timed(() => runClient("cp", [src, dst]));
-    const sync = await timed(() => runClient("sync", ["--data", dst]));
+    const cp = await timed(() => client.run("cp", [src, dst]));
+    const sync = await timed(() => client.run("sync", ["--data", dst]));
     r.cp.add(SIZE_MB, cp.seconds);
     r.cpSync.add(SIZE_MB, cp.seconds + sync.seconds);
     await Deno.remove(dst);
-    const up = await timed(() => curlUpload(server, auth, src), server.pid);
+    const up = await timed(() => client.upload(src), server.pid);
     r.up.add(SIZE_MB, up.seconds, up.rss);
-    if (last) await deleteShare(server, auth, last.id);
+    if (last) await client.deleteShare(last.id);
     last = up.value;
     console.log(
       `local run ${i + 1}: upload ${(SIZE_MB / up.seconds).toFixed(0)} MiB/s (peak RSS ` +
@@ -152,9 +71,9 @@ async function localRuns(server: FilesServer, auth: string, src: string, sha256:
         `(+fdatasync ${(SIZE_MB / (cp.seconds + sync.seconds)).toFixed(0)})`,
     );
   }
-  await verify(server, last!.slug, sha256);
+  await client.verify(last!.slug, sha256);
   for (let i = 0; i < RUNS; i++) {
-    const down = await timed(() => curlDownload(server, last!.slug), server.pid);
+    const down = await timed(() => client.download(last!.slug), server.pid);
     r.down.add(SIZE_MB, down.seconds, down.rss);
     const cat = await timed(() =>
       new Deno.Command(PIN ? "taskset" : "cat", {
@@ -168,117 +87,8 @@ async function localRuns(server: FilesServer, auth: string, src: string, sha256:
         `${(SIZE_MB / cat.seconds).toFixed(0)}`,
     );
   }
-  await deleteShare(server, auth, last!.id);
+  await client.deleteShare(last!.id);
   return r;
-}
-
-async function s3Runs(server: FilesServer, auth: string, src: string, sha256: string) {
-  const s3 = await startS3rver("cubby-bench");
-  try {
-    const cfgRes = await fetch(`${server.url}/api/s3-configs`, {
-      method: "POST",
-      headers: { authorization: auth, "content-type": "application/json" },
-      body: JSON.stringify({
-        name: "s3rver",
-        provider_type: "minio",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-        is_public: true,
-      }),
-    });
-    const cfg = (await cfgRes.json()).data;
-    if (!cfg?.id) throw new Error(`creating the s3rver config answered ${cfgRes.status}`);
-    const client = new S3Client({
-      endpoint: s3.endpoint,
-      region: s3.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    });
-    const Bucket = s3.bucket;
-    const size = S3_SIZE_MB * MiB;
-    const r = {
-      up: new Series(),
-      down: new Series(),
-      directMultipart: new Series(),
-      directPut: new Series(),
-      directGet: new Series(),
-    };
-    for (let i = 0; i < RUNS; i++) {
-      const up = await timed(
-        () => curlUpload(server, auth, src, `?s3_config_id=${cfg.id}`),
-        server.pid,
-      );
-      r.up.add(S3_SIZE_MB, up.seconds, up.rss);
-      const down = await timed(() => curlDownload(server, up.value.slug), server.pid);
-      r.down.add(S3_SIZE_MB, down.seconds, down.rss);
-      if (i === 0) await verify(server, up.value.slug, sha256);
-      await deleteShare(server, auth, up.value.id);
-
-      const Key = `direct/run-${i}.bin`;
-      const mp = await timed(async () => {
-        const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key }));
-        const parts = [];
-        const file = await Deno.open(src);
-        try {
-          for (let n = 1;; n++) {
-            const part = new Uint8Array(
-              Math.max(0, Math.min(PART_SIZE, size - (n - 1) * PART_SIZE)),
-            );
-            if (part.length === 0) break;
-            for (let off = 0; off < part.length;) {
-              const got = await file.read(part.subarray(off));
-              if (got === null) throw new Error(`${src} is shorter than ${size} bytes`);
-              off += got;
-            }
-            const { ETag } = await client.send(
-              new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: n, Body: part }),
-            );
-            parts.push({ PartNumber: n, ETag });
-          }
-        } finally {
-          file.close();
-        }
-        await client.send(
-          new CompleteMultipartUploadCommand({
-            Bucket,
-            Key,
-            UploadId,
-            MultipartUpload: { Parts: parts },
-          }),
-        );
-      });
-      r.directMultipart.add(S3_SIZE_MB, mp.seconds);
-      const put = await timed(() =>
-        client.send(
-          new PutObjectCommand({ Bucket, Key, Body: createReadStream(src), ContentLength: size }),
-        )
-      );
-      r.directPut.add(S3_SIZE_MB, put.seconds);
-      const get = await timed(async () => {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key }));
-        let n = 0;
-        for await (const chunk of res.Body as AsyncIterable<Uint8Array>) n += chunk.byteLength;
-        if (n !== size) throw new Error(`direct GET returned ${n} bytes, not ${size}`);
-      });
-      r.directGet.add(S3_SIZE_MB, get.seconds);
-      await client.send(new DeleteObjectCommand({ Bucket, Key }));
-      console.log(
-        `s3 run ${i + 1}: via Cubby up ${(S3_SIZE_MB / up.seconds).toFixed(0)} / down ` +
-          `${(S3_SIZE_MB / down.seconds).toFixed(0)} MiB/s; direct multipart ` +
-          `${(S3_SIZE_MB / mp.seconds).toFixed(0)}, put ${(S3_SIZE_MB / put.seconds).toFixed(0)}` +
-          `, get ${(S3_SIZE_MB / get.seconds).toFixed(0)}`,
-      );
-    }
-    client.destroy();
-    return r;
-  } finally {
-    await s3.stop();
-  }
 }
 
 const f0 = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 0 });
@@ -313,15 +123,15 @@ if (import.meta.main) {
     const src = join(tmp, "source.bin");
     console.log(`writing ${SIZE_MB} MiB of pseudo-random bytes to ${src}`);
     const sha256 = await writePseudoRandomFile(src, SIZE_MB * MiB, 1);
-    const auth = await adminAuth(server);
+    const client = new Client(server, await adminAuth(server), PIN);
     const idle = (await readRss(server.pid)).rss;
-    const local = await localRuns(server, auth, src, sha256);
+    const local = await localRuns(server, client, src, sha256);
     let s3 = null;
     if (!opts["no-s3"]) {
       await Deno.remove(src);
       const s3src = join(tmp, "s3-source.bin");
       const s3sha = await writePseudoRandomFile(s3src, S3_SIZE_MB * MiB, 2);
-      s3 = await s3Runs(server, auth, s3src, s3sha);
+      s3 = await s3Runs(server, client, s3src, s3sha, { runs: RUNS, sizeMb: S3_SIZE_MB });
     }
     const rows = [
       "| Operation | Through Cubby | Baseline (same run, same disk) | Baseline | Cubby / baseline" +

@@ -54,7 +54,7 @@ const isoOrNull = (s: string | null) => s === null ? null : iso(s);
 export type PasteInput =
   & Omit<
     PasteRecord,
-    "content_id" | "content_size" | "content_chunks" | "preview"
+    "content_id" | "content_size" | "content_chunks" | "content_text" | "preview"
   >
   & { content: string; views: number };
 

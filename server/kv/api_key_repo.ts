@@ -17,7 +17,13 @@ export type ApiKeyRecord = {
   expires_at: string | null;
 };
 
+/** Key hashes whose id this instance remembers (about 100 bytes each). */
+const MAX_ID_HINTS = 10_000;
+
 export class ApiKeyRepo {
+  /** The id each key hash led to when last read here (checked against the index on use). */
+  private idsByHash = new Map<string, string>();
+
   constructor(private kv: Deno.Kv) {}
 
   /** Lists every key, oldest first (ids are ULIDs). */
@@ -31,9 +37,40 @@ export class ApiKeyRepo {
 
   /** Finds a key by the hash of its secret. */
   async getByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const idx = await this.kv.get<string>(keys.apiKeysByHash(hash));
-    if (!idx.value) return null;
-    return (await this.get(idx.value)).value;
+    return (await this.findByHash(hash, [])).rec;
+  }
+
+  /**
+   * Finds a key by the hash of its secret and reads `alongside` in the same snapshot. When this
+   * instance saw the hash before, the record comes in that same read: the id remembered for it
+   * is only a guess, used when the index still points at it, so one read serves a request.
+   */
+  async findByHash(
+    hash: string,
+    alongside: Deno.KvKey[],
+  ): Promise<{ rec: ApiKeyRecord | null; alongside: Deno.KvEntryMaybe<unknown>[] }> {
+    const hinted = this.idsByHash.get(hash);
+    const read = [...alongside, keys.apiKeysByHash(hash)];
+    if (hinted) read.push(keys.apiKeys(hinted));
+    const entries = await this.kv.getMany<unknown[]>(read);
+    const idx = entries[alongside.length] as Deno.KvEntryMaybe<string>;
+    const out = { rec: null as ApiKeyRecord | null, alongside: entries.slice(0, alongside.length) };
+    if (!idx.value) return out;
+    let rec = hinted === idx.value
+      ? (entries[alongside.length + 1] as Deno.KvEntryMaybe<ApiKeyRecord>).value
+      : (await this.get(idx.value)).value;
+    if (rec && rec.key_hash !== hash) rec = null;
+    if (rec) this.rememberId(hash, rec.id);
+    out.rec = rec;
+    return out;
+  }
+
+  private rememberId(hash: string, id: string) {
+    if (this.idsByHash.get(hash) === id) return;
+    this.idsByHash.set(hash, id);
+    if (this.idsByHash.size > MAX_ID_HINTS) {
+      this.idsByHash.delete(this.idsByHash.keys().next().value!);
+    }
   }
 
   /** Inserts a key; returns "hash" or "name" when a unique index is taken. */
@@ -46,7 +83,10 @@ export class ApiKeyRepo {
       .set(keys.apiKeysByHash(rec.key_hash), rec.id)
       .set(keys.apiKeysByName(rec.name), rec.id);
     const res = await countCreated(op, "api_keys", rec.created_at).commit();
-    if (res.ok) return "ok";
+    if (res.ok) {
+      this.rememberId(rec.key_hash, rec.id);
+      return "ok";
+    }
     if ((await this.kv.get(keys.apiKeysByHash(rec.key_hash))).value) return "hash";
     return "name";
   }

@@ -8,6 +8,7 @@
  * attempt that was never verified gives its slot back (`release`). Subjects are stored hashed,
  * so no user-controlled value (a username, a forwarded address) can make a key too large.
  */
+import { createHash } from "node:crypto";
 import { keys } from "./keys.ts";
 import { AppError } from "../errors.ts";
 import type { RateLimits, RateLimitScope } from "../config.ts";
@@ -28,9 +29,26 @@ function tooMany(resetAt: number): AppError {
 export class RateLimiter {
   constructor(private kv: Deno.Kv, private rules: RateLimits) {}
 
-  private async key(scope: RateLimitScope, subject: string) {
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(subject));
-    return keys.rateLimits(scope, new Uint8Array(digest).toBase64());
+  /** The counter key of a subject: its SHA-256 (node:crypto, synchronous), base64. */
+  keyOf(scope: RateLimitScope, subject: string): Deno.KvKey {
+    return keys.rateLimits(scope, createHash("sha256").update(subject).digest("base64"));
+  }
+
+  /** The counter keys of subjects, to read them along with something else. */
+  keysOf(subjects: [RateLimitScope, string][]): Deno.KvKey[] {
+    return subjects.map(([scope, subject]) => this.keyOf(scope, subject));
+  }
+
+  /** The 429 to answer when any subject's counter, read at `entries`, is used up; or null. */
+  refusalOf(
+    subjects: [RateLimitScope, string][],
+    entries: Deno.KvEntryMaybe<unknown>[],
+  ): AppError | null {
+    for (const [i, entry] of entries.entries()) {
+      const w = this.live(entry as Deno.KvEntryMaybe<Window>);
+      if (w && w.count >= this.rules[subjects[i][0]].max) return tooMany(w.reset_at);
+    }
+    return null;
   }
 
   private live(entry: Deno.KvEntryMaybe<Window>, now = Date.now()): Window | null {
@@ -42,14 +60,7 @@ export class RateLimiter {
    * for a cheap first check.
    */
   async blocked(subjects: [RateLimitScope, string][]): Promise<AppError | null> {
-    const entries = await this.kv.getMany<Window[]>(
-      await Promise.all(subjects.map(([scope, subject]) => this.key(scope, subject))),
-    );
-    for (const [i, entry] of entries.entries()) {
-      const w = this.live(entry);
-      if (w && w.count >= this.rules[subjects[i][0]].max) return tooMany(w.reset_at);
-    }
-    return null;
+    return this.refusalOf(subjects, await this.kv.getMany<Window[]>(this.keysOf(subjects)));
   }
 
   /** Throws 429 too_many_requests when the subject has used up its attempts in this window. */
@@ -64,7 +75,7 @@ export class RateLimiter {
    */
   async reserve(scope: RateLimitScope, subject: string): Promise<void> {
     const rule = this.rules[scope];
-    const key = await this.key(scope, subject);
+    const key = this.keyOf(scope, subject);
     for (let attempt = 0; attempt < MAX_RESERVE_ATTEMPTS; attempt++) {
       const entry = await this.kv.get<Window>(key);
       const now = Date.now();
@@ -81,7 +92,7 @@ export class RateLimiter {
 
   /** Gives back one reserved attempt that was never verified (same window only). */
   async release(scope: RateLimitScope, subject: string): Promise<void> {
-    const key = await this.key(scope, subject);
+    const key = this.keyOf(scope, subject);
     for (let attempt = 0; attempt < MAX_RESERVE_ATTEMPTS; attempt++) {
       const entry = await this.kv.get<Window>(key);
       const now = Date.now();
@@ -97,6 +108,6 @@ export class RateLimiter {
 
   /** Clears the subject's attempts (after a success). */
   async reset(scope: RateLimitScope, subject: string): Promise<void> {
-    await this.kv.delete(await this.key(scope, subject));
+    await this.kv.delete(this.keyOf(scope, subject));
   }
 }

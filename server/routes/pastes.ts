@@ -50,6 +50,12 @@ async function readPasteCreate(c: Context<AppEnv>): Promise<PasteCreate> {
   return await readJson(c, PasteCreateSchema);
 }
 
+/** The headers of a raw paste: user content, sandboxed, as plain text. */
+const RAW_HEADERS: Record<string, string> = {
+  ...userContentHeaders(),
+  "Content-Type": "text/plain; charset=utf-8",
+};
+
 /** True when the caller asks for text/plain rather than JSON (`-H 'Accept: text/plain'`). */
 function wantsPlainText(c: Context<AppEnv>): boolean {
   const accept = (c.req.header("accept") ?? "").toLowerCase();
@@ -92,10 +98,7 @@ export function pasteRoutes() {
       c.req.query("password"),
       c.get("clientIp"),
     );
-    return c.body(body, 200, {
-      ...userContentHeaders(),
-      "Content-Type": "text/plain; charset=utf-8",
-    });
+    return c.body(body, 200, RAW_HEADERS);
   });
 
   app.get("/pastes", text, async (c) => {

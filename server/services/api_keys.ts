@@ -119,15 +119,26 @@ export class ApiKeyService {
    * touch interval, so `last_used` may lag by up to a minute); null otherwise.
    */
   async verify(key: string): Promise<ApiKeyRecord | null> {
-    if (key.length < 1 || key.length > 256) return null;
-    const rec = await this.repo.getByHash(sha256Hex(key));
-    if (!rec || isKeyExpired(rec)) return null;
-    await this.touch(rec.id);
+    const rec = (await this.lookup(key, [])).rec;
+    if (rec) await this.touch(rec.id);
     return rec;
   }
 
+  /**
+   * The record of a valid, unexpired key (null otherwise), with `alongside` read in the same
+   * snapshot. Records no use: call `touch` once the caller accepts the key.
+   */
+  async lookup(
+    key: string,
+    alongside: Deno.KvKey[],
+  ): Promise<{ rec: ApiKeyRecord | null; alongside: Deno.KvEntryMaybe<unknown>[] }> {
+    const valid = key.length >= 1 && key.length <= 256;
+    const found = await this.repo.findByHash(sha256Hex(valid ? key : ""), alongside);
+    return found.rec && (!valid || isKeyExpired(found.rec)) ? { ...found, rec: null } : found;
+  }
+
   /** Records a key's use durably at most once per touch interval (per process). */
-  private async touch(id: string): Promise<void> {
+  async touch(id: string): Promise<void> {
     const now = Date.now();
     const last = this.touchedAt.get(id);
     if (last !== undefined && now - last < this.touchIntervalMs) return;

@@ -158,10 +158,14 @@ export class AuthService {
       ["apiKeyPrefix", key.slice(0, KEY_PREFIX_LENGTH)],
     ];
     const limiter = this.attempts.limiter;
-    const refusal = await limiter.blocked(subjects);
+    // The counters and the key in one read; the refusal is decided first, as if read apart.
+    const { rec, alongside } = await this.keys.lookup(key, limiter.keysOf(subjects));
+    const refusal = limiter.refusalOf(subjects, alongside);
     if (refusal) return refusal;
-    const rec = await this.keys.verify(key);
-    if (rec) return rec;
+    if (rec) {
+      await this.keys.touch(rec.id);
+      return rec;
+    }
     try {
       for (const [scope, subject] of subjects) await limiter.reserve(scope, subject);
     } catch (err) {

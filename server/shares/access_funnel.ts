@@ -17,7 +17,7 @@
  * Counting happens here and nowhere else, through the ledger's `count` and `tally`.
  */
 import type { FileRecord, FileRepo } from "./file_repo.ts";
-import type { PasteRecord, PasteRepo } from "./paste_repo.ts";
+import type { PasteRecord, PasteRepo, PasteShareEntry } from "./paste_repo.ts";
 import type { CountResult } from "./view_counter.ts";
 import type { ErrorCode } from "../../shared/errors.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
@@ -45,26 +45,42 @@ export type ShareEntry<R> = { value: R; versionstamp: string };
 /** A share as found for a delivery: the record and its views, read together. */
 export type FoundShare<R> = ShareEntry<R> & { views: number };
 
-/** How the funnel reads and counts one kind of share (in practice: its repo). */
-export type ShareLedger<R extends GatedShare> = {
+/**
+ * How the funnel reads and counts one kind of share (in practice: its repo). `F` is what `find`
+ * returns, which may carry more than the record (a paste's content read in the same snapshot).
+ */
+export type ShareLedger<R extends GatedShare, F extends FoundShare<R> = FoundShare<R>> = {
   /** Token subjects and error codes: "file" or "paste". */
   kind: "file" | "paste";
   /** The record of a slug with its views so far, or null when there is none. */
-  find(slug: string): Promise<FoundShare<R> | null>;
+  find(slug: string): Promise<F | null>;
   /** Counts one view of a limited share with a checked commit; "changed": read it again. */
   count(entry: ShareEntry<R>): Promise<CountResult>;
   /** Counts one view of an unlimited share in memory, written to KV within the flush interval. */
-  tally(entry: FoundShare<R>): Promise<CountResult>;
+  tally(entry: F): Promise<CountResult>;
 };
 
 /** An admitted delivery. */
-export type Admission<R> = {
-  /** The record the delivery was admitted against. */
-  entry: ShareEntry<R>;
+export type Admission<F> = {
+  /** The record the delivery was admitted against, as `find` read it. */
+  entry: F;
   /** Views after this delivery; null when a token admitted it (nothing was counted). */
   views: number | null;
-  /** A token for follow-up links: the one presented, or a fresh one after a counted view. */
-  token: string;
+  /**
+   * A token for follow-up links: the one presented, or a fresh one after a counted view when
+   * the caller asked for it (`issueToken`); null otherwise.
+   */
+  token: string | null;
+};
+
+/** How a delivery asks to be admitted. */
+export type AdmitOptions<R> = {
+  /** A view token presented by the caller. */
+  token?: string | null;
+  /** The access check (password) a counted view must pass first. */
+  checkAccess: (rec: R) => Promise<void>;
+  /** Sign a fresh token after a counted view (only callers that hand out links need one). */
+  issueToken?: boolean;
 };
 
 const ERRORS: Record<"file" | "paste", { missing: ErrorCode; gone: ErrorCode }> = {
@@ -74,18 +90,20 @@ const ERRORS: Record<"file" | "paste", { missing: ErrorCode; gone: ErrorCode }> 
 
 const isPast = (iso: string | null) => iso !== null && Date.parse(iso) <= Date.now();
 
-export class AccessFunnel<R extends GatedShare> {
-  constructor(private ledger: ShareLedger<R>, private signer: Signer) {}
+export class AccessFunnel<R extends GatedShare, F extends FoundShare<R> = FoundShare<R>> {
+  constructor(private ledger: ShareLedger<R, F>, private signer: Signer) {}
 
   /**
    * Admits one delivery of a share's content: by a valid `token`, or by counting one view
    * after `checkAccess` passes. Throws 404 when missing, 410 when expired or used up,
    * whatever `checkAccess` throws, and 409 when the record keeps changing.
    */
-  async admit(
+  admit(
     slug: string,
-    opts: { token?: string | null; checkAccess: (rec: R) => Promise<void> },
-  ): Promise<Admission<R>> {
+    opts: AdmitOptions<R> & { issueToken: true },
+  ): Promise<Admission<F> & { token: string }>;
+  admit(slug: string, opts: AdmitOptions<R>): Promise<Admission<F>>;
+  async admit(slug: string, opts: AdmitOptions<R>): Promise<Admission<F>> {
     const errors = ERRORS[this.ledger.kind];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const entry = await this.ledger.find(slug);
@@ -101,7 +119,9 @@ export class AccessFunnel<R extends GatedShare> {
         ? await this.ledger.count(entry)
         : await this.ledger.tally(entry);
       if (counted.ok) {
-        const token = await this.signer.issue(this.subjectOf(rec), VIEW_TOKEN_TTL_MS);
+        const token = opts.issueToken
+          ? await this.signer.issue(this.subjectOf(rec), VIEW_TOKEN_TTL_MS)
+          : null;
         return { entry, views: counted.views, token };
       }
       if (counted.reason === "used_up") throw gone(errors.gone);
@@ -129,9 +149,12 @@ export function fileFunnel(repo: FileRepo, signer: Signer): AccessFunnel<FileRec
   }, signer);
 }
 
-/** The funnel of pastes. */
-export function pasteFunnel(repo: PasteRepo, signer: Signer): AccessFunnel<PasteRecord> {
-  return new AccessFunnel<PasteRecord>({
+/** The funnel of pastes; a paste is found with its content when it could be read alongside. */
+export function pasteFunnel(
+  repo: PasteRepo,
+  signer: Signer,
+): AccessFunnel<PasteRecord, PasteShareEntry> {
+  return new AccessFunnel<PasteRecord, PasteShareEntry>({
     kind: "paste",
     find: (slug) => SLUG_PATTERN.test(slug) ? repo.findShare(slug) : Promise.resolve(null),
     count: (entry) => repo.countView(entry),

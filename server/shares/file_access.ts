@@ -88,6 +88,7 @@ export class FileAccessService {
   async open(slug: string, password: string | undefined, auth: Auth, ip: string) {
     const { entry, views, token } = await this.funnel.admit(slug, {
       checkAccess: this.passwordCheck(password, ip),
+      issueToken: true,
     });
     return this.publicView(entry.value, views!, token, auth);
   }
@@ -167,6 +168,7 @@ export class FileAccessService {
     const { entry, token } = await this.funnel.admit(slug, {
       token: opts.token,
       checkAccess: this.passwordCheck(opts.password, opts.ip),
+      issueToken: true,
     });
     const url = `${opts.origin}/api/file-download/${encodeURIComponent(entry.value.slug)}?t=${
       encodeURIComponent(token)

@@ -1,24 +1,26 @@
 /**
- * Pastes in KV. A KV value holds at most 64 KiB and a commit at most 800 KiB, so content is
- * stored as UTF-8 chunks under `paste_chunks/{content_id}/{n}`, written before the record
- * that points at them (or, for content of one chunk, in the record's own commit). The record (with its slug, creator and expiry indexes) is created or
- * switched to a new content_id in one checked commit, so readers never see half-written
- * content; chunks of replaced or failed versions are deleted afterwards. Views live in their
- * own counter so that counting never rewrites the record.
+ * Pastes in KV. The record (with its slug, creator and expiry indexes) is created or switched to
+ * a new content version in one checked commit, so readers never see half-written content (see
+ * `paste_content.ts` for the chunks). Views live in their own counter so that counting never
+ * rewrites the record. A view finds its paste through a slug hint (`slug_hints.ts`) when it has
+ * one: the record, its counter and its content in one read.
  */
-import { ulid } from "ulid";
 import { keys } from "../kv/keys.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 import { countCreated, countDeleted } from "../kv/stats_repo.ts";
 import type { ViewTally } from "./view_tally.ts";
+import {
+  CHUNK_BYTES,
+  deleteContent,
+  readContent,
+  storeContent,
+  type StoredContent,
+  writeContent,
+} from "./paste_content.ts";
+import { PasteLookup, type PasteShareEntry } from "./paste_lookup.ts";
 
-/** Bytes per content chunk (below the 64 KiB value limit). */
-export const CHUNK_BYTES = 60_000;
-/** Chunks per commit while writing content: about 600 KB, well under 800 KiB. */
-const CHUNKS_PER_COMMIT = 10;
-/** Deletes per commit when removing chunks (the limit is 1000 mutations). */
-const DELETES_PER_COMMIT = 500;
-
+export { CHUNK_BYTES };
+export type { PasteShareEntry };
 export type PasteRecord = {
   id: string;
   slug: string;
@@ -33,23 +35,36 @@ export type PasteRecord = {
   /** The content version: chunks live under paste_chunks/{content_id}. */
   content_id: string;
   content_size: number;
+  /** 0 for inline (or empty) content. */
   content_chunks: number;
+  /** The content itself when it is small (paste_content.ts INLINE_BYTES): no chunks then. */
+  content_text?: string;
   /** The first characters of the content, for lists. */
   preview: string;
 };
 
 /** A record together with the versionstamp it was read at. */
 export type PasteEntry = { value: PasteRecord; versionstamp: string };
-/** A record as read for a delivery, with its view count (stored plus pending here). */
-export type PasteShareEntry = PasteEntry & { views: number };
 
 export type { CountResult };
+
+/** A chunk committed with its record: at most one chunk's bytes. */
+function checkedChunk(bytes: Uint8Array): Uint8Array {
+  if (bytes.length > CHUNK_BYTES) {
+    throw new Error(`Content of ${bytes.length} bytes exceeds one chunk`);
+  }
+  return bytes;
+}
 
 const expiryMs = (rec: PasteRecord) => rec.expires_at === null ? null : Date.parse(rec.expires_at);
 
 export class PasteRepo {
+  private lookup: PasteLookup;
+
   /** `tally` counts views of unlimited pastes in memory; without it they are committed. */
-  constructor(private kv: Deno.Kv, private tally?: ViewTally) {}
+  constructor(private kv: Deno.Kv, private tally?: ViewTally) {
+    this.lookup = new PasteLookup(kv, (id) => this.pendingViews(id));
+  }
 
   /** Reads a paste by id; null when missing. */
   async get(id: string): Promise<PasteEntry | null> {
@@ -65,17 +80,12 @@ export class PasteRepo {
     return entry && entry.value.slug === slug ? entry : null;
   }
 
-  /** Reads a paste and its view count through the slug index in two reads; null when missing. */
-  async findShare(slug: string): Promise<PasteShareEntry | null> {
-    const idx = await this.kv.get<string>(keys.pastesBySlug(slug));
-    if (!idx.value) return null;
-    const [rec, counter] = await this.kv.getMany<[PasteRecord, Deno.KvU64]>([
-      keys.pastes(idx.value),
-      keys.pasteViews(idx.value),
-    ]);
-    if (!rec.value || rec.value.slug !== slug) return null;
-    const views = Number(counter.value?.value ?? 0n) + this.pendingViews(idx.value);
-    return { value: rec.value, versionstamp: rec.versionstamp!, views };
+  /**
+   * Reads a paste and its view count by slug; null when missing. One read that brings the
+   * content too when the slug was seen before (paste_lookup.ts).
+   */
+  findShare(slug: string): Promise<PasteShareEntry | null> {
+    return this.lookup.find(slug);
   }
 
   /** Reads many pastes by id, in the given order, skipping missing ones. */
@@ -120,66 +130,24 @@ export class PasteRepo {
     await this.kv.delete(keys.pastesByExpiry(expiresAtMs, id));
   }
 
-  /** Writes content as chunks of a fresh version; throws after cleaning up on failure. */
-  async writeContent(bytes: Uint8Array): Promise<{ contentId: string; chunks: number }> {
-    const contentId = ulid();
-    const chunks = Math.ceil(bytes.length / CHUNK_BYTES);
-    try {
-      for (let first = 0; first < chunks; first += CHUNKS_PER_COMMIT) {
-        const op = this.kv.atomic();
-        for (let n = first; n < Math.min(chunks, first + CHUNKS_PER_COMMIT); n++) {
-          // slice (a copy), not subarray: a view would serialise its whole buffer.
-          op.set(
-            keys.pasteChunks(contentId, n),
-            bytes.slice(n * CHUNK_BYTES, (n + 1) * CHUNK_BYTES),
-          );
-        }
-        const res = await op.commit();
-        if (!res.ok) throw new Error(`Cannot write chunks of content ${contentId}`);
-      }
-    } catch (err) {
-      await this.deleteContent(contentId).catch(() => {});
-      throw err;
-    }
-    return { contentId, chunks };
+  /** Prepares a text for its record (paste_content.ts `storeContent`). */
+  storeContent(text: string): Promise<StoredContent> {
+    return storeContent(this.kv, text);
   }
 
-  /**
-   * Reads a record's content bytes; null when its chunks are gone (the version was replaced).
-   * Up to 10 chunks (600 KB) come in one `getMany` by their known keys; more through a list.
-   */
-  async readContent(rec: PasteRecord): Promise<Uint8Array | null> {
-    const out = new Uint8Array(rec.content_size);
-    let offset = 0;
-    let count = 0;
-    const iter = rec.content_chunks <= 10
-      ? await this.kv.getMany<Uint8Array[]>(
-        Array.from({ length: rec.content_chunks }, (_, n) => keys.pasteChunks(rec.content_id, n)),
-      )
-      : this.kv.list<Uint8Array>({ prefix: keys.pasteChunksPrefix(rec.content_id) });
-    for await (const e of iter) {
-      if (!e.value || e.key[2] !== count || offset + e.value.length > out.length) return null;
-      out.set(e.value, offset);
-      offset += e.value.length;
-      count++;
-    }
-    return count === rec.content_chunks && offset === rec.content_size ? out : null;
+  /** Writes content as chunks of a fresh version; throws after cleaning up on failure. */
+  writeContent(bytes: Uint8Array): Promise<{ contentId: string; chunks: number }> {
+    return writeContent(this.kv, bytes);
+  }
+
+  /** Reads a record's content bytes; null when its chunks are gone (the version was replaced). */
+  readContent(rec: PasteRecord): Promise<Uint8Array<ArrayBuffer> | null> {
+    return readContent(this.kv, rec);
   }
 
   /** Deletes every chunk of a content version. */
-  async deleteContent(contentId: string): Promise<void> {
-    let batch: Deno.KvKey[] = [];
-    const flush = async () => {
-      const op = this.kv.atomic();
-      for (const key of batch) op.delete(key);
-      await op.commit();
-      batch = [];
-    };
-    for await (const e of this.kv.list({ prefix: keys.pasteChunksPrefix(contentId) })) {
-      batch.push(e.key);
-      if (batch.length === DELETES_PER_COMMIT) await flush();
-    }
-    if (batch.length) await flush();
+  deleteContent(contentId: string): Promise<void> {
+    return deleteContent(this.kv, contentId);
   }
 
   /**
@@ -192,21 +160,22 @@ export class PasteRepo {
     rec: PasteRecord,
     content?: Uint8Array,
   ): Promise<"ok" | "slug_taken" | "conflict"> {
-    if (content && content.length > CHUNK_BYTES) {
-      throw new Error(`Inline content of ${content.length} bytes exceeds one chunk`);
-    }
     const op = this.kv.atomic()
       .check({ key: keys.pastes(rec.id), versionstamp: null })
       .check({ key: keys.pastesBySlug(rec.slug), versionstamp: null })
       .set(keys.pastes(rec.id), rec)
       .set(keys.pastesBySlug(rec.slug), rec.id)
-      .set(keys.pastesByCreator(rec.created_by, rec.id), rec.id)
-      .set(keys.pasteViews(rec.id), new Deno.KvU64(0n));
+      .set(keys.pastesByCreator(rec.created_by, rec.id), rec.id);
+    // No view counter yet: a missing counter reads 0 everywhere (view_counter.ts, view_tally.ts),
+    // and one key fewer makes the create's commit cheaper.
     const ms = expiryMs(rec);
     if (ms !== null) op.set(keys.pastesByExpiry(ms, rec.id), rec.id);
-    if (content && content.length > 0) op.set(keys.pasteChunks(rec.content_id, 0), content);
+    if (content) op.set(keys.pasteChunks(rec.content_id, 0), checkedChunk(content));
     countCreated(op, "pastes", rec.created_at);
-    if ((await op.commit()).ok) return "ok";
+    if ((await op.commit()).ok) {
+      this.lookup.remember(rec);
+      return "ok";
+    }
     return (await this.kv.get(keys.pastesBySlug(rec.slug))).value ? "slug_taken" : "conflict";
   }
 
@@ -218,11 +187,13 @@ export class PasteRepo {
     prev: PasteEntry,
     next: PasteRecord,
     resetViews: boolean,
+    firstChunk?: Uint8Array,
   ): Promise<"ok" | "slug_taken" | "conflict"> {
     const old = prev.value;
     const op = this.kv.atomic()
       .check({ key: keys.pastes(old.id), versionstamp: prev.versionstamp })
       .set(keys.pastes(next.id), next);
+    if (firstChunk) op.set(keys.pasteChunks(next.content_id, 0), checkedChunk(firstChunk));
     if (old.slug !== next.slug) {
       op.check({ key: keys.pastesBySlug(next.slug), versionstamp: null })
         .delete(keys.pastesBySlug(old.slug))
@@ -235,7 +206,11 @@ export class PasteRepo {
       if (newMs !== null) op.set(keys.pastesByExpiry(newMs, next.id), next.id);
     }
     if (resetViews) op.set(keys.pasteViews(next.id), new Deno.KvU64(0n));
-    if ((await op.commit()).ok) return "ok";
+    if ((await op.commit()).ok) {
+      this.lookup.forget(old.slug);
+      this.lookup.remember(next);
+      return "ok";
+    }
     if (old.slug !== next.slug && (await this.kv.get(keys.pastesBySlug(next.slug))).value) {
       return "slug_taken";
     }
@@ -255,6 +230,7 @@ export class PasteRepo {
     if (ms !== null) op.delete(keys.pastesByExpiry(ms, rec.id));
     countDeleted(op, "pastes");
     if (!(await op.commit()).ok) return false;
+    this.lookup.forget(rec.slug);
     await this.deleteContent(rec.content_id);
     return true;
   }

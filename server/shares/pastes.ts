@@ -5,9 +5,15 @@
  * it. Server rendering uses `peek`, which never counts.
  */
 import { ulid } from "ulid";
-import { CHUNK_BYTES, type PasteEntry, type PasteRecord, type PasteRepo } from "./paste_repo.ts";
+import {
+  type PasteEntry,
+  type PasteRecord,
+  type PasteRepo,
+  type PasteShareEntry,
+} from "./paste_repo.ts";
 import type { AccessFunnel } from "./access_funnel.ts";
 import { canManage, isPastExpiry, isUsedUp, previewOf, toListItem, toView } from "./paste_views.ts";
+import { clearExpired, deleteExpired, deleteMany, ID_PATTERN } from "./paste_removal.ts";
 import type { AttemptGuard } from "../services/attempts.ts";
 import type { Config } from "../config.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
@@ -25,9 +31,6 @@ import {
   SLUG_PATTERN,
 } from "../../shared/schemas/pastes.ts";
 
-/** Paste ids are ULIDs; anything else cannot exist (and must not reach KV as a huge key). */
-const ID_PATTERN = /^[0-9A-Za-z]{26}$/;
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** What server rendering may show of a share without counting a view. */
@@ -42,7 +45,7 @@ export class PasteService {
     private repo: PasteRepo,
     private attempts: AttemptGuard,
     private config: Pick<Config, "kdfIterations">,
-    private funnel: AccessFunnel<PasteRecord>,
+    private funnel: AccessFunnel<PasteRecord, PasteShareEntry>,
   ) {}
 
   /** Creates a paste. Throws 400 for a past expiry, 409 slug_taken for a used custom slug. */
@@ -51,12 +54,9 @@ export class PasteService {
     const passwordHash = input.password
       ? await hashPassword(input.password, this.config.kdfIterations)
       : null;
-    const bytes = encoder.encode(input.content);
-    // Content of one chunk is committed with the record; larger content is written first.
-    const inline = bytes.length <= CHUNK_BYTES;
-    const { contentId, chunks } = inline
-      ? { contentId: ulid(), chunks: bytes.length > 0 ? 1 : 0 }
-      : await this.repo.writeContent(bytes);
+    // Small content goes into the record, one chunk into the record's commit; larger content
+    // is written first.
+    const stored = await this.repo.storeContent(input.content);
     const now = new Date().toISOString();
     try {
       for (let attempt = 0; attempt < 30; attempt++) {
@@ -73,18 +73,16 @@ export class PasteService {
           created_at: now,
           updated_at: now,
           created_by: creatorOf(auth),
-          content_id: contentId,
-          content_size: bytes.length,
-          content_chunks: chunks,
+          ...stored.ref,
           preview: previewOf(input.content),
         };
-        const res = await this.repo.insert(rec, inline ? bytes : undefined);
+        const res = await this.repo.insert(rec, stored.firstChunk);
         if (res === "ok") return toView(rec, 0, input.content, auth);
         if (res === "slug_taken" && input.slug) throw conflict("slug_taken");
       }
       throw new AppError("save_failed", 500);
     } catch (err) {
-      if (!inline) await this.repo.deleteContent(contentId).catch(() => {});
+      if (stored.written) await this.repo.deleteContent(stored.ref.content_id).catch(() => {});
       throw err;
     }
   }
@@ -102,13 +100,22 @@ export class PasteService {
     return this.deliver(slug, auth, (rec) => this.checkPassword(rec, password, clientIp));
   }
 
-  /** The raw text of a paste (`password` from the query); counts a view. */
-  async openRaw(slug: string, password: string | undefined, clientIp: string): Promise<string> {
-    const view = await this.deliver(slug, { type: "none" }, (rec) => {
-      if (rec.password_hash && !password) throw this.passwordRequired(rec);
-      return this.checkPassword(rec, password ?? "", clientIp);
+  /**
+   * The raw text of a paste (`password` from the query), as a string or as its UTF-8 bytes,
+   * whichever it is stored as; counts a view.
+   */
+  async openRaw(
+    slug: string,
+    password: string | undefined,
+    clientIp: string,
+  ): Promise<string | Uint8Array<ArrayBuffer>> {
+    const { entry } = await this.funnel.admit(slug, {
+      checkAccess: (rec) => {
+        if (rec.password_hash && !password) throw this.passwordRequired(rec);
+        return this.checkPassword(rec, password ?? "", clientIp);
+      },
     });
-    return view.content ?? "";
+    return entry.value.content_text ?? (await this.readBytes(entry)).bytes;
   }
 
   /** A share's state for server rendering; never counts a view. */
@@ -170,16 +177,15 @@ export class PasteService {
       next.expires_at = this.checkExpiry(input.expires_at, old.expires_at);
     }
     if (input.max_views !== undefined) next.max_views = input.max_views;
+    let firstChunk: Uint8Array | undefined;
     if (input.content !== undefined) {
-      const bytes = encoder.encode(input.content);
-      const written = await this.repo.writeContent(bytes);
-      next.content_id = written.contentId;
-      next.content_chunks = written.chunks;
-      next.content_size = bytes.length;
-      next.preview = previewOf(input.content);
+      const stored = await this.repo.storeContent(input.content);
+      delete next.content_text;
+      Object.assign(next, stored.ref, { preview: previewOf(input.content) });
+      firstChunk = stored.firstChunk;
     }
     const resetViews = input.max_views !== undefined;
-    const res = await this.repo.replace(prev, next, resetViews);
+    const res = await this.repo.replace(prev, next, resetViews, firstChunk);
     if (res !== "ok") {
       if (next.content_id !== old.content_id) await this.repo.deleteContent(next.content_id);
       throw conflict(res === "slug_taken" ? "slug_taken" : "conflict");
@@ -191,45 +197,18 @@ export class PasteService {
   }
 
   /** Deletes the given pastes the caller manages; the others are skipped and reported. */
-  async deleteMany(auth: Auth, ids: string[]): Promise<PasteBatchDeleteResult> {
-    const unique = [...new Set(ids)];
-    const skipped: string[] = [];
-    let deleted = 0;
-    for (let i = 0; i < unique.length; i += 10) {
-      await Promise.all(
-        unique.slice(i, i + 10).map(async (id) => {
-          const entry = ID_PATTERN.test(id) ? await this.repo.get(id) : null;
-          if (entry && canManage(auth, entry.value) && await this.removeEntry(entry)) deleted++;
-          else skipped.push(id);
-        }),
-      );
-    }
-    return { deleted, skipped: skipped.length, skipped_ids: skipped };
+  deleteMany(auth: Auth, ids: string[]): Promise<PasteBatchDeleteResult> {
+    return deleteMany(this.repo, auth, ids);
   }
 
   /** Deletes expired and used-up pastes the caller manages. */
-  async clearExpired(auth: Auth): Promise<{ deleted: number }> {
-    const recs = await this.repo.list(auth.type === "admin" ? undefined : creatorOf(auth));
-    const views = await this.repo.getViews(recs.filter((r) => r.max_views > 0).map((r) => r.id));
-    const now = Date.now();
-    let deleted = 0;
-    for (const rec of recs) {
-      if (!isPastExpiry(rec, now) && !isUsedUp(rec, views.get(rec.id) ?? 0)) continue;
-      const entry = await this.repo.get(rec.id);
-      if (entry && await this.removeEntry(entry)) deleted++;
-    }
-    return { deleted };
+  clearExpired(auth: Auth): Promise<{ deleted: number }> {
+    return clearExpired(this.repo, auth);
   }
 
   /** Deletes every paste whose expiry is at or before `now` (the sweeper); returns the count. */
-  async deleteExpired(now: number): Promise<number> {
-    let deleted = 0;
-    for (const { id, expiresAtMs } of await this.repo.listExpired(now)) {
-      const entry = await this.repo.get(id);
-      if (!entry) await this.repo.deleteExpiryIndex(id, expiresAtMs);
-      else if (isPastExpiry(entry.value, now) && await this.removeEntry(entry)) deleted++;
-    }
-    return deleted;
+  deleteExpired(now: number): Promise<number> {
+    return deleteExpired(this.repo, now);
   }
 
   /**
@@ -246,12 +225,27 @@ export class PasteService {
     return toView(current.value, views!, text, auth);
   }
 
-  /** Reads the content of a record; if its version was replaced meanwhile, of the new one. */
-  private async readText(entry: PasteEntry): Promise<{ entry: PasteEntry; text: string }> {
+  /** Reads the text of a record; if its version was replaced meanwhile, of the new one. */
+  private async readText(
+    entry: PasteEntry & { content?: Uint8Array<ArrayBuffer> },
+  ): Promise<{ entry: PasteEntry; text: string }> {
+    if (entry.value.content_text !== undefined) return { entry, text: entry.value.content_text };
+    const read = await this.readBytes(entry);
+    return { entry: read.entry, text: decoder.decode(read.bytes) };
+  }
+
+  /**
+   * Reads the content of a record (or takes what was read with it, in the same snapshot); if its
+   * version was replaced meanwhile, of the new one.
+   */
+  private async readBytes(
+    entry: PasteEntry & { content?: Uint8Array<ArrayBuffer> },
+  ): Promise<{ entry: PasteEntry; bytes: Uint8Array<ArrayBuffer> }> {
+    if (entry.content) return { entry, bytes: entry.content };
     let current: PasteEntry | null = entry;
     for (let attempt = 0; attempt < 5 && current; attempt++) {
       const bytes = await this.repo.readContent(current.value);
-      if (bytes) return { entry: current, text: decoder.decode(bytes) };
+      if (bytes) return { entry: current, bytes };
       current = await this.repo.get(entry.value.id);
     }
     throw notFound("paste_not_found");
@@ -265,16 +259,6 @@ export class PasteService {
     if (!entry) throw notFound("paste_not_found");
     if (!canManage(auth, entry.value)) throw forbidden("not_creator");
     return entry;
-  }
-
-  /** Removes a paste, re-reading it when it changed under us; false when it is gone. */
-  private async removeEntry(entry: PasteEntry): Promise<boolean> {
-    let current: PasteEntry | null = entry;
-    for (let attempt = 0; attempt < 5 && current; attempt++) {
-      if (await this.repo.remove(current)) return true;
-      current = await this.repo.get(entry.value.id);
-    }
-    return false;
   }
 
   private passwordRequired(rec: PasteRecord): AppError {

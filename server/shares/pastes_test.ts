@@ -4,6 +4,7 @@ import type { Auth } from "../services/auth.ts";
 import { sweepOnce } from "../services/sweeper.ts";
 import { AppError } from "../errors.ts";
 import { CHUNK_BYTES } from "./paste_repo.ts";
+import { INLINE_BYTES } from "./paste_content.ts";
 
 async function withApp(fn: (t: TestApp, admin: Auth) => Promise<void>) {
   await using t = await createTestApp();
@@ -36,14 +37,20 @@ Deno.test("deleteExpired removes expired records, indexes, counters and chunks o
     const soon = await pastes.create(admin, { ...base, content: big, expires_at: hour });
     const later = await pastes.create(admin, { ...base, content: "later", expires_at: day });
     const never = await pastes.create(admin, { ...base, content: "never" });
-    assert.equal(await countKeys(t, ["paste_chunks"]), 5);
+    // Small content lives in its record: only the big paste has chunks.
+    assert.equal(await countKeys(t, ["paste_chunks"]), 3);
+    // A counter exists once a view was written.
+    assert.equal(await countKeys(t, ["paste_views"]), 0);
+    for (const p of [soon, later, never]) await pastes.open(p.slug, admin);
+    await t.services.viewTally.flush();
+    assert.equal(await countKeys(t, ["paste_views"]), 3);
     assert.equal(await countKeys(t, ["pastes_by_expiry"]), 2);
 
     assert.equal(await pastes.deleteExpired(Date.now()), 0);
     assert.equal(await pastes.deleteExpired(Date.parse(hour)), 1, "expiry at now counts");
     await rejects(pastes.open(soon.slug, admin), "paste_not_found", 404);
     assert.equal((await pastes.open(later.slug, admin)).content, "later");
-    assert.equal(await countKeys(t, ["paste_chunks"]), 2);
+    assert.equal(await countKeys(t, ["paste_chunks"]), 0);
     assert.equal(await countKeys(t, ["pastes_by_expiry"]), 1);
     assert.equal(await countKeys(t, ["paste_views"]), 2);
     assert.equal(await countKeys(t, ["pastes_by_slug"]), 2);
@@ -55,7 +62,7 @@ Deno.test("deleteExpired removes expired records, indexes, counters and chunks o
     assert.equal(await pastes.deleteExpired(Date.parse(moved)), 1);
     assert.equal((await pastes.open(never.slug, admin)).content, "never");
     assert.equal(await countKeys(t, ["pastes_by_expiry"]), 0);
-    assert.equal(await countKeys(t, ["paste_chunks"]), 1);
+    assert.equal(await countKeys(t, ["paste_views"]), 1);
   });
 });
 
@@ -111,14 +118,15 @@ Deno.test("a failed edit keeps the old content and deletes the new chunks", asyn
   await withApp(async (t, admin) => {
     const { pastes } = t.services;
     await pastes.create(admin, { ...base, content: "other", slug: "other" });
-    const p = await pastes.create(admin, { ...base, content: "keep me", slug: "mine" });
+    const keep = "keep me ".repeat(INLINE_BYTES); // one chunk
+    const p = await pastes.create(admin, { ...base, content: keep, slug: "mine" });
     await rejects(
       pastes.update(admin, p.id, { content: "y".repeat(CHUNK_BYTES * 2), slug: "other" }),
       "slug_taken",
       409,
     );
-    assert.equal((await pastes.open("mine", admin)).content, "keep me");
-    assert.equal(await countKeys(t, ["paste_chunks"]), 2);
+    assert.equal((await pastes.open("mine", admin)).content, keep);
+    assert.equal(await countKeys(t, ["paste_chunks"]), 1);
   });
 });
 

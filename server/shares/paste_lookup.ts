@@ -1,0 +1,85 @@
+/**
+ * Finding a paste by slug for a delivery. Each instance remembers what a slug led to (a hint:
+ * the paste id and its content version), so a view of a slug seen before reads the record, its
+ * counter and its content (inline in the record, or its chunks by key) in one `getMany`,
+ * instead of the slug index first. A hint is only a guess: it is checked against the record
+ * read (same slug, same content version) and dropped when wrong, so a stale hint (a slug
+ * moved, a paste edited or deleted on another instance) costs one more read, never a wrong
+ * answer. Records and indexes change only together in checked commits (paste_repo.ts), so a
+ * record that holds the slug is the one its index points at.
+ */
+import { keys } from "../kv/keys.ts";
+import { chunkKeys, joinChunks } from "./paste_content.ts";
+import type { PasteEntry, PasteRecord } from "./paste_repo.ts";
+
+/**
+ * A record as read for a delivery, with its view count (stored plus pending here) and, when its
+ * chunks were read in the same snapshot, its content.
+ */
+export type PasteShareEntry = PasteEntry & { views: number; content?: Uint8Array<ArrayBuffer> };
+
+/** What a slug led to. */
+type SlugHint = { id: string; contentId: string; chunks: number };
+
+/** Slugs remembered at most (about 100 bytes each); the oldest is forgotten first. */
+const MAX_HINTS = 20_000;
+/** Chunks read along with the record and its counter (`getMany` takes 10 keys). */
+const PREFETCH_CHUNKS = 8;
+
+export class PasteLookup {
+  private hints = new Map<string, SlugHint>();
+
+  /** `pendingViews`: views of a paste counted on this instance and not yet in KV. */
+  constructor(private kv: Deno.Kv, private pendingViews: (id: string) => number) {}
+
+  /** The paste holding `slug` with its views (and content when it came along); null if none. */
+  async find(slug: string): Promise<PasteShareEntry | null> {
+    const hint = this.hints.get(slug);
+    if (hint) {
+      const found = await this.read(slug, hint.id, hint);
+      if (found) return found;
+      this.hints.delete(slug);
+    }
+    const idx = await this.kv.get<string>(keys.pastesBySlug(slug));
+    if (!idx.value) return null;
+    return await this.read(slug, idx.value, null);
+  }
+
+  /** Remembers where a paste's slug leads (after it was saved or read). */
+  remember(rec: PasteRecord): void {
+    this.hints.delete(rec.slug);
+    this.hints.set(rec.slug, { id: rec.id, contentId: rec.content_id, chunks: rec.content_chunks });
+    if (this.hints.size > MAX_HINTS) this.hints.delete(this.hints.keys().next().value!);
+  }
+
+  /** Forgets a slug (its paste was deleted or moved away here). */
+  forget(slug: string): void {
+    this.hints.delete(slug);
+  }
+
+  /** The record of `id` if it still holds `slug`, its views, and its chunks when hinted right. */
+  private async read(
+    slug: string,
+    id: string,
+    hint: SlugHint | null,
+  ): Promise<PasteShareEntry | null> {
+    const prefetch = hint && hint.chunks <= PREFETCH_CHUNKS
+      ? chunkKeys({ content_id: hint.contentId, content_size: 0, content_chunks: hint.chunks })
+      : [];
+    const entries = await this.kv.getMany<unknown[]>([
+      keys.pastes(id),
+      keys.pasteViews(id),
+      ...prefetch,
+    ]);
+    const rec = entries[0] as Deno.KvEntryMaybe<PasteRecord>;
+    const counter = entries[1] as Deno.KvEntryMaybe<Deno.KvU64>;
+    if (!rec.value || rec.value.slug !== slug) return null;
+    const value = rec.value;
+    const views = Number(counter.value?.value ?? 0n) + this.pendingViews(id);
+    const entry: PasteShareEntry = { value, versionstamp: rec.versionstamp!, views };
+    if (hint?.contentId === value.content_id && hint.chunks === value.content_chunks) {
+      if (prefetch.length) entry.content = joinChunks(value, entries.slice(2)) ?? undefined;
+    } else this.remember(value);
+    return entry;
+  }
+}
