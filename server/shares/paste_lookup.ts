@@ -10,7 +10,7 @@
  */
 import { keys } from "../kv/keys.ts";
 import { chunkKeys, joinChunks } from "./paste_content.ts";
-import type { PasteEntry, PasteRecord } from "./paste_repo.ts";
+import type { PasteEntry, PasteRecord } from "./paste_record.ts";
 
 /**
  * A record as read for a delivery, with its view count (stored plus pending here) and, when its
