@@ -14,11 +14,14 @@
  * before any request) and at its peak (VmHWM) at the end. Writes the table into bench/README.md.
  *
  *   deno task bench [--duration=5] [--warmup=1] [--runs=3] [--connections=32] [--no-write]
+ *                   [--cases=floor,floor1,create,json,raw,share]
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
-import { loginAdmin, TEST_ADMIN } from "../tests/helpers/server.ts";
+import { TEST_ADMIN } from "../tests/helpers/server.ts";
 import { type Case, type Result, runWrk as runWrkOn } from "./wrk.ts";
+import { CASE_KEYS, pageShape, prepareCases, probe } from "./http_cases.ts";
+import { cpuModel, fmt, formatTable, type Row, writeReadme } from "./http_report.ts";
 import { memoryOf, type Pinned, startPinned as startPinnedOn } from "./processes.ts";
 
 const { values: opts } = parseArgs({
@@ -28,6 +31,7 @@ const { values: opts } = parseArgs({
     warmup: { type: "string", default: "1" },
     runs: { type: "string", default: "3" },
     connections: { type: "string", default: "32" },
+    cases: { type: "string", default: CASE_KEYS.join(",") },
     "no-write": { type: "boolean", default: false },
   },
 });
@@ -45,22 +49,14 @@ const runWrk = (c: Case, seconds: number) =>
 /** Starts a benchmark server pinned to SERVER_CORE. */
 const startPinned = (script: string, env: Record<string, string> = {}) =>
   startPinnedOn(script, SERVER_CORE, ROOT, env);
-const START_MARK = "<!-- bench:results:start -->";
-const END_MARK = "<!-- bench:results:end -->";
-const PASTE_TEXT = "# Benchmark paste\n\n" + "Cubby keeps text and files for you. ".repeat(30);
-
-/** Sends the case's request once and checks its status, so we never benchmark an error. */
-async function probe(c: Case): Promise<string> {
-  const res = await fetch(c.url, { method: c.method, headers: c.headers, body: c.body });
-  const text = await res.text();
-  if (res.status !== c.expectStatus) {
-    throw new Error(
-      `${c.name}: ${c.method} ${c.url} answered ${res.status}, not ${c.expectStatus}: ` +
-        text.slice(0, 300),
-    );
+/** The cases to run (`--cases=floor,share`); a partial run never writes the README. */
+const ONLY = new Set(opts.cases.split(",").map((k) => k.trim()));
+for (const key of ONLY) {
+  if (!(CASE_KEYS as readonly string[]).includes(key)) {
+    throw new Error(`unknown case "${key}"; cases: ${CASE_KEYS.join(", ")}`);
   }
-  return text;
 }
+const PARTIAL = ONLY.size < CASE_KEYS.length;
 
 /** The bare KV commit rate on the same disk, best of RUNS, pinned like a server. */
 async function kvCommitCeiling(dir: string): Promise<number> {
@@ -80,76 +76,6 @@ async function kvCommitCeiling(dir: string): Promise<number> {
   return best;
 }
 
-/** Creates an API key and a paste on the server; returns the cases that measure it. */
-async function prepareCases(url: string): Promise<Case[]> {
-  const token = await loginAdmin({ url });
-  const keyRes = await fetch(`${url}/api/admin/api-keys`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ name: "bench", permissions: { text: true } }),
-  });
-  const keyBody = await keyRes.json();
-  if (keyRes.status !== 201) throw new Error(`creating an API key: ${JSON.stringify(keyBody)}`);
-  const auth = { authorization: `ApiKey ${keyBody.data.key}` };
-  const json = { "content-type": "application/json" };
-
-  const pasteRes = await fetch(`${url}/api/paste`, {
-    method: "POST",
-    headers: { ...auth, ...json },
-    body: JSON.stringify({ content: PASTE_TEXT }),
-  });
-  const pasteBody = await pasteRes.json().catch(() => null);
-  const slug = pasteBody?.data?.slug;
-  if (pasteRes.status !== 201 || !slug) {
-    throw new Error(`POST /api/paste answered ${pasteRes.status} ${JSON.stringify(pasteBody)}`);
-  }
-  return [
-    {
-      name: "API floor: `GET /api/version`",
-      method: "GET",
-      url: `${url}/api/version`,
-      expectStatus: 200,
-    },
-    {
-      name: "API floor, 1 connection: `GET /api/version`",
-      method: "GET",
-      url: `${url}/api/version`,
-      expectStatus: 200,
-      connections: 1,
-    },
-    {
-      name: "Paste create: `POST /api/paste` (API key)",
-      method: "POST",
-      url: `${url}/api/paste`,
-      headers: { ...auth, ...json },
-      body: JSON.stringify({ content: "Benchmark paste from wrk: hello, Cubby!" }),
-      expectStatus: 201,
-      ceiling: "kv",
-    },
-    {
-      name: "JSON view: `GET /api/paste/:slug`",
-      method: "GET",
-      url: `${url}/api/paste/${slug}`,
-      expectStatus: 200,
-      ceiling: "kv",
-    },
-    {
-      name: "Raw view: `GET /api/raw/:slug`",
-      method: "GET",
-      url: `${url}/api/raw/${slug}`,
-      expectStatus: 200,
-      ceiling: "kv",
-    },
-    {
-      name: "Share page (SSR): `GET /paste/:slug`",
-      method: "GET",
-      url: `${url}/paste/${slug}`,
-      expectStatus: 200,
-      ceiling: "react",
-    },
-  ];
-}
-
 /** Warm-up, then the best of RUNS runs (highest requests/s). */
 async function measureBest(c: Case): Promise<Result> {
   await probe(c);
@@ -165,56 +91,6 @@ async function measureBest(c: Case): Promise<Result> {
       `${best!.errors} errors)`,
   );
   return best!;
-}
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const ratio = (n: number) => `${fmt(n, n < 0.1 ? 3 : 2)}×`;
-
-type Row = { name: string; r: Result; vsDeno: number; own?: { label: string; value: number } };
-
-function formatTable(rows: Row[]): string {
-  const lines = [
-    "| Case | Requests/s | p50 | p99 | vs bare `Deno.serve` | vs its own ceiling | Non-2xx / errors |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-  ];
-  for (const { name, r, vsDeno, own } of rows) {
-    lines.push(
-      `| ${name} | ${fmt(r.rps)} | ${fmt(r.p50Ms, 2)} ms | ${fmt(r.p99Ms, 2)} ms | ` +
-        `${ratio(vsDeno)} | ${own ? `${ratio(own.value)} ${own.label}` : "—"} | ` +
-        `${r.non2xx} / ${r.errors} |`,
-    );
-  }
-  return lines.join("\n");
-}
-
-async function cpuModel(): Promise<string> {
-  try {
-    const info = await Deno.readTextFile("/proc/cpuinfo");
-    return info.match(/model name\s*:\s*(.+)/)?.[1]?.trim() ?? "unknown CPU";
-  } catch {
-    return "unknown CPU";
-  }
-}
-
-async function writeReadme(section: string): Promise<void> {
-  const text = await Deno.readTextFile(README).catch(() => "# Benchmarks\n");
-  const start = text.indexOf(START_MARK);
-  const end = text.indexOf(END_MARK);
-  const block = `${START_MARK}\n${section}\n${END_MARK}`;
-  const next = start >= 0 && end > start
-    ? text.slice(0, start) + block + text.slice(end + END_MARK.length)
-    : `${text.trimEnd()}\n\n${block}\n`;
-  await Deno.writeTextFile(README, next);
-  // Keep `deno fmt --check` (deno task ok) green: let the formatter align the table.
-  await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", README] }).output();
-}
-
-/** Counts the elements of the share page's server-rendered root, for the React ceiling. */
-function pageShape(html: string): { elements: number; bytes: number } {
-  const root = html.match(/<div id="root"[^>]*>([\s\S]*)<\/div>\n<script id="__cubby_data"/)?.[1];
-  if (!root) throw new Error("the share page has no server-rendered root");
-  return { elements: (root.match(/<[a-z]/g) ?? []).length, bytes: html.length };
 }
 
 if (import.meta.main) {
@@ -233,8 +109,9 @@ if (import.meta.main) {
     procs.push(server);
     await new Promise((r) => setTimeout(r, 2000));
     const atRest = await memoryOf(server.pid);
-    const cases = await prepareCases(server.url);
-    const share = cases.find((c) => c.ceiling === "react")!;
+    const all = await prepareCases(server.url);
+    const cases = all.filter((c) => ONLY.has(c.key));
+    const share = all.find((c) => c.ceiling === "react")!;
     const shape = pageShape(await probe(share));
     const hello = await startPinned("bench/hello.ts");
     procs.push(hello);
@@ -305,7 +182,9 @@ if (import.meta.main) {
       "",
       `Bare KV commit loop on the same disk (${CONNECTIONS} commits in flight, a record and an ` +
       `index per commit), measured right before each row that commits: ` +
-      `${fmt(Math.min(...commitRates))}–${fmt(Math.max(...commitRates))} commits/s.`,
+      (commitRates.length
+        ? `${fmt(Math.min(...commitRates))}–${fmt(Math.max(...commitRates))} commits/s.`
+        : "not measured (no row that commits in this run)."),
       "",
       table,
       "",
@@ -313,8 +192,8 @@ if (import.meta.main) {
       `${fmt(peak.peak, 1)} MiB at peak (VmHWM after every case).`,
     ].join("\n");
     console.log(`\n${section}`);
-    if (!opts["no-write"]) {
-      await writeReadme(section);
+    if (!opts["no-write"] && !PARTIAL) {
+      await writeReadme(README, section);
       console.log(`\nwrote ${README}`);
     }
   } catch (err) {
