@@ -154,6 +154,20 @@ export function kvKeySize(key: Deno.KvKey): number {
   return size;
 }
 
+/**
+ * An upper bound of kvKeySize without encoding: a UTF-16 code unit is at most 3 bytes of UTF-8,
+ * or 2 with its escape when it is NUL. Keys under the limit by this bound need no exact count.
+ */
+function kvKeySizeBound(key: Deno.KvKey): number {
+  let size = 0;
+  for (const part of key) {
+    if (typeof part === "string") size += 2 + 3 * part.length;
+    else if (part instanceof Uint8Array) size += 2 + 2 * part.length;
+    else size += typeof part === "bigint" ? 18 : 9;
+  }
+  return size;
+}
+
 type Builders = typeof builders;
 
 /** Wraps every builder so that a key too large for KV throws 400 `value_too_long`. */
@@ -162,7 +176,9 @@ function checkedBuilders(all: Builders): Builders {
   for (const [name, build] of Object.entries(all)) {
     out[name] = (...args: never[]) => {
       const key = (build as (...a: never[]) => Deno.KvKey)(...args);
-      if (kvKeySize(key) > MAX_KEY_BYTES) throw new AppError("value_too_long", 400);
+      if (kvKeySizeBound(key) > MAX_KEY_BYTES && kvKeySize(key) > MAX_KEY_BYTES) {
+        throw new AppError("value_too_long", 400);
+      }
       return key;
     };
   }

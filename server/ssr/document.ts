@@ -18,6 +18,8 @@ export type DocumentParts = {
   /** Server-rendered markup; empty for pages the browser renders alone. */
   html: string;
   data: InitialData;
+  /** `data` already serialised with scriptJson (a cached page); else `data` is serialised. */
+  dataJson?: string;
   assets: Assets;
   nonce: string;
   faviconUrl?: string;
@@ -36,10 +38,15 @@ export function escapeHtml(s: string): string {
   );
 }
 
+const SCRIPT_UNSAFE: Record<string, string> = {
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
 /** JSON that is safe inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, (ch) => SCRIPT_UNSAFE[ch]);
 }
 
 /**
@@ -112,7 +119,7 @@ ${p.customHead ? withNonce(p.customHead, p.nonce) : ""}
 </head>
 <body>
 <div id="root"${p.html ? ' data-ssr="1"' : ""}>${p.html}</div>
-<script id="__cubby_data" type="application/json">${scriptJson(p.data)}</script>
+<script id="__cubby_data" type="application/json">${p.dataJson ?? scriptJson(p.data)}</script>
 ${js}
 ${p.customBody ? withNonce(p.customBody, p.nonce) : ""}
 </body>
