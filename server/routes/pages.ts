@@ -20,6 +20,7 @@ import type { SiteData } from "../../client/app/site_config.ts";
 import { markCacheableShare } from "../http/offline_cache.ts";
 import type { PageLoad } from "../ssr/page_load.ts";
 import { loadedReactBuild } from "../react_build.ts";
+import { lazyImport } from "../lazy_import.ts";
 
 type Loader = (
   ssr: Ssr,
@@ -42,23 +43,10 @@ const SSR_PAGES: [RegExp, Loader][] = [
  * highlight.js (about 25 MB resident). They are imported by the first page request, not at start.
  */
 async function importSsr() {
-  const [render, pastePage, filePage, markdown, sanitize] = await Promise.all([
-    import("../ssr/render.tsx"),
-    import("../ssr/paste_page.ts"),
-    import("../ssr/file_page.ts"),
-    import("../../shared/markdown.ts"),
-    import("../ssr/sanitize.ts"),
-  ]);
+  const ssr = await lazyImport<typeof import("../ssr/modules.ts")>("server/ssr/modules.ts");
   // Observable proof that NODE_ENV took effect (server/react_build_test.ts reads it).
   console.log(`React server build: ${loadedReactBuild()}`);
-  return {
-    renderApp: render.renderApp,
-    serverI18n: render.serverI18n,
-    loadPastePage: pastePage.loadPastePage,
-    loadFilePage: filePage.loadFilePage,
-    renderMarkdown: markdown.renderMarkdown,
-    loadSanitizer: sanitize.loadSanitizer,
-  };
+  return ssr;
 }
 type Ssr = Awaited<ReturnType<typeof importSsr>>;
 let ssrModules: Promise<Ssr> | null = null;
