@@ -5,6 +5,8 @@
  * - bare `Deno.serve` hello-world (bench/hello.ts) for every row, and for the API floor;
  * - React `renderToString` of a page as large as the share page (bench/react_page.ts) for the
  *   share page;
+ * - the share page's three KV reads alone in a bare Deno.serve (bench/kv_reads.ts), which shows
+ *   how much of the share page's time its reads take;
  * - the KV commit rate of a bare loop on the same disk (bench/kv_commits.ts) for the rows that
  *   commit (create, and views, which count);
  *
@@ -21,8 +23,8 @@ import { join } from "node:path";
 import { TEST_ADMIN } from "../tests/helpers/server.ts";
 import { type Case, type Result, runWrk as runWrkOn } from "./wrk.ts";
 import { CASE_KEYS, pageShape, prepareCases, probe } from "./http_cases.ts";
-import { cpuModel, fmt, formatTable, type Row, writeReadme } from "./http_report.ts";
-import { memoryOf, type Pinned, startPinned as startPinnedOn } from "./processes.ts";
+import { cpuModel, fmt, formatTable, type Measured, type Row, writeReadme } from "./http_report.ts";
+import { cpuTimeMs, memoryOf, type Pinned, startPinned as startPinnedOn } from "./processes.ts";
 
 const { values: opts } = parseArgs({
   args: Deno.args,
@@ -76,21 +78,28 @@ async function kvCommitCeiling(dir: string): Promise<number> {
   return best;
 }
 
-/** Warm-up, then the best of RUNS runs (highest requests/s). */
-async function measureBest(c: Case): Promise<Result> {
+/**
+ * Warm-up, then the best of RUNS runs (highest requests/s). `cpuUs` is the server's CPU time
+ * (all its threads) per request, the lowest of the runs: on a shared machine it moves less than
+ * throughput, since waiting for the core costs no CPU time.
+ */
+async function measureBest(c: Case, pid: number): Promise<Measured> {
   await probe(c);
   if (WARMUP_S > 0) await runWrk(c, WARMUP_S);
   let best: Result | null = null;
+  let cpuUs = Infinity;
   for (let run = 0; run < RUNS; run++) {
+    const before = await cpuTimeMs(pid);
     const r = await runWrk(c, DURATION_S);
+    cpuUs = Math.min(cpuUs, ((await cpuTimeMs(pid)) - before) * 1000 / Math.max(1, r.requests));
     if (!best || r.rps > best.rps) best = r;
   }
   console.log(
     `${c.name.replaceAll("`", "")}: ${Math.round(best!.rps)} req/s, p50 ` +
       `${best!.p50Ms.toFixed(2)} ms, p99 ${best!.p99Ms.toFixed(2)} ms (${best!.non2xx} non-2xx, ` +
-      `${best!.errors} errors)`,
+      `${best!.errors} errors), ${cpuUs.toFixed(1)} µs CPU per request`,
   );
-  return best!;
+  return { ...best!, cpuUs };
 }
 
 if (import.meta.main) {
@@ -120,6 +129,8 @@ if (import.meta.main) {
       BYTES: String(shape.bytes),
     });
     procs.push(react);
+    const kvReads = await startPinned("bench/kv_reads.ts", { DIR: dataDir });
+    procs.push(kvReads);
 
     const helloCase = (connections?: number): Case => ({
       name: "",
@@ -128,24 +139,40 @@ if (import.meta.main) {
       expectStatus: 200,
       connections,
     });
-    const deno = await measureBest({ ...helloCase(), name: "Ceiling: bare Deno.serve" });
-    const deno1 = await measureBest({ ...helloCase(1), name: "Ceiling: bare Deno.serve, 1 conn" });
+    const deno = await measureBest({ ...helloCase(), name: "Ceiling: bare Deno.serve" }, hello.pid);
+    const deno1 = await measureBest(
+      { ...helloCase(1), name: "Ceiling: bare Deno.serve, 1 conn" },
+      hello.pid,
+    );
     const reactPage = await measureBest({
       name: "Ceiling: React renderToString page",
       method: "GET",
       url: react.url,
       expectStatus: 200,
-    });
+    }, react.pid);
+    const reads = await measureBest({
+      name: "Ceiling: the share page's KV reads",
+      method: "GET",
+      url: kvReads.url,
+      expectStatus: 200,
+    }, kvReads.pid);
     const commitRates: number[] = [];
 
     const rows: Row[] = [
-      { name: "Ceiling: bare `Deno.serve` hello-world", r: deno, vsDeno: 1 },
-      { name: "Ceiling: bare `Deno.serve`, 1 connection", r: deno1, vsDeno: 1 },
+      { name: "Ceiling: bare `Deno.serve` hello-world", r: deno, vsDeno: 1, cpuVs: 1 },
+      { name: "Ceiling: bare `Deno.serve`, 1 connection", r: deno1, vsDeno: 1, cpuVs: 1 },
       {
         name: `Ceiling: React \`renderToString\` page (${shape.elements} elements, ` +
           `${fmt(shape.bytes / 1024, 1)} KiB)`,
         r: reactPage,
         vsDeno: reactPage.rps / deno.rps,
+        cpuVs: deno.cpuUs / reactPage.cpuUs,
+      },
+      {
+        name: "Ceiling: the share page's 3 KV reads alone (`bench/kv_reads.ts`)",
+        r: reads,
+        vsDeno: reads.rps / deno.rps,
+        cpuVs: deno.cpuUs / reads.cpuUs,
       },
     ];
     for (const c of cases) {
@@ -155,7 +182,7 @@ if (import.meta.main) {
         commitRates.push(commits);
         console.log(`Ceiling: bare KV commit loop: ${fmt(commits, 1)} commits/s`);
       }
-      const r = await measureBest(c);
+      const r = await measureBest(c, server.pid);
       const base = c.connections === 1 ? deno1 : deno;
       const own = c.ceiling === "react"
         ? { label: "React page", value: r.rps / reactPage.rps }
@@ -164,7 +191,9 @@ if (import.meta.main) {
         : c.connections === 1
         ? { label: "p50 / bare p50", value: r.p50Ms / deno1.p50Ms }
         : undefined;
-      rows.push({ name: c.name, r, vsDeno: r.rps / base.rps, own });
+      // CPU per request against the share page's ceiling, or else bare Deno.serve's.
+      const cpuBase = c.ceiling === "react" ? reactPage : base;
+      rows.push({ name: c.name, r, vsDeno: r.rps / base.rps, own, cpuVs: cpuBase.cpuUs / r.cpuUs });
     }
     const peak = await memoryOf(server.pid);
 

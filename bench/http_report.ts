@@ -10,25 +10,30 @@ export const fmt = (n: number, digits = 0) =>
 /** Formats a ratio as `0.18×`. */
 export const ratio = (n: number) => `${fmt(n, n < 0.1 ? 3 : 2)}×`;
 
-/** One row of the results table. */
+/** A case's best run, with the server's CPU time per request. */
+export type Measured = Result & { cpuUs: number };
+
+/** One row of the results table; `cpuVs` is its ceiling's CPU per request over its own. */
 export type Row = {
   name: string;
-  r: Result;
+  r: Measured;
   vsDeno: number;
   own?: { label: string; value: number };
+  cpuVs: number;
 };
 
 /** The Markdown table of the rows. */
 export function formatTable(rows: Row[]): string {
   const lines = [
-    "| Case | Requests/s | p50 | p99 | vs bare `Deno.serve` | vs its own ceiling | Non-2xx / errors |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| Case | Requests/s | p50 | p99 | vs bare `Deno.serve` | vs its own ceiling | " +
+    "Server CPU per request | CPU: ceiling / case | Non-2xx / errors |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
-  for (const { name, r, vsDeno, own } of rows) {
+  for (const { name, r, vsDeno, own, cpuVs } of rows) {
     lines.push(
       `| ${name} | ${fmt(r.rps)} | ${fmt(r.p50Ms, 2)} ms | ${fmt(r.p99Ms, 2)} ms | ` +
         `${ratio(vsDeno)} | ${own ? `${ratio(own.value)} ${own.label}` : "—"} | ` +
-        `${r.non2xx} / ${r.errors} |`,
+        `${fmt(r.cpuUs, 1)} µs | ${ratio(cpuVs)} | ${r.non2xx} / ${r.errors} |`,
     );
   }
   return lines.join("\n");
