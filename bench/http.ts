@@ -5,6 +5,8 @@
  * - bare `Deno.serve` hello-world (bench/hello.ts) for every row, and for the API floor;
  * - React `renderToString` of a page as large as the share page (bench/react_page.ts) for the
  *   share page;
+ * - the share page's three KV reads alone in a bare Deno.serve (bench/kv_reads.ts), which shows
+ *   how much of the share page's time its reads take;
  * - the KV commit rate of a bare loop on the same disk (bench/kv_commits.ts) for the rows that
  *   commit (create, and views, which count);
  *
@@ -14,12 +16,15 @@
  * before any request) and at its peak (VmHWM) at the end. Writes the table into bench/README.md.
  *
  *   deno task bench [--duration=5] [--warmup=1] [--runs=3] [--connections=32] [--no-write]
+ *                   [--cases=floor,floor1,create,json,raw,share]
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
-import { loginAdmin, TEST_ADMIN } from "../tests/helpers/server.ts";
+import { TEST_ADMIN } from "../tests/helpers/server.ts";
 import { type Case, type Result, runWrk as runWrkOn } from "./wrk.ts";
-import { memoryOf, type Pinned, startPinned as startPinnedOn } from "./processes.ts";
+import { CASE_KEYS, pageShape, prepareCases, probe } from "./http_cases.ts";
+import { cpuModel, fmt, formatTable, type Measured, type Row, writeReadme } from "./http_report.ts";
+import { cpuTimeMs, memoryOf, type Pinned, startPinned as startPinnedOn } from "./processes.ts";
 
 const { values: opts } = parseArgs({
   args: Deno.args,
@@ -28,6 +33,7 @@ const { values: opts } = parseArgs({
     warmup: { type: "string", default: "1" },
     runs: { type: "string", default: "3" },
     connections: { type: "string", default: "32" },
+    cases: { type: "string", default: CASE_KEYS.join(",") },
     "no-write": { type: "boolean", default: false },
   },
 });
@@ -45,22 +51,14 @@ const runWrk = (c: Case, seconds: number) =>
 /** Starts a benchmark server pinned to SERVER_CORE. */
 const startPinned = (script: string, env: Record<string, string> = {}) =>
   startPinnedOn(script, SERVER_CORE, ROOT, env);
-const START_MARK = "<!-- bench:results:start -->";
-const END_MARK = "<!-- bench:results:end -->";
-const PASTE_TEXT = "# Benchmark paste\n\n" + "Cubby keeps text and files for you. ".repeat(30);
-
-/** Sends the case's request once and checks its status, so we never benchmark an error. */
-async function probe(c: Case): Promise<string> {
-  const res = await fetch(c.url, { method: c.method, headers: c.headers, body: c.body });
-  const text = await res.text();
-  if (res.status !== c.expectStatus) {
-    throw new Error(
-      `${c.name}: ${c.method} ${c.url} answered ${res.status}, not ${c.expectStatus}: ` +
-        text.slice(0, 300),
-    );
+/** The cases to run (`--cases=floor,share`); a partial run never writes the README. */
+const ONLY = new Set(opts.cases.split(",").map((k) => k.trim()));
+for (const key of ONLY) {
+  if (!(CASE_KEYS as readonly string[]).includes(key)) {
+    throw new Error(`unknown case "${key}"; cases: ${CASE_KEYS.join(", ")}`);
   }
-  return text;
 }
+const PARTIAL = ONLY.size < CASE_KEYS.length;
 
 /** The bare KV commit rate on the same disk, best of RUNS, pinned like a server. */
 async function kvCommitCeiling(dir: string): Promise<number> {
@@ -80,141 +78,28 @@ async function kvCommitCeiling(dir: string): Promise<number> {
   return best;
 }
 
-/** Creates an API key and a paste on the server; returns the cases that measure it. */
-async function prepareCases(url: string): Promise<Case[]> {
-  const token = await loginAdmin({ url });
-  const keyRes = await fetch(`${url}/api/admin/api-keys`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ name: "bench", permissions: { text: true } }),
-  });
-  const keyBody = await keyRes.json();
-  if (keyRes.status !== 201) throw new Error(`creating an API key: ${JSON.stringify(keyBody)}`);
-  const auth = { authorization: `ApiKey ${keyBody.data.key}` };
-  const json = { "content-type": "application/json" };
-
-  const pasteRes = await fetch(`${url}/api/paste`, {
-    method: "POST",
-    headers: { ...auth, ...json },
-    body: JSON.stringify({ content: PASTE_TEXT }),
-  });
-  const pasteBody = await pasteRes.json().catch(() => null);
-  const slug = pasteBody?.data?.slug;
-  if (pasteRes.status !== 201 || !slug) {
-    throw new Error(`POST /api/paste answered ${pasteRes.status} ${JSON.stringify(pasteBody)}`);
-  }
-  return [
-    {
-      name: "API floor: `GET /api/version`",
-      method: "GET",
-      url: `${url}/api/version`,
-      expectStatus: 200,
-    },
-    {
-      name: "API floor, 1 connection: `GET /api/version`",
-      method: "GET",
-      url: `${url}/api/version`,
-      expectStatus: 200,
-      connections: 1,
-    },
-    {
-      name: "Paste create: `POST /api/paste` (API key)",
-      method: "POST",
-      url: `${url}/api/paste`,
-      headers: { ...auth, ...json },
-      body: JSON.stringify({ content: "Benchmark paste from wrk: hello, Cubby!" }),
-      expectStatus: 201,
-      ceiling: "kv",
-    },
-    {
-      name: "JSON view: `GET /api/paste/:slug`",
-      method: "GET",
-      url: `${url}/api/paste/${slug}`,
-      expectStatus: 200,
-      ceiling: "kv",
-    },
-    {
-      name: "Raw view: `GET /api/raw/:slug`",
-      method: "GET",
-      url: `${url}/api/raw/${slug}`,
-      expectStatus: 200,
-      ceiling: "kv",
-    },
-    {
-      name: "Share page (SSR): `GET /paste/:slug`",
-      method: "GET",
-      url: `${url}/paste/${slug}`,
-      expectStatus: 200,
-      ceiling: "react",
-    },
-  ];
-}
-
-/** Warm-up, then the best of RUNS runs (highest requests/s). */
-async function measureBest(c: Case): Promise<Result> {
+/**
+ * Warm-up, then the best of RUNS runs (highest requests/s). `cpuUs` is the server's CPU time
+ * (all its threads) per request, the lowest of the runs: on a shared machine it moves less than
+ * throughput, since waiting for the core costs no CPU time.
+ */
+async function measureBest(c: Case, pid: number): Promise<Measured> {
   await probe(c);
   if (WARMUP_S > 0) await runWrk(c, WARMUP_S);
   let best: Result | null = null;
+  let cpuUs = Infinity;
   for (let run = 0; run < RUNS; run++) {
+    const before = await cpuTimeMs(pid);
     const r = await runWrk(c, DURATION_S);
+    cpuUs = Math.min(cpuUs, ((await cpuTimeMs(pid)) - before) * 1000 / Math.max(1, r.requests));
     if (!best || r.rps > best.rps) best = r;
   }
   console.log(
     `${c.name.replaceAll("`", "")}: ${Math.round(best!.rps)} req/s, p50 ` +
       `${best!.p50Ms.toFixed(2)} ms, p99 ${best!.p99Ms.toFixed(2)} ms (${best!.non2xx} non-2xx, ` +
-      `${best!.errors} errors)`,
+      `${best!.errors} errors), ${cpuUs.toFixed(1)} µs CPU per request`,
   );
-  return best!;
-}
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const ratio = (n: number) => `${fmt(n, n < 0.1 ? 3 : 2)}×`;
-
-type Row = { name: string; r: Result; vsDeno: number; own?: { label: string; value: number } };
-
-function formatTable(rows: Row[]): string {
-  const lines = [
-    "| Case | Requests/s | p50 | p99 | vs bare `Deno.serve` | vs its own ceiling | Non-2xx / errors |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-  ];
-  for (const { name, r, vsDeno, own } of rows) {
-    lines.push(
-      `| ${name} | ${fmt(r.rps)} | ${fmt(r.p50Ms, 2)} ms | ${fmt(r.p99Ms, 2)} ms | ` +
-        `${ratio(vsDeno)} | ${own ? `${ratio(own.value)} ${own.label}` : "—"} | ` +
-        `${r.non2xx} / ${r.errors} |`,
-    );
-  }
-  return lines.join("\n");
-}
-
-async function cpuModel(): Promise<string> {
-  try {
-    const info = await Deno.readTextFile("/proc/cpuinfo");
-    return info.match(/model name\s*:\s*(.+)/)?.[1]?.trim() ?? "unknown CPU";
-  } catch {
-    return "unknown CPU";
-  }
-}
-
-async function writeReadme(section: string): Promise<void> {
-  const text = await Deno.readTextFile(README).catch(() => "# Benchmarks\n");
-  const start = text.indexOf(START_MARK);
-  const end = text.indexOf(END_MARK);
-  const block = `${START_MARK}\n${section}\n${END_MARK}`;
-  const next = start >= 0 && end > start
-    ? text.slice(0, start) + block + text.slice(end + END_MARK.length)
-    : `${text.trimEnd()}\n\n${block}\n`;
-  await Deno.writeTextFile(README, next);
-  // Keep `deno fmt --check` (deno task ok) green: let the formatter align the table.
-  await new Deno.Command(Deno.execPath(), { args: ["fmt", "--quiet", README] }).output();
-}
-
-/** Counts the elements of the share page's server-rendered root, for the React ceiling. */
-function pageShape(html: string): { elements: number; bytes: number } {
-  const root = html.match(/<div id="root"[^>]*>([\s\S]*)<\/div>\n<script id="__cubby_data"/)?.[1];
-  if (!root) throw new Error("the share page has no server-rendered root");
-  return { elements: (root.match(/<[a-z]/g) ?? []).length, bytes: html.length };
+  return { ...best!, cpuUs };
 }
 
 if (import.meta.main) {
@@ -233,8 +118,9 @@ if (import.meta.main) {
     procs.push(server);
     await new Promise((r) => setTimeout(r, 2000));
     const atRest = await memoryOf(server.pid);
-    const cases = await prepareCases(server.url);
-    const share = cases.find((c) => c.ceiling === "react")!;
+    const all = await prepareCases(server.url);
+    const cases = all.filter((c) => ONLY.has(c.key));
+    const share = all.find((c) => c.ceiling === "react")!;
     const shape = pageShape(await probe(share));
     const hello = await startPinned("bench/hello.ts");
     procs.push(hello);
@@ -243,6 +129,8 @@ if (import.meta.main) {
       BYTES: String(shape.bytes),
     });
     procs.push(react);
+    const kvReads = await startPinned("bench/kv_reads.ts", { DIR: dataDir });
+    procs.push(kvReads);
 
     const helloCase = (connections?: number): Case => ({
       name: "",
@@ -251,24 +139,40 @@ if (import.meta.main) {
       expectStatus: 200,
       connections,
     });
-    const deno = await measureBest({ ...helloCase(), name: "Ceiling: bare Deno.serve" });
-    const deno1 = await measureBest({ ...helloCase(1), name: "Ceiling: bare Deno.serve, 1 conn" });
+    const deno = await measureBest({ ...helloCase(), name: "Ceiling: bare Deno.serve" }, hello.pid);
+    const deno1 = await measureBest(
+      { ...helloCase(1), name: "Ceiling: bare Deno.serve, 1 conn" },
+      hello.pid,
+    );
     const reactPage = await measureBest({
       name: "Ceiling: React renderToString page",
       method: "GET",
       url: react.url,
       expectStatus: 200,
-    });
+    }, react.pid);
+    const reads = await measureBest({
+      name: "Ceiling: the share page's KV reads",
+      method: "GET",
+      url: kvReads.url,
+      expectStatus: 200,
+    }, kvReads.pid);
     const commitRates: number[] = [];
 
     const rows: Row[] = [
-      { name: "Ceiling: bare `Deno.serve` hello-world", r: deno, vsDeno: 1 },
-      { name: "Ceiling: bare `Deno.serve`, 1 connection", r: deno1, vsDeno: 1 },
+      { name: "Ceiling: bare `Deno.serve` hello-world", r: deno, vsDeno: 1, cpuVs: 1 },
+      { name: "Ceiling: bare `Deno.serve`, 1 connection", r: deno1, vsDeno: 1, cpuVs: 1 },
       {
         name: `Ceiling: React \`renderToString\` page (${shape.elements} elements, ` +
           `${fmt(shape.bytes / 1024, 1)} KiB)`,
         r: reactPage,
         vsDeno: reactPage.rps / deno.rps,
+        cpuVs: deno.cpuUs / reactPage.cpuUs,
+      },
+      {
+        name: "Ceiling: the share page's 3 KV reads alone (`bench/kv_reads.ts`)",
+        r: reads,
+        vsDeno: reads.rps / deno.rps,
+        cpuVs: deno.cpuUs / reads.cpuUs,
       },
     ];
     for (const c of cases) {
@@ -278,7 +182,7 @@ if (import.meta.main) {
         commitRates.push(commits);
         console.log(`Ceiling: bare KV commit loop: ${fmt(commits, 1)} commits/s`);
       }
-      const r = await measureBest(c);
+      const r = await measureBest(c, server.pid);
       const base = c.connections === 1 ? deno1 : deno;
       const own = c.ceiling === "react"
         ? { label: "React page", value: r.rps / reactPage.rps }
@@ -287,7 +191,9 @@ if (import.meta.main) {
         : c.connections === 1
         ? { label: "p50 / bare p50", value: r.p50Ms / deno1.p50Ms }
         : undefined;
-      rows.push({ name: c.name, r, vsDeno: r.rps / base.rps, own });
+      // CPU per request against the share page's ceiling, or else bare Deno.serve's.
+      const cpuBase = c.ceiling === "react" ? reactPage : base;
+      rows.push({ name: c.name, r, vsDeno: r.rps / base.rps, own, cpuVs: cpuBase.cpuUs / r.cpuUs });
     }
     const peak = await memoryOf(server.pid);
 
@@ -305,7 +211,9 @@ if (import.meta.main) {
       "",
       `Bare KV commit loop on the same disk (${CONNECTIONS} commits in flight, a record and an ` +
       `index per commit), measured right before each row that commits: ` +
-      `${fmt(Math.min(...commitRates))}–${fmt(Math.max(...commitRates))} commits/s.`,
+      (commitRates.length
+        ? `${fmt(Math.min(...commitRates))}–${fmt(Math.max(...commitRates))} commits/s.`
+        : "not measured (no row that commits in this run)."),
       "",
       table,
       "",
@@ -313,8 +221,8 @@ if (import.meta.main) {
       `${fmt(peak.peak, 1)} MiB at peak (VmHWM after every case).`,
     ].join("\n");
     console.log(`\n${section}`);
-    if (!opts["no-write"]) {
-      await writeReadme(section);
+    if (!opts["no-write"] && !PARTIAL) {
+      await writeReadme(README, section);
       console.log(`\nwrote ${README}`);
     }
   } catch (err) {

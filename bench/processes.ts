@@ -51,3 +51,12 @@ export async function memoryOf(pid: number): Promise<{ rss: number; peak: number
   const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? NaN);
   return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
 }
+
+/** A process's CPU time so far (user + system, all threads), in milliseconds. */
+export async function cpuTimeMs(pid: number): Promise<number> {
+  const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+  return ticks * 10; // USER_HZ is 100 on Linux
+}

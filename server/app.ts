@@ -9,7 +9,7 @@ import type { AppEnv } from "./http/types.ts";
 import { AppError } from "./errors.ts";
 import { replyError } from "./http/envelope.ts";
 import { clientFault } from "./http/client_faults.ts";
-import { requestContext, resolveAuth, securityHeaders } from "./http/middleware.ts";
+import { requestContext, resolveAuth } from "./http/middleware.ts";
 import { idempotency } from "./http/idempotency.ts";
 import type { Services } from "./services/mod.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -43,12 +43,7 @@ export type AppOptions = { services: Services; log?: (msg: string) => void };
 /** Builds the Hono app. */
 export function createApp({ services, log = console.error }: AppOptions) {
   const app = new Hono<AppEnv>();
-  app.use("*", requestContext(services.config.trustProxy));
-  app.use("*", securityHeaders);
-  app.use("*", async (c, next) => {
-    c.set("services", services);
-    await next();
-  });
+  app.use("*", requestContext(services, services.config.trustProxy));
 
   const api = new Hono<AppEnv>();
   api.use("*", resolveAuth);

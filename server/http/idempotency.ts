@@ -8,7 +8,7 @@
  * nothing, so a retry runs again. Keys are scoped to the caller: the admin, one API key, or an
  * anonymous client address, so nobody can read another principal's result.
  */
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import type { AppEnv } from "./types.ts";
 import { AppError } from "../errors.ts";
 import { sha256Hex } from "../services/idempotency.ts";
@@ -31,11 +31,16 @@ const HASHED_BODY_MAX = 32 * 1024 * 1024;
 const STREAMED_BODY = /^\/api\/(upload-direct|storage\/local)\//;
 
 /** Runs each write with an Idempotency-Key at most once per principal and key. */
-export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const idempotency: MiddlewareHandler<AppEnv> = (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   if (key === undefined || !WRITE_METHODS.has(c.req.method) || EXCLUDED_PATHS.has(c.req.path)) {
-    return await next();
+    return next();
   }
+  return runOnce(c, next, key);
+};
+
+/** Runs a write with an Idempotency-Key once, or replays its kept reply. */
+async function runOnce(c: Context<AppEnv>, next: Next, key: string) {
   if (!isValidIdempotencyKey(key)) throw new AppError("idempotency_key_invalid", 400);
   const store = c.get("services").idempotency;
   const scope = principalScope(c);
@@ -69,7 +74,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   } else {
     await store.release(scope, key, claim.versionstamp);
   }
-};
+}
 
 /** The principal a key belongs to: the admin, one API key, or an anonymous client address. */
 function principalScope(c: Context<AppEnv>): string {

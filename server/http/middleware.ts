@@ -4,7 +4,15 @@ import type { AppEnv } from "./types.ts";
 import { AppError } from "../errors.ts";
 import { FALLBACK_LANGUAGE, type Language } from "../../shared/constants.ts";
 import { hasMountAccess, hasPermission } from "../../shared/permissions.ts";
-import type { Auth } from "../services/auth.ts";
+import { ANONYMOUS, type Auth } from "../services/auth.ts";
+import type { Services } from "../services/mod.ts";
+
+/** Headers every response carries (see requestContext). */
+const SECURITY_HEADERS: [string, string][] = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Frame-Options", "SAMEORIGIN"],
+];
 
 /** Picks zh-CN (default) or en-US from the `language` cookie, then Accept-Language. */
 export function pickLanguage(
@@ -18,16 +26,34 @@ export function pickLanguage(
   return FALLBACK_LANGUAGE;
 }
 
-/** Sets requestId, lang and clientIp, and echoes the request id in a header. */
-export function requestContext(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+/**
+ * The first middleware of every request, in one function (each level of Hono's middleware chain
+ * costs a closure and a promise): sets services, requestId, lang, plainErrors and clientIp, and
+ * prepares X-Request-Id and the security headers before the handler runs, so that responses
+ * built through the context (`c.json`, `c.html`, `c.body`...) are created with them; adding
+ * headers to a finished response makes Deno rebuild its header list. A handler that returns a
+ * `Response` of its own (it lacks the prepared X-Request-Id) gets the security headers it lacks
+ * afterwards (an X-Frame-Options it set is kept).
+ */
+export function requestContext(
+  services: Services,
+  trustProxy: boolean,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const requestId = crypto.randomUUID();
+    c.set("services", services);
     c.set("requestId", requestId);
     c.set("lang", pickLanguage(c.req.header("cookie"), c.req.header("accept-language")));
     c.set("plainErrors", false);
     c.set("clientIp", clientAddress(c, trustProxy));
     c.header("X-Request-Id", requestId);
+    for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
     await next();
+    const headers = c.res.headers;
+    if (headers.has("X-Request-Id")) return; // made with the prepared headers
+    for (const [name, value] of SECURITY_HEADERS) {
+      if (!headers.has(name)) c.header(name, value);
+    }
   };
 }
 
@@ -41,11 +67,17 @@ function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
   return info?.hostname ?? "unknown";
 }
 
-/** Resolves the Authorization header into c.var.auth. */
-export const resolveAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** Resolves the Authorization header into c.var.auth (anonymous without one, at no cost). */
+export const resolveAuth: MiddlewareHandler<AppEnv> = (c, next) => {
   const header = c.req.header("authorization");
-  c.set("auth", await c.get("services").auth.authenticate(header, c.get("clientIp")));
-  await next();
+  if (!header) {
+    c.set("auth", ANONYMOUS);
+    return next();
+  }
+  return c.get("services").auth.authenticate(header, c.get("clientIp")).then((auth) => {
+    c.set("auth", auth);
+    return next();
+  });
 };
 
 /** Throws the right 401 (or 429 after too many wrong keys) for a caller not logged in. */
@@ -101,27 +133,6 @@ export function assertAuthorized(auth: Auth, bits: number): void {
 export const plainErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("plainErrors", true);
   await next();
-};
-
-const SECURITY_HEADERS: [string, string][] = [
-  ["X-Content-Type-Options", "nosniff"],
-  ["Referrer-Policy", "strict-origin-when-cross-origin"],
-  ["X-Frame-Options", "SAMEORIGIN"],
-];
-
-/**
- * Headers every response carries. They are prepared before the handler runs, so responses
- * built through the context (`c.json`, `c.html`, `c.body`...) are created with them; adding
- * headers to a finished response makes Deno rebuild its header list. A handler that returns a
- * `Response` of its own gets the ones it lacks afterwards (an X-Frame-Options it set is kept).
- */
-export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
-  await next();
-  const headers = c.res.headers;
-  for (const [name, value] of SECURITY_HEADERS) {
-    if (!headers.has(name)) c.header(name, value);
-  }
 };
 
 /** Headers for user content served from our origin (raw pastes, file view, proxy, WebDAV). */

@@ -4,18 +4,24 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
-import { appCsp, renderDocument } from "../ssr/document.ts";
+import { appCsp, renderDocument, scriptJson } from "../ssr/document.ts";
+import { pageCache } from "../ssr/page_cache.ts";
 import { formatPageTitle, pageTitleKey } from "../../client/routes.ts";
 import { type BuiltAssets, loadAssets } from "./static.ts";
 import { SHARE_PAGE_PATTERNS } from "../../shared/share_pages.ts";
 import { randomToken } from "../services/crypto.ts";
 import type { Services } from "../services/mod.ts";
 import type { Language } from "../../shared/constants.ts";
-import { toSiteConfig } from "../../shared/schemas/settings.ts";
+import {
+  type PublicSiteConfig,
+  type SiteConfig,
+  toSiteConfig,
+} from "../../shared/schemas/settings.ts";
 import type { SiteData } from "../../client/app/site_config.ts";
 import { markCacheableShare } from "../http/offline_cache.ts";
 import type { PageLoad } from "../ssr/page_load.ts";
 import { loadedReactBuild } from "../react_build.ts";
+import { lazyImport } from "../lazy_import.ts";
 
 type Loader = (
   ssr: Ssr,
@@ -41,23 +47,10 @@ const SSR_PAGES: [RegExp, Loader, keyof BuiltAssets][] = [
  * highlight.js (about 25 MB resident). They are imported by the first page request, not at start.
  */
 async function importSsr() {
-  const [render, pastePage, filePage, markdown, sanitize] = await Promise.all([
-    import("../ssr/render.tsx"),
-    import("../ssr/paste_page.ts"),
-    import("../ssr/file_page.ts"),
-    import("../../shared/markdown.ts"),
-    import("../ssr/sanitize.ts"),
-  ]);
+  const ssr = await lazyImport<typeof import("../ssr/modules.ts")>("server/ssr/modules.ts");
   // Observable proof that NODE_ENV took effect (server/react_build_test.ts reads it).
   console.log(`React server build: ${loadedReactBuild()}`);
-  return {
-    renderApp: render.renderApp,
-    serverI18n: render.serverI18n,
-    loadPastePage: pastePage.loadPastePage,
-    loadFilePage: filePage.loadFilePage,
-    renderMarkdown: markdown.renderMarkdown,
-    loadSanitizer: sanitize.loadSanitizer,
-  };
+  return ssr;
 }
 type Ssr = Awaited<ReturnType<typeof importSsr>>;
 let ssrModules: Promise<Ssr> | null = null;
@@ -85,6 +78,67 @@ async function siteMarkdown(ssr: Ssr, source: string): Promise<string> {
   return html;
 }
 
+/** What every document embeds of the site settings, made once per settings reading. */
+type PageSite = {
+  site: SiteConfig;
+  siteHtml: { footer: string; announcement: string };
+  /** Different for different settings: part of the page cache's key. */
+  version: number;
+};
+const pageSites = new WeakMap<PublicSiteConfig, PageSite>();
+/** Versions by the settings' content, so that a re-read of unchanged settings keeps its own. */
+const siteVersions = new Map<string, number>();
+let lastVersion = 0;
+
+function siteVersion(pub: PublicSiteConfig): number {
+  const text = JSON.stringify(pub);
+  let version = siteVersions.get(text);
+  if (version === undefined) {
+    version = ++lastVersion;
+    if (siteVersions.size >= 16) siteVersions.clear();
+    siteVersions.set(text, version);
+  }
+  return version;
+}
+
+/** The site data of documents for a settings reading (the same object while it is current). */
+async function pageSite(ssr: Ssr, pub: PublicSiteConfig): Promise<PageSite> {
+  let found = pageSites.get(pub);
+  if (!found) {
+    const site = toSiteConfig(pub, 0);
+    const siteHtml = {
+      footer: await siteMarkdown(ssr, site.footerMarkdown),
+      announcement: site.announcementEnabled
+        ? await siteMarkdown(ssr, site.announcementContent)
+        : "",
+    };
+    found = { site, siteHtml, version: siteVersion(pub) };
+    pageSites.set(pub, found);
+  }
+  return found;
+}
+
+const subtitles = new Map<string, string>();
+
+/** The translated page title of a title key (the translations never change in a process). */
+function pageSubtitle(ssr: Ssr, lang: Language, key: string): string {
+  const id = `${lang}\0${key}`;
+  let text = subtitles.get(id);
+  if (text === undefined) {
+    text = ssr.serverI18n(lang).t(key);
+    subtitles.set(id, text); // bounded: pageTitleKey gives a fixed set of keys
+  }
+  return text;
+}
+
+/** The path and query of an absolute request URL. */
+function pathAndQuery(url: string): string {
+  const at = url.indexOf("/", url.indexOf("//") + 2);
+  return at < 0 ? "/" : url.slice(at);
+}
+
+type PageData = { siteTitle: string; page?: Record<string, unknown> } & SiteData;
+
 export function pageRoutes() {
   const app = new Hono<AppEnv>();
   let assets: Promise<BuiltAssets> | null = null;
@@ -94,29 +148,27 @@ export function pageRoutes() {
     assets ??= loadAssets(services.config.distDir);
     const ssr = await loadSsr();
     const lang = c.get("lang");
-    const t = ssr.serverI18n(lang).t;
     // Site settings apply to every document as soon as they are saved (spec §1).
-    const site = toSiteConfig(await services.settings.getPublicSiteConfig(), Date.now());
+    const { site, siteHtml, version } = await pageSite(
+      ssr,
+      await services.settings.getPublicSiteConfig(),
+    );
+    const now = Date.now();
     const siteTitle = site.title;
     const path = c.req.path;
-    const title = formatPageTitle(t(pageTitleKey(path)), siteTitle);
+    const title = formatPageTitle(pageSubtitle(ssr, lang, pageTitleKey(path)), siteTitle);
     const nonce = randomToken(16);
+    const dataAt = (lastUpdated: number): PageData => ({
+      siteTitle,
+      site: { ...site, lastUpdated },
+      siteHtml,
+    });
 
     let html = "";
+    let dataJson: string | undefined;
     let status: 200 | 404 | 410 = 200;
     let description: string | undefined;
     let entry: keyof BuiltAssets = "app";
-    const siteHtml = {
-      footer: await siteMarkdown(ssr, site.footerMarkdown),
-      announcement: site.announcementEnabled
-        ? await siteMarkdown(ssr, site.announcementContent)
-        : "",
-    };
-    const data: { siteTitle: string; page?: Record<string, unknown> } & SiteData = {
-      siteTitle,
-      site,
-      siteHtml,
-    };
     for (const [pattern, loader, pageEntry] of SSR_PAGES) {
       const m = path.match(pattern);
       if (!m) continue;
@@ -129,10 +181,16 @@ export function pageRoutes() {
       const load = await loader(ssr, services, params, lang);
       status = load.status;
       description = load.description;
-      data.page = load.page;
       if (load.share && status === 200) markCacheableShare(c, load.share);
       entry = pageEntry;
-      html = ssr.renderApp(c.req.url.slice(new URL(c.req.url).origin.length), lang, data);
+      const url = pathAndQuery(c.req.url);
+      const key = `${lang}\0${version}\0${url}\0${JSON.stringify(load.page)}`;
+      const parts = pageCache.get(key, now, (lastUpdated) => {
+        const data: PageData = { ...dataAt(lastUpdated), page: load.page };
+        return { html: ssr.renderApp(url, lang, data), dataJson: scriptJson(data) };
+      });
+      html = parts.html;
+      dataJson = parts.dataJson;
       break;
     }
     c.header("Content-Security-Policy", appCsp(nonce));
@@ -143,7 +201,8 @@ export function pageRoutes() {
         title,
         description,
         html,
-        data,
+        data: dataAt(now),
+        dataJson,
         assets: (await assets)[entry],
         nonce,
         faviconUrl: site.faviconUrl,

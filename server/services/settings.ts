@@ -51,6 +51,7 @@ const isPrimitive = (v: unknown): v is SettingValue =>
 
 export class SettingsService {
   private cache: { at: number; values: Map<string, unknown> } | null = null;
+  private publicConfig: { stored: Map<string, unknown>; config: PublicSiteConfig } | null = null;
 
   constructor(private repo: SettingsRepo, private ttlMs = CACHE_TTL_MS) {}
 
@@ -215,9 +216,20 @@ export class SettingsService {
     return previewListsFrom((key) => this.effective(stored, key));
   }
 
-  /** The site group and the preview lists: what anyone may read (GET /api/public/site-config). */
+  /**
+   * The site group and the preview lists: what anyone may read (GET /api/public/site-config).
+   * The same frozen object is returned for as long as the same reading of the stored settings is
+   * used, so callers may memoise what they derive from it by its identity (routes/pages.ts).
+   */
   async getPublicSiteConfig(): Promise<PublicSiteConfig> {
     const stored = await this.stored();
+    if (this.publicConfig?.stored !== stored) {
+      this.publicConfig = { stored, config: deepFreeze(this.buildPublicSiteConfig(stored)) };
+    }
+    return this.publicConfig.config;
+  }
+
+  private buildPublicSiteConfig(stored: Map<string, unknown>): PublicSiteConfig {
     const v = (key: string) => this.effective(stored, key);
     return {
       site_title: String(v("site_title")),
@@ -232,4 +244,13 @@ export class SettingsService {
       preview_types: previewListsFrom(v),
     };
   }
+}
+
+/** Freezes an object and every object in it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }

@@ -18,6 +18,8 @@ export type DocumentParts = {
   /** Server-rendered markup; empty for pages the browser renders alone. */
   html: string;
   data: InitialData;
+  /** `data` already serialised with scriptJson (a cached page); else `data` is serialised. */
+  dataJson?: string;
   assets: Assets;
   nonce: string;
   faviconUrl?: string;
@@ -36,10 +38,15 @@ export function escapeHtml(s: string): string {
   );
 }
 
+const SCRIPT_UNSAFE: Record<string, string> = {
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
 /** JSON that is safe inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, (ch) => SCRIPT_UNSAFE[ch]);
 }
 
 /**
@@ -52,24 +59,28 @@ export function withNonce(html: string, nonce: string): string {
   return html.replace(/<script(?=[\s>/])/gi, `<script nonce="${nonce}"`);
 }
 
+const NONCE_MARK = "\0nonce\0";
+/** The Content-Security-Policy of app pages, split where the nonce goes (built once). */
+const CSP_PARTS = [
+  "default-src 'self'",
+  `script-src 'self' 'nonce-${NONCE_MARK}'`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https: http:",
+  "media-src 'self' blob: https: http:",
+  "font-src 'self' data:",
+  "connect-src 'self' https: http:",
+  "frame-src 'self' blob: https://view.officeapps.live.com https://docs.google.com",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join("; ").split(NONCE_MARK);
+
 /** The Content-Security-Policy of app pages. */
 export function appCsp(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https: http:",
-    "media-src 'self' blob: https: http:",
-    "font-src 'self' data:",
-    "connect-src 'self' https: http:",
-    "frame-src 'self' blob: https://view.officeapps.live.com https://docs.google.com",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-  ].join("; ");
+  return CSP_PARTS[0] + nonce + CSP_PARTS[1];
 }
 
 /** Renders the full HTML document. */
@@ -112,7 +123,7 @@ ${p.customHead ? withNonce(p.customHead, p.nonce) : ""}
 </head>
 <body>
 <div id="root"${p.html ? ' data-ssr="1"' : ""}>${p.html}</div>
-<script id="__cubby_data" type="application/json">${scriptJson(p.data)}</script>
+<script id="__cubby_data" type="application/json">${p.dataJson ?? scriptJson(p.data)}</script>
 ${js}
 ${p.customBody ? withNonce(p.customBody, p.nonce) : ""}
 </body>

@@ -32,20 +32,33 @@ export const SSR_HTML_MAX_BYTES = 256 * 1024;
 
 const CACHE_TTL_MS = 10 * 60_000;
 const CACHE_MAX_ENTRIES = 100;
-/** Rendered HTML by paste id and update time: a TTL cache only, correct without it. */
-const htmlCache = new Map<string, { html: string; at: number }>();
+/**
+ * Sanitised HTML and summary by paste id and update time. An entry is used only for the very
+ * same content (compared in full), so it is correct whatever the key: a TTL cache of work only.
+ */
+const htmlCache = new Map<
+  string,
+  { content: string; html: string | null; summary: string; at: number }
+>();
 
-async function renderCached(key: string, content: string): Promise<string> {
+/** The sanitised Markdown (null above SSR_HTML_MAX_BYTES) and the summary of a paste's text. */
+async function renderCached(
+  key: string,
+  content: string,
+  size: number,
+): Promise<{ html: string | null; summary: string }> {
+  if (size > SSR_HTML_MAX_BYTES) return { html: null, summary: summarizeText(content, 150) };
   const now = Date.now();
   const hit = htmlCache.get(key);
-  if (hit && now - hit.at < CACHE_TTL_MS) return hit.html;
+  if (hit && hit.content === content && now - hit.at < CACHE_TTL_MS) return hit;
   const html = renderMarkdown(content, await loadSanitizer());
+  const summary = summarizeText(content, 150);
   if (htmlCache.size >= CACHE_MAX_ENTRIES) {
     for (const [k, v] of htmlCache) if (now - v.at >= CACHE_TTL_MS) htmlCache.delete(k);
     if (htmlCache.size >= CACHE_MAX_ENTRIES) htmlCache.delete(htmlCache.keys().next().value!);
   }
-  htmlCache.set(key, { html, at: now });
-  return html;
+  htmlCache.set(key, { content, html, summary, at: now });
+  return { html, summary };
 }
 
 /** Loads the data of a paste page without counting a view; see the module comment for shapes. */
@@ -67,13 +80,15 @@ export async function loadPastePage(
     case "open": {
       const { view } = peek;
       const content = view.content ?? "";
-      const html = view.content_size <= SSR_HTML_MAX_BYTES
-        ? await renderCached(`${view.id}|${view.updated_at}`, content)
-        : null;
+      const { html, summary } = await renderCached(
+        `${view.id}|${view.updated_at}`,
+        content,
+        view.content_size,
+      );
       return {
         status: 200,
         page: { paste: view, html },
-        description: summarizeText(content, 150),
+        description: summary,
         share: view,
       };
     }

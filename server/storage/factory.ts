@@ -5,6 +5,7 @@
 import type { StorageConfigRecord } from "../kv/storage_config_repo.ts";
 import type { StorageDriver } from "./driver.ts";
 import { LocalDriver } from "./local.ts";
+import { lazyImport } from "../lazy_import.ts";
 
 /** The URL prefix of a local config's signed object URLs (served by routes/local_storage.ts). */
 export function localUrlPrefix(configId: string): string {
@@ -24,7 +25,8 @@ export async function createDriver(
       urlPrefix: localUrlPrefix(rec.id),
     });
   }
-  const { S3Driver } = await import("./s3.ts");
+  // Loaded on first use: the AWS SDK is large (lazy_import.ts).
+  const { S3Driver } = await lazyImport<typeof import("./s3.ts")>("server/storage/s3.ts");
   return new S3Driver({
     endpoint: rec.endpoint_url || undefined,
     region: rec.region,

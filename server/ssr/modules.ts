@@ -1,0 +1,10 @@
+/**
+ * Everything the server needs to render pages, in one module that routes/pages.ts imports on
+ * the first page request (see lazy_import.ts): React, react-router, i18next and the client's
+ * pages, marked, highlight.js and the sanitiser (jsdom on first use).
+ */
+export { renderApp, serverI18n } from "./render.tsx";
+export { loadPastePage } from "./paste_page.ts";
+export { loadFilePage } from "./file_page.ts";
+export { renderMarkdown } from "../../shared/markdown.ts";
+export { loadSanitizer } from "./sanitize.ts";
