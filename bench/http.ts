@@ -5,7 +5,7 @@
  * - bare `Deno.serve` hello-world (bench/hello.ts) for every row, and for the API floor;
  * - React `renderToString` of a page as large as the share page (bench/react_page.ts) for the
  *   share page;
- * - the share page's three KV reads alone in a bare Deno.serve (bench/kv_reads.ts), which shows
+ * - the share page's KV read alone in a bare Deno.serve (bench/kv_reads.ts), which shows
  *   how much of the share page's time its reads take;
  * - the KV commit rate of a bare loop on the same disk (bench/kv_commits.ts) for the rows that
  *   commit (create, and views, which count);
@@ -169,7 +169,7 @@ if (import.meta.main) {
         cpuVs: deno.cpuUs / reactPage.cpuUs,
       },
       {
-        name: "Ceiling: the share page's 3 KV reads alone (`bench/kv_reads.ts`)",
+        name: "Ceiling: the share page's KV read alone (`bench/kv_reads.ts`)",
         r: reads,
         vsDeno: reads.rps / deno.rps,
         cpuVs: deno.cpuUs / reads.cpuUs,

@@ -1,8 +1,8 @@
 /**
  * A ceiling for bench/http.ts: a bare Deno.serve that makes, per request, the KV reads a share
- * page makes before it renders anything (server/shares/paste_repo.ts `findShare` and
- * `readContent`: the slug index, then the record and its view counter in one `getMany`, then the
- * content chunk), on a KV file in DIR (the caller removes it), and answers with the record's slug.
+ * page makes before it renders anything (server/shares/paste_lookup.ts `find` once the slug's hint
+ * is known: the record, which holds a small paste's content, and its view counter in one
+ * `getMany`), on a KV file in DIR (the caller removes it), and answers with the record's slug.
  *
  *   DIR=/tmp deno run -A bench/kv_reads.ts
  */
@@ -11,9 +11,7 @@ const path = `${dir}/kv-reads-${crypto.randomUUID()}.kv`;
 const kv = await Deno.openKv(path);
 const id = "01JBENCHPASTE0000000000000";
 const now = new Date().toISOString();
-const content = new TextEncoder().encode(
-  "# Benchmark paste\n\n" + "Cubby keeps text and files for you. ".repeat(30),
-);
+const content = "# Benchmark paste\n\n" + "Cubby keeps text and files for you. ".repeat(30);
 await kv.atomic()
   .set(["pastes_by_slug", "bench"], id)
   .set(["pastes", id], {
@@ -21,8 +19,9 @@ await kv.atomic()
     slug: "bench",
     remark: null,
     content_id: id,
-    content_size: content.length,
-    content_chunks: 1,
+    content_size: new TextEncoder().encode(content).length,
+    content_chunks: 0,
+    content_text: content,
     password_hash: null,
     expires_at: null,
     max_views: 0,
@@ -30,7 +29,6 @@ await kv.atomic()
     created_at: now,
     updated_at: now,
   })
-  .set(["paste_chunks", id, 0], content)
   .commit();
 
 Deno.serve({
@@ -38,12 +36,10 @@ Deno.serve({
   port: Number(Deno.env.get("PORT") ?? 0),
   onListen: ({ hostname, port }) => console.log(`kv reads listening on http://${hostname}:${port}`),
 }, async () => {
-  const idx = await kv.get<string>(["pastes_by_slug", "bench"]);
-  const [rec] = await kv.getMany<[{ slug: string }, Deno.KvU64]>([
-    ["pastes", idx.value!],
-    ["paste_views", idx.value!],
+  const [rec] = await kv.getMany<[{ slug: string; content_text: string }, Deno.KvU64]>([
+    ["pastes", id],
+    ["paste_views", id],
   ]);
-  const [chunk] = await kv.getMany<[Uint8Array]>([["paste_chunks", id, 0]]);
-  if (!rec.value || !chunk.value) return new Response("missing", { status: 500 });
+  if (!rec.value?.content_text) return new Response("missing", { status: 500 });
   return new Response(rec.value.slug, { headers: { "content-type": "text/plain" } });
 });

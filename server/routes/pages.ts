@@ -139,6 +139,15 @@ function pathAndQuery(url: string): string {
 
 type PageData = { siteTitle: string; page?: Record<string, unknown> } & SiteData;
 
+/**
+ * A copy of `s` in one piece. renderToString builds its result from thousands of appended parts;
+ * kept as such in the page cache, every response that embeds it walks them all again when the body
+ * is encoded.
+ */
+function flatString(s: string): string {
+  return JSON.parse(JSON.stringify(s));
+}
+
 export function pageRoutes() {
   const app = new Hono<AppEnv>();
   let assets: Promise<BuiltAssets> | null = null;
@@ -187,7 +196,7 @@ export function pageRoutes() {
       const key = `${lang}\0${version}\0${url}\0${JSON.stringify(load.page)}`;
       const parts = pageCache.get(key, now, (lastUpdated) => {
         const data: PageData = { ...dataAt(lastUpdated), page: load.page };
-        return { html: ssr.renderApp(url, lang, data), dataJson: scriptJson(data) };
+        return { html: flatString(ssr.renderApp(url, lang, data)), dataJson: scriptJson(data) };
       });
       html = parts.html;
       dataJson = parts.dataJson;
