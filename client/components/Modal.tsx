@@ -145,7 +145,6 @@ export function ConfirmDialog(
     children?: ReactNode;
   },
 ) {
-  const { t } = useTranslation();
   return (
     <Modal
       open={open}
