@@ -154,7 +154,13 @@ export function pageRoutes() {
 
   app.get("*", async (c) => {
     const services = c.get("services");
-    assets ??= loadAssets(services.config.distDir);
+    // Awaited here, before any other wait: a build that cannot be read answers this request
+    // with an error instead of rejecting unobserved, and the next request reads it again.
+    assets ??= loadAssets(services.config.distDir).catch((err) => {
+      assets = null;
+      throw err;
+    });
+    const built = await assets;
     const ssr = await loadSsr();
     const lang = c.get("lang");
     // Site settings apply to every document as soon as they are saved (spec §1).
@@ -212,7 +218,7 @@ export function pageRoutes() {
         html,
         data: dataAt(now),
         dataJson,
-        assets: (await assets)[entry],
+        assets: built[entry],
         nonce,
         faviconUrl: site.faviconUrl,
         appName: siteTitle,
