@@ -17,6 +17,7 @@ import { startS3rver } from "../tests/helpers/s3rver.ts";
 import type { FilesServer } from "../tests/shell/helpers.ts";
 import { MiB } from "../tests/shell/helpers.ts";
 import { type Client, Series, timed } from "./file_transfers.ts";
+import { s3rverConfigFields } from "../tests/helpers/s3rver_config.ts";
 
 const PART_SIZE = 8 * MiB; // what the S3 driver uses for streamed multipart puts
 
@@ -39,16 +40,7 @@ export async function s3Runs(
     const cfgRes = await fetch(`${server.url}/api/s3-configs`, {
       method: "POST",
       headers: { authorization: auth, "content-type": "application/json" },
-      body: JSON.stringify({
-        name: "s3rver",
-        provider_type: "minio",
-        endpoint_url: s3.endpoint,
-        bucket_name: s3.bucket,
-        access_key_id: s3.accessKeyId,
-        secret_access_key: s3.secretAccessKey,
-        path_style: true,
-        is_public: true,
-      }),
+      body: JSON.stringify({ ...s3rverConfigFields(s3), is_public: true }),
     });
     const cfg = (await cfgRes.json()).data;
     if (!cfg?.id) throw new Error(`creating the s3rver config answered ${cfgRes.status}`);

@@ -1,30 +1,10 @@
 /** Calls of the mount explorer (spec §7 "Filesystem"); each throws ApiError. */
 import { api } from "../../api/client.ts";
 import type { TaskView } from "../../../shared/schemas/tasks.ts";
+import type { FsEntry, FsPage } from "../../../shared/schemas/fs.ts";
 import { DEFAULT_SEARCH_LIMIT } from "../../../shared/constants.ts";
 
-export type { TaskView };
-
-/** One entry of a folder listing. */
-export type FsEntry = {
-  name: string;
-  path: string;
-  type: "file" | "directory";
-  size: number;
-  modified: string | null;
-  mimetype: string | null;
-  /** Set on folders that are mounts themselves. */
-  mount_id?: string;
-};
-
-/** One page of a folder; follow `cursor` for the next. */
-export type FsPage = {
-  path: string;
-  items: FsEntry[];
-  cursor: string | null;
-  is_virtual: boolean;
-  mount_id?: string;
-};
+export type { FsEntry, FsPage, TaskView };
 
 /** Entries per listing page. */
 export const LIST_PAGE_SIZE = 200;
