@@ -18,7 +18,8 @@ import {
   isValidIdempotencyKey,
 } from "../../shared/idempotency.ts";
 
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** The methods the middleware is registered for (app.ts): reads never pass through it. */
+export const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 /** Login and logout never keep their reply: a session token must not be stored or replayed. */
 const EXCLUDED_PATHS = new Set(["/api/admin/login", "/api/admin/logout"]);
 /** Bodies of these types (up to HASHED_BODY_MAX) are part of the request fingerprint. */
@@ -33,7 +34,9 @@ const STREAMED_BODY = /^\/api\/(upload-direct|storage\/local)\//;
 /** Runs each write with an Idempotency-Key at most once per principal and key. */
 export const idempotency: MiddlewareHandler<AppEnv> = (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);
-  if (key === undefined || !WRITE_METHODS.has(c.req.method) || EXCLUDED_PATHS.has(c.req.path)) {
+  if (
+    key === undefined || !WRITE_METHODS.includes(c.req.method) || EXCLUDED_PATHS.has(c.req.path)
+  ) {
     return next();
   }
   return runOnce(c, next, key);

@@ -113,13 +113,17 @@ export function requirePermission(bits: number): MiddlewareHandler<AppEnv> {
 
 /** Admin, or an API key holding any mount bit. */
 export const requireMountAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const auth = c.get("auth");
+  assertMountAccess(c.get("auth"));
+  await next();
+};
+
+/** Throws 401/403 unless the caller is admin or a key holding any mount bit. */
+export function assertMountAccess(auth: Auth): void {
   assertLoggedIn(auth);
   if (auth.type === "apikey" && !hasMountAccess(auth.permissions)) {
     throw new AppError("api_key_permission_denied", 403);
   }
-  await next();
-};
+}
 
 /** Throws 401/403 unless the caller is admin or a key with every bit of `bits`. */
 export function assertAuthorized(auth: Auth, bits: number): void {

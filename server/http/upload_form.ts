@@ -177,6 +177,9 @@ export function readUploadForm(req: Request, opts: UploadFormOptions): Promise<U
       fields[name] = value;
     });
     bb.on("file", (name, stream, info) => {
+      // Observed from the start: a small form can break (busboy destroys the part with the
+      // reason) before the spool file is open, and an unobserved stream error ends the process.
+      stream.on("error", fail);
       if (name !== "file") return stream.resume();
       if (fileInfo) return fail(formError("more than one file"));
       const filename = fields.filename || info.filename || "file";

@@ -4,7 +4,13 @@ import type { Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson } from "../http/validate.ts";
-import { requireMountAccess, requirePermission } from "../http/middleware.ts";
+import {
+  assertAuthorized,
+  assertMountAccess,
+  requireMountAccess,
+  requirePermission,
+} from "../http/middleware.ts";
+import { AppError } from "../errors.ts";
 import { Permission } from "../../shared/permissions.ts";
 import {
   BatchCopyCommitSchema,
@@ -14,6 +20,38 @@ import {
 } from "../../shared/schemas/tasks.ts";
 
 const tasks = (c: Context<AppEnv>) => c.get("services").tasks;
+
+/** `POST /fs/tasks/{name}`: the task writes that name no task. */
+const TASK_WRITES = new Map<string, (c: Context<AppEnv>) => Promise<Response>>([
+  // Deletes of many or large folders, run in the background (batch-remove is the direct way).
+  ["delete", async (c) => {
+    assertAuthorized(c.get("auth"), Permission.MOUNT_DELETE);
+    const { paths } = await readJson(c, DeleteTaskSchema);
+    const task = await tasks(c).createDelete(paths, c.get("auth"));
+    return ok(c, { task_id: task.id, task }, 202);
+  }],
+  // Server-side downloads of URLs into a folder ("offline download"), guarded like URL upload.
+  ["download", async (c) => {
+    assertAuthorized(c.get("auth"), Permission.MOUNT_UPLOAD);
+    const { urls, path } = await readJson(c, DownloadTaskSchema);
+    const task = await tasks(c).createDownload(urls, path, c.get("auth"));
+    return ok(c, { task_id: task.id, task }, 202);
+  }],
+  ["clear", async (c) => {
+    assertMountAccess(c.get("auth"));
+    return ok(c, await tasks(c).clearFinished(c.get("auth")));
+  }],
+]);
+
+/** `POST /fs/tasks/{id}/{action}`: what can be done to one task. */
+const TASK_ACTIONS = new Map<string, (c: Context<AppEnv>, id: string) => Promise<Response>>([
+  ["cancel", async (c, id) => ok(c, await tasks(c).cancel(id, c.get("auth")))],
+  ["retry", async (c, id) => ok(c, await tasks(c).retry(id, c.get("auth")))],
+]);
+
+/** The names `POST /fs/tasks/{name}` and `POST /fs/tasks/{id}/{action}` answer to. */
+export const TASK_WRITE_NAMES = [...TASK_WRITES.keys()];
+export const TASK_ACTION_NAMES = [...TASK_ACTIONS.keys()];
 
 export function fsTaskRoutes() {
   const app = new Hono<AppEnv>();
@@ -45,40 +83,25 @@ export function fsTaskRoutes() {
     return ok(c, { committed: results.filter((r) => r.ok).length, results });
   });
 
-  // Deletes of many or large folders, run in the background (batch-remove is the direct way).
-  app.post("/fs/tasks/delete", requirePermission(Permission.MOUNT_DELETE), async (c) => {
-    const { paths } = await readJson(c, DeleteTaskSchema);
-    const task = await tasks(c).createDelete(paths, c.get("auth"));
-    return ok(c, { task_id: task.id, task }, 202);
-  });
-
-  // Server-side downloads of URLs into a folder ("offline download"), guarded like URL upload.
-  app.post("/fs/tasks/download", requirePermission(Permission.MOUNT_UPLOAD), async (c) => {
-    const { urls, path } = await readJson(c, DownloadTaskSchema);
-    const task = await tasks(c).createDownload(urls, path, c.get("auth"));
-    return ok(c, { task_id: task.id, task }, 202);
-  });
-
   app.get("/fs/tasks", requireMountAccess, async (c) => ok(c, await tasks(c).list(c.get("auth"))));
   app.get(
     "/fs/tasks/:id",
     requireMountAccess,
     async (c) => ok(c, await tasks(c).get(c.req.param("id"), c.get("auth"))),
   );
-  app.post(
-    "/fs/tasks/:id/cancel",
-    requireMountAccess,
-    async (c) => ok(c, await tasks(c).cancel(c.req.param("id"), c.get("auth"))),
-  );
-  app.post(
-    "/fs/tasks/:id/retry",
-    requireMountAccess,
-    async (c) => ok(c, await tasks(c).retry(c.req.param("id"), c.get("auth"))),
-  );
-  app.post(
-    "/fs/tasks/clear",
-    requireMountAccess,
-    async (c) => ok(c, await tasks(c).clearFinished(c.get("auth"))),
-  );
+  // The writes are two parameterised routes, not a fixed path next to a parameter (`/delete` beside
+  // `/:id/cancel`): Hono's RegExpRouter refuses that mix for one method, and one refused route puts
+  // every request of the app on the slower TrieRouter (app_router_test.ts checks it).
+  app.post("/fs/tasks/:name", (c) => {
+    const write = TASK_WRITES.get(c.req.param("name"));
+    if (!write) throw new AppError("route_not_found", 404);
+    return write(c);
+  });
+  app.post("/fs/tasks/:id/:action", (c) => {
+    const action = TASK_ACTIONS.get(c.req.param("action"));
+    if (!action) throw new AppError("route_not_found", 404);
+    assertMountAccess(c.get("auth"));
+    return action(c, c.req.param("id"));
+  });
   return app;
 }

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { appCsp, renderDocument, scriptJson } from "../ssr/document.ts";
-import { pageCache } from "../ssr/page_cache.ts";
+import { NONCE_HOLE, pageCache, TIME_SENTINEL, withTimeHole } from "../ssr/page_cache.ts";
 import { formatPageTitle, pageTitleKey } from "../../client/routes.ts";
 import { type BuiltAssets, loadAssets } from "./static.ts";
 import { SHARE_PAGE_PATTERNS } from "../../shared/share_pages.ts";
@@ -139,15 +139,6 @@ function pathAndQuery(url: string): string {
 
 type PageData = { siteTitle: string; page?: Record<string, unknown> } & SiteData;
 
-/**
- * A copy of `s` in one piece. renderToString builds its result from thousands of appended parts;
- * kept as such in the page cache, every response that embeds it walks them all again when the body
- * is encoded.
- */
-function flatString(s: string): string {
-  return JSON.parse(JSON.stringify(s));
-}
-
 export function pageRoutes() {
   const app = new Hono<AppEnv>();
   let assets: Promise<BuiltAssets> | null = null;
@@ -168,21 +159,10 @@ export function pageRoutes() {
       ssr,
       await services.settings.getPublicSiteConfig(),
     );
-    const now = Date.now();
-    const siteTitle = site.title;
     const path = c.req.path;
-    const title = formatPageTitle(pageSubtitle(ssr, lang, pageTitleKey(path)), siteTitle);
-    const nonce = randomToken(16);
-    const dataAt = (lastUpdated: number): PageData => ({
-      siteTitle,
-      site: { ...site, lastUpdated },
-      siteHtml,
-    });
+    const url = pathAndQuery(c.req.url);
 
-    let html = "";
-    let dataJson: string | undefined;
-    let status: 200 | 404 | 410 = 200;
-    let description: string | undefined;
+    let load: PageLoad | undefined;
     let entry: keyof BuiltAssets = "app";
     for (const [pattern, loader, pageEntry] of SSR_PAGES) {
       const m = path.match(pattern);
@@ -193,40 +173,40 @@ export function pageRoutes() {
       } catch {
         break; // a malformed escape: render the shell, the app shows not-found
       }
-      const load = await loader(ssr, services, params, lang);
-      status = load.status;
-      description = load.description;
-      if (load.share && status === 200) markCacheableShare(c, load.share);
+      load = await loader(ssr, services, params, lang);
       entry = pageEntry;
-      const url = pathAndQuery(c.req.url);
-      const key = `${lang}\0${version}\0${url}\0${JSON.stringify(load.page)}`;
-      const parts = pageCache.get(key, now, (lastUpdated) => {
-        const data: PageData = { ...dataAt(lastUpdated), page: load.page };
-        return { html: flatString(ssr.renderApp(url, lang, data)), dataJson: scriptJson(data) };
-      });
-      html = parts.html;
-      dataJson = parts.dataJson;
       break;
     }
-    c.header("Content-Security-Policy", appCsp(nonce));
-    c.header("Cache-Control", "no-store");
-    return c.html(
-      renderDocument({
+    if (load?.share && load.status === 200) markCacheableShare(c, load.share);
+    const status = load?.status ?? 200;
+    const key = `${lang}\0${version}\0${url}\0${status}\0${load ? JSON.stringify(load.page) : ""}`;
+    const template = pageCache.get(key, () => {
+      const data: PageData = {
+        siteTitle: site.title,
+        site: { ...site, lastUpdated: TIME_SENTINEL },
+        siteHtml,
+        page: load?.page,
+      };
+      return renderDocument({
         lang,
-        title,
-        description,
-        html,
-        data: dataAt(now),
-        dataJson,
+        title: formatPageTitle(pageSubtitle(ssr, lang, pageTitleKey(path)), site.title),
+        description: load?.description,
+        html: load ? ssr.renderApp(url, lang, data) : "",
+        data,
+        dataJson: withTimeHole(scriptJson(data)),
         assets: built[entry],
-        nonce,
+        nonce: NONCE_HOLE,
         faviconUrl: site.faviconUrl,
-        appName: siteTitle,
+        appName: site.title,
         customHead: site.customHead,
         customBody: site.customBody,
-      }),
-      status,
-    );
+      });
+    });
+    const nonce = randomToken(16);
+    c.header("Content-Security-Policy", appCsp(nonce));
+    c.header("Cache-Control", "no-store");
+    c.header("Content-Type", "text/html; charset=UTF-8");
+    return c.body(template.fill(nonce, Date.now()), status);
   });
   return app;
 }

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 
-type Part = [name: string, value: string] | [name: "file", bytes: Uint8Array, filename: string];
+type Part = [name: string, value: string] | [name: string, bytes: Uint8Array, filename: string];
 
 const BOUNDARY = "----cubby-form-test-7f3a";
 const enc = new TextEncoder();
@@ -18,7 +18,7 @@ function multipart(parts: Part[]): Uint8Array {
   for (const p of parts) {
     if (p.length === 3) {
       chunks.push(enc.encode(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${p[2]}"\r\n` +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p[0]}"; filename="${p[2]}"\r\n` +
           `Content-Type: application/octet-stream\r\n\r\n`,
       ));
       chunks.push(p[1], enc.encode("\r\n"));
@@ -227,6 +227,22 @@ Deno.test("a truncated or malformed form is 400 and leaves nothing behind", asyn
       path: "/api/fs/upload",
       body: cut(multipart([["file", big, "new.bin"], ["path", "/mnt"]]), 70_000),
       label: "fs, spooled, cut in file",
+    },
+    // A small body arrives in one piece: the form breaks before the spool file is even open.
+    {
+      path: "/api/fs/upload",
+      body: cut(multipart([["file", big.subarray(0, 600), "new.bin"], ["path", "/mnt"]]), 400),
+      label: "fs, spooled, small file cut in file",
+    },
+    {
+      path: "/api/upload",
+      body: cut(multipart([["file", big.subarray(0, 600), "a.bin"], ["password", "x"]]), 400),
+      label: "share, spooled, small file cut in file",
+    },
+    {
+      path: "/api/upload",
+      body: cut(multipart([["other", big.subarray(0, 600), "o.bin"]]), 400),
+      label: "a file part of another name, cut",
     },
     {
       path: "/api/upload",

@@ -1,89 +1,134 @@
 /**
- * The rendered parts of server-rendered pages (the root markup and the embedded data as JSON),
- * kept by everything they are made from, so that a page asked for again is not rendered again.
+ * App documents (the server-rendered share pages and the shell of every other page), kept as
+ * UTF-8 bytes by everything they are made from, so that a page asked for again is neither rendered
+ * nor encoded again.
  *
  * The key holds the inputs themselves, not a version someone must remember to bump: the page
- * language, the URL (path and query), the site config (by the identity of the settings reading
- * it came from, see pageSite in routes/pages.ts) and the page data serialised in full. The page
- * data is what the loader read from KV for this request (the record with its content, view
- * count, expiry and the sanitised HTML), so an edit, a delete, an expiry, a counted view or a
- * settings change gives another key (or no page at all) on the very next request. What is not
- * in the key is constant in a process: the code, the translations and the build.
+ * language, the URL (path and query), the site config (by the content of the settings reading it
+ * came from, see pageSite in routes/pages.ts) and the page data serialised in full. The page data
+ * is what the loader read from KV for this request (the record with its content, view count,
+ * expiry and the sanitised HTML), so an edit, a delete, an expiry, a counted view or a settings
+ * change gives another key (or no page at all) on the very next request. What is not in the key
+ * is constant in a process: the code, the translations and the build.
  *
- * The one input that changes on every request, the site config's `lastUpdated` (the time the
- * document was made, for the browser's copy), does not reach the markup; the JSON is kept in two
- * parts around it and joined with the current time.
+ * Two values change on every request: the CSP nonce of the document's scripts, and the site
+ * config's `lastUpdated` (the time the document was made, for the browser's copy), which does not
+ * reach the markup. The document is rendered with a mark in their places (NONCE_HOLE, and the one
+ * withTimeHole puts into the data JSON) and kept in pieces around them; `fill` writes a request's
+ * values between the pieces. The marks hold a random part drawn at start, so no content can
+ * contain one.
  *
  * Page requests carry no credentials (page_load.ts), so nothing here depends on who asks.
  */
+import { randomToken } from "../services/crypto.ts";
 
-/** The rendered parts of one page. */
-export type RenderedParts = { html: string; dataJson: string };
+const MARK = randomToken(12);
+/** Stands for the request's CSP nonce in a document given to PageCache. */
+export const NONCE_HOLE = `cubby-nonce-${MARK}`;
+/** Stands for the request's time in the data JSON (see withTimeHole). */
+const TIME_HOLE = `cubby-time-${MARK}`;
+const HOLES = new RegExp(`(${NONCE_HOLE}|${TIME_HOLE})`);
 
-type Entry = { html: string; jsonHead: string; jsonTail: string; bytes: number };
+/** The `lastUpdated` to render a kept document's data with (a value no clock gives). */
+export const TIME_SENTINEL = -7.3e-300;
+const SENTINEL_TEXT = `"lastUpdated":${JSON.stringify(TIME_SENTINEL)}`;
 
-/** Entries kept (least recently used dropped first), and their total size in UTF-16 units. */
+/** Data JSON made with `lastUpdated: TIME_SENTINEL`, with the request's time left open. */
+export function withTimeHole(json: string): string {
+  const at = json.indexOf(SENTINEL_TEXT);
+  if (at < 0 || json.indexOf(SENTINEL_TEXT, at + 1) >= 0) {
+    throw new Error("page data must hold lastUpdated exactly once to be cached");
+  }
+  return `${json.slice(0, at)}"lastUpdated":${TIME_HOLE}${json.slice(at + SENTINEL_TEXT.length)}`;
+}
+
+const encoder = new TextEncoder();
+
+/** A document as UTF-8 pieces around its holes, filled per request. */
+export class DocumentTemplate {
+  private pieces: Uint8Array[] = [];
+  /** After each piece but the last: true for the time, false for the nonce. */
+  private holes: boolean[] = [];
+  /** Bytes of the pieces. */
+  readonly size: number;
+
+  /** Splits a document rendered with NONCE_HOLE and a withTimeHole data JSON. */
+  constructor(doc: string) {
+    const parts = doc.split(HOLES);
+    let size = 0;
+    for (let i = 0; i < parts.length; i++) {
+      if (i % 2) this.holes.push(parts[i] === TIME_HOLE);
+      else {
+        const piece = encoder.encode(parts[i]);
+        this.pieces.push(piece);
+        size += piece.length;
+      }
+    }
+    if (this.holes.filter((time) => time).length !== 1) {
+      throw new Error("a kept document must have one place for lastUpdated");
+    }
+    this.size = size;
+  }
+
+  /** The document with this request's nonce and time. */
+  fill(nonce: string, lastUpdated: number): Uint8Array<ArrayBuffer> {
+    const values = [encoder.encode(nonce), encoder.encode(String(lastUpdated))];
+    let size = this.size;
+    for (const time of this.holes) size += values[+time].length;
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (let i = 0; i < this.pieces.length; i++) {
+      out.set(this.pieces[i], at);
+      at += this.pieces[i].length;
+      if (i < this.holes.length) {
+        const value = values[+this.holes[i]];
+        out.set(value, at);
+        at += value.length;
+      }
+    }
+    return out;
+  }
+}
+
+/** Entries kept (least recently used dropped first), and their total size in bytes. */
 const MAX_ENTRIES = 500;
-const MAX_TOTAL = 16 * 1024 * 1024;
-/** Larger pages are rendered every time, so that a few huge ones cannot evict the rest. */
-const MAX_ENTRY = 512 * 1024;
+const MAX_TOTAL = 24 * 1024 * 1024;
+/** Larger documents are rendered every time, so that a few huge ones cannot evict the rest. */
+const MAX_ENTRY = 1024 * 1024;
 
-/** Stands in for `lastUpdated` while the JSON is cached (a value no clock gives). */
-const SENTINEL = -7.3e-300;
-const SENTINEL_TEXT = `"lastUpdated":${JSON.stringify(SENTINEL)}`;
+type Entry = { template: DocumentTemplate; bytes: number };
 
-/** A render cache of pages; one per process (see pageCache). */
+/** A render cache of documents; one per process (see pageCache). */
 export class PageCache {
   private entries = new Map<string, Entry>();
   private total = 0;
 
-  /** Number of pages kept (tests). */
+  /** Number of documents kept (tests). */
   get size(): number {
     return this.entries.size;
   }
 
-  /** Drops every page (tests). */
+  /** Drops every document (tests). */
   clear(): void {
     this.entries.clear();
     this.total = 0;
   }
 
   /**
-   * The page's markup and data JSON: from the cache when `key` was rendered before, else from
-   * `render`, which gets `lastUpdated` to embed and must put it in the JSON exactly once as
-   * `"lastUpdated":<number>`.
+   * The document for `key`: kept from an earlier request, else made by `render`, which must use
+   * NONCE_HOLE for the nonce and withTimeHole for the data JSON.
    */
-  get(
-    key: string,
-    lastUpdated: number,
-    render: (lastUpdated: number) => RenderedParts,
-  ): RenderedParts {
+  get(key: string, render: () => string): DocumentTemplate {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key); // re-inserted: most recently used last
       this.entries.set(key, hit);
-      return {
-        html: hit.html,
-        dataJson: `${hit.jsonHead}"lastUpdated":${lastUpdated}${hit.jsonTail}`,
-      };
+      return hit.template;
     }
-    const parts = render(SENTINEL);
-    const at = parts.dataJson.indexOf(SENTINEL_TEXT);
-    const fresh = {
-      html: parts.html,
-      dataJson: parts.dataJson.replace(SENTINEL_TEXT, `"lastUpdated":${lastUpdated}`),
-    };
-    if (at < 0 || parts.dataJson.indexOf(SENTINEL_TEXT, at + 1) >= 0) {
-      throw new Error("page data must hold lastUpdated exactly once to be cached");
-    }
-    const entry: Entry = {
-      html: parts.html,
-      jsonHead: parts.dataJson.slice(0, at),
-      jsonTail: parts.dataJson.slice(at + SENTINEL_TEXT.length),
-      bytes: key.length + parts.html.length + parts.dataJson.length,
-    };
-    if (entry.bytes <= MAX_ENTRY) this.put(key, entry);
-    return fresh;
+    const template = new DocumentTemplate(render());
+    const bytes = key.length * 2 + template.size;
+    if (bytes <= MAX_ENTRY) this.put(key, { template, bytes });
+    return template;
   }
 
   private put(key: string, entry: Entry): void {
@@ -97,5 +142,5 @@ export class PageCache {
   }
 }
 
-/** The process's page cache. */
+/** The process's document cache. */
 export const pageCache = new PageCache();

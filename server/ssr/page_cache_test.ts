@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
-import { PageCache, pageCache } from "./page_cache.ts";
+import { NONCE_HOLE, PageCache, pageCache, TIME_SENTINEL, withTimeHole } from "./page_cache.ts";
 import { renderApp } from "./render.tsx";
 import { SITE_CONFIG_DEFAULTS } from "../../shared/schemas/settings.ts";
 
@@ -151,24 +151,57 @@ Deno.test("the markup does not depend on lastUpdated, which the cache leaves out
   }
 });
 
-Deno.test("PageCache: lastUpdated spliced in, oversized pages not kept, missing lastUpdated fails", () => {
+Deno.test("PageCache: the nonce and time filled in per request, oversized documents not kept", () => {
   const cache = new PageCache();
-  const render = (lastUpdated: number) => ({
-    html: "<p>x</p>",
-    dataJson: `{"site":{"lastUpdated":${lastUpdated}},"page":{}}`,
-  });
-  assert.equal(cache.get("k", 5, render).dataJson, `{"site":{"lastUpdated":5},"page":{}}`);
+  const json = withTimeHole(`{"site":{"lastUpdated":${TIME_SENTINEL}},"page":{}}`);
+  const doc = `<script nonce="${NONCE_HOLE}">1</script><p>é中</p>` +
+    `<script nonce="${NONCE_HOLE}">${json}</script>`;
+  const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  const expected = (nonce: string, at: number) =>
+    `<script nonce="${nonce}">1</script><p>é中</p>` +
+    `<script nonce="${nonce}">{"site":{"lastUpdated":${at}},"page":{}}</script>`;
+
+  assert.equal(text(cache.get("k", () => doc).fill("n1", 5)), expected("n1", 5));
   assert.equal(cache.size, 1);
-  const hit = cache.get("k", 7, () => assert.fail("a hit renders nothing"));
-  assert.deepEqual(hit, { html: "<p>x</p>", dataJson: `{"site":{"lastUpdated":7},"page":{}}` });
-
-  const huge = "y".repeat(600 * 1024);
-  const big = cache.get("big", 1, (at) => ({ html: huge, dataJson: `{"lastUpdated":${at}}` }));
-  assert.equal(big.html, huge);
-  assert.equal(cache.size, 1, "a page over the entry limit is not kept");
-
-  assert.throws(
-    () => cache.get("bad", 1, () => ({ html: "", dataJson: "{}" })),
-    /lastUpdated exactly once/,
+  const hit = cache.get("k", () => assert.fail("a hit renders nothing"));
+  assert.equal(
+    text(hit.fill("other-nonce", 1732406400123)),
+    expected("other-nonce", 1732406400123),
   );
+
+  const huge = "y".repeat(1100 * 1024);
+  const big = cache.get("big", () => huge + json);
+  assert.equal(text(big.fill("n", 1)), huge + `{"site":{"lastUpdated":1},"page":{}}`);
+  assert.equal(cache.size, 1, "a document over the entry limit is not kept");
+});
+
+Deno.test("PageCache: a document without exactly one place for the time is refused", () => {
+  const cache = new PageCache();
+  assert.throws(() => withTimeHole("{}"), /lastUpdated exactly once/);
+  const twice = `{"a":{"lastUpdated":${TIME_SENTINEL}},"b":{"lastUpdated":${TIME_SENTINEL}}}`;
+  assert.throws(() => withTimeHole(twice), /lastUpdated exactly once/);
+  assert.throws(() => cache.get("none", () => `<p nonce="${NONCE_HOLE}"></p>`), /one place/);
+  const json = withTimeHole(`{"lastUpdated":${TIME_SENTINEL}}`);
+  assert.throws(() => cache.get("two", () => json + json), /one place/);
+  assert.equal(cache.size, 0);
+});
+
+Deno.test("a page's nonce is new on every request and matches its CSP", async () => {
+  await withApp(async (t) => {
+    const { slug } = await create(t, { content: "nonce" });
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const res = await t.request(`/paste/${slug}`);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+      assert.ok(nonce, csp);
+      const doc = await res.text();
+      const inDoc = [...doc.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+      assert.ok(inDoc.length >= 1);
+      assert.deepEqual(new Set(inDoc), new Set([nonce]), "every script carries the CSP's nonce");
+      assert.doesNotMatch(doc, /cubby-(nonce|time)-/);
+      nonces.add(nonce);
+    }
+    assert.equal(nonces.size, 3);
+  });
 });
