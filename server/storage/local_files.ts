@@ -11,15 +11,17 @@ import { byobReaderOf } from "./driver_streams.ts";
 import { type ObjectInfo } from "./driver.ts";
 import { fsError, sizeMismatch } from "./local_errors.ts";
 import { holdTemp, releaseTemp } from "./temp_files.ts";
+import { EarlyFlush } from "./early_flush.ts";
 
 const CHUNK = 256 * 1024;
 /** How much of a byte-stream upload is gathered before one write (see copyByob). */
 const WRITE_BUFFER = 256 * 1024;
 
 /**
- * Streams bytes into a fresh temp file in `tmpDir`; returns its path and size. Removes it and
- * throws on failure: 400 `storage_size_mismatch` when `expected` is given and not met, or the
- * signal's reason when aborted.
+ * Streams bytes into a fresh temp file in `tmpDir`; returns its path and size. With `fsync`, a
+ * large file is flushed early as it is written (early_flush.ts) and fdatasynced once whole.
+ * Removes it and throws on failure: 400 `storage_size_mismatch` when `expected` is given and not
+ * met, or the signal's reason when aborted.
  */
 export async function writeTemp(
   tmpDir: string,
@@ -44,15 +46,26 @@ export async function writeTemp(
     size += n;
     if (expected !== undefined && size > expected) throw sizeMismatch(expected, size);
   };
+  const early = opts.fsync ? new EarlyFlush(tmp) : null;
+  let written = 0;
+  const write = async (bytes: Uint8Array) => {
+    await writeAll(file, bytes);
+    written += bytes.length;
+    early?.after(written);
+  };
   try {
     signal?.throwIfAborted();
-    if (byob) await copyByob(byob, file, count, signal);
-    else await copyChunks(reader as ReadableStreamDefaultReader<Uint8Array>, file, count, signal);
+    if (byob) await copyByob(byob, write, count, signal);
+    else await copyChunks(reader as ReadableStreamDefaultReader<Uint8Array>, write, count, signal);
     if (expected !== undefined && size !== expected) throw sizeMismatch(expected, size);
-    if (opts.fsync) await file.syncData();
+    if (early) {
+      await early.close();
+      await file.syncData();
+    }
     file.close();
     return { tmp, size };
   } catch (err) {
+    await early?.close().catch(() => {});
     file.close();
     await reader.cancel(err).catch(() => {});
     await Deno.remove(tmp).catch(() => {});
@@ -70,7 +83,7 @@ export async function writeTemp(
  */
 async function copyByob(
   reader: ReadableStreamBYOBReader,
-  file: Deno.FsFile,
+  write: (bytes: Uint8Array) => Promise<void>,
   count: (n: number) => void,
   signal?: AbortSignal,
 ): Promise<void> {
@@ -86,17 +99,17 @@ async function copyByob(
     count(value.byteLength);
     filled += value.byteLength;
     if (filled === WRITE_BUFFER) {
-      await writeAll(file, new Uint8Array(buffer));
+      await write(new Uint8Array(buffer));
       filled = 0;
     }
   }
-  if (filled > 0) await writeAll(file, new Uint8Array(buffer, 0, filled));
+  if (filled > 0) await write(new Uint8Array(buffer, 0, filled));
 }
 
 /** Writes each chunk of any other stream as it comes. */
 async function copyChunks(
   reader: ReadableStreamDefaultReader<Uint8Array>,
-  file: Deno.FsFile,
+  write: (bytes: Uint8Array) => Promise<void>,
   count: (n: number) => void,
   signal?: AbortSignal,
 ): Promise<void> {
@@ -105,7 +118,7 @@ async function copyChunks(
     signal?.throwIfAborted();
     if (done) return;
     count(value.length);
-    await writeAll(file, value);
+    await write(value);
   }
 }
 
