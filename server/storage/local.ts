@@ -113,8 +113,11 @@ export class LocalDriver implements StorageDriver {
       const range = opts.range ? { ...resolveRange(opts.range, total), total } : undefined;
       if (range) await file.seek(range.start, Deno.SeekMode.Start);
       const size = range ? range.end - range.start + 1 : total;
+      // A read to the end of the file is the file's own stream, which Deno's HTTP server sends
+      // straight from the file, without a buffer per chunk or a hop through JavaScript.
+      const toEnd = !range || range.end === total - 1;
       return {
-        body: fileStream(file, size, opts.signal),
+        body: toEnd && !opts.signal ? file.readable : fileStream(file, size, opts.signal),
         size,
         contentType: contentTypeFor(key),
         etag: etagOf(info),
