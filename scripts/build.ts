@@ -89,7 +89,25 @@ function staticClosure(meta: esbuild.Metafile, from: string[]): string[] {
  * chunk is part of a first load.
  */
 function initialAssets(meta: esbuild.Metafile, entry: string, textsPrefix: string): string[] {
-  return staticClosure(meta, [entry, ...Object.values(languageChunks(meta, textsPrefix))]);
+  return staticClosure(meta, [
+    entry,
+    ...Object.values(languageChunks(meta, textsPrefix)),
+    ...STARTUP_IMPORTS.map((source) => lazyOutput(meta, source)),
+  ]);
+}
+
+/**
+ * Lazy modules both entries import as they start: the offline store (main.tsx and share_main.tsx
+ * open it at once) and Dexie's `liveQuery` for the queue indicator. They are part of a first load
+ * too, so an app that goes offline right after it first loaded still reads its offline copies.
+ */
+const STARTUP_IMPORTS = [/^client\/offline\/db\.ts$/, /\/dexie\/import-wrapper\.mjs$/];
+
+/** The output of a dynamically imported module; a missing one throws. */
+function lazyOutput(meta: esbuild.Metafile, source: RegExp): string {
+  const out = Object.entries(meta.outputs).find(([, o]) => source.test(o.entryPoint ?? ""));
+  if (!out) throw new Error(`build: the lazy chunk of ${source} is missing`);
+  return out[0];
 }
 
 /** Bundles client/sw/sw.ts into dist/sw.js with its precache list; a missing source throws. */

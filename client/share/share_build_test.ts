@@ -93,6 +93,24 @@ Deno.test("the service worker precaches both entries' first loads", async () => 
   assert.ok(precached.has(manifest.js), "the app entry is precached");
 });
 
+Deno.test("the offline store both entries open as they start is precached", async () => {
+  const { dist, manifest } = await built;
+  const precached = new Set(manifest.precache.map((p) => p.url));
+  for (const name of ["main", "share"]) {
+    const meta = JSON.parse(
+      await Deno.readTextFile(join(dist, `metafile-${name}.json`)),
+    ) as Metafile;
+    const outputs = Object.entries(meta.outputs);
+    const db = outputs.find(([, o]) => o.entryPoint === "client/offline/db.ts");
+    assert.ok(db, `${name}: the offline store is a lazy chunk`);
+    const url = (path: string) => "/" + path.split("/").slice(-2).join("/");
+    assert.ok(precached.has(url(db[0])), `${name}: ${db[0]} is precached`);
+    for (const i of db[1].imports) {
+      assert.ok(precached.has(url(i.path)), `${name}: ${i.path}, which it imports, is precached`);
+    }
+  }
+});
+
 /** Every dotted path of a resource's string leaves. */
 function textPaths(resource: Record<string, unknown>, prefix = ""): Set<string> {
   const paths = new Set<string>();
