@@ -179,7 +179,11 @@ export function pageRoutes() {
     }
     if (load?.share && load.status === 200) markCacheableShare(c, load.share);
     const status = load?.status ?? 200;
-    const key = `${lang}\0${version}\0${url}\0${status}\0${load ? JSON.stringify(load.page) : ""}`;
+    // A shell (a page the browser renders) depends on its URL only through its title, so a query
+    // or a path of its own does not take another entry.
+    const key = load
+      ? `${lang}\0${version}\0${url}\0${status}\0${JSON.stringify(load.page)}`
+      : `${lang}\0${version}\0shell\0${pageTitleKey(path)}`;
     const template = pageCache.get(key, () => {
       const data: PageData = {
         siteTitle: site.title,

@@ -4,8 +4,9 @@
  * nor encoded again.
  *
  * The key holds the inputs themselves, not a version someone must remember to bump: the page
- * language, the URL (path and query), the site config (by the content of the settings reading it
- * came from, see pageSite in routes/pages.ts) and the page data serialised in full. The page data
+ * language, the URL (path and query), the status, the site config (by the content of the settings
+ * reading it came from, see pageSite in routes/pages.ts) and the page data serialised in full. A
+ * shell, which the browser renders, is made from the language, the settings and its title only. The page data
  * is what the loader read from KV for this request (the record with its content, view count,
  * expiry and the sanitised HTML), so an edit, a delete, an expiry, a counted view or a settings
  * change gives another key (or no page at all) on the very next request. What is not in the key

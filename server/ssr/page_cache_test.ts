@@ -205,3 +205,18 @@ Deno.test("a page's nonce is new on every request and matches its CSP", async ()
     assert.equal(nonces.size, 3);
   });
 });
+
+Deno.test("shells are kept by their title, not by every URL asked for", async () => {
+  await withApp(async (t) => {
+    pageCache.clear();
+    for (let i = 0; i < 20; i++) {
+      const res = await t.request(`/?utm=${i}`);
+      assert.equal(res.status, 200);
+      assert.match(await res.text(), /<div id="root"><\/div>/);
+    }
+    assert.equal(pageCache.size, 1, "one shell for every query of /");
+    const { slug } = await create(t, { content: "kept apart" });
+    await page(t, slug);
+    assert.equal(pageCache.size, 2, "a share page is kept apart from the shells");
+  });
+});

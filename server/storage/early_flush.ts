@@ -25,9 +25,13 @@ export class EarlyFlush {
     this.#path = path;
   }
 
-  /** Called after each write with the bytes written so far; may start a flush. */
+  /**
+   * Called after each write with the bytes written so far; may start a flush. Throws what an
+   * earlier flush threw, so a write whose disk failed stops at once.
+   */
   after(written: number): void {
-    if (this.#running || this.#error || written - this.#flushedAt < FLUSH_EVERY) return;
+    if (this.#error) throw this.#error;
+    if (this.#running || written - this.#flushedAt < FLUSH_EVERY) return;
     this.#flushedAt = written;
     this.started++;
     // Failures are kept for close(): a rejection nobody awaits yet would end the process.

@@ -31,7 +31,7 @@ Deno.test("EarlyFlush keeps a failed flush for close(), never as an unhandled re
     const early = new EarlyFlush(join(dir, "gone.bin")); // nothing to open
     early.after(FLUSH_EVERY);
     await new Promise((r) => setTimeout(r, 20)); // the failure happens with nobody awaiting it
-    early.after(2 * FLUSH_EVERY);
+    assert.throws(() => early.after(2 * FLUSH_EVERY), Deno.errors.NotFound, "the next write stops");
     assert.equal(early.started, 1, "no flush after a failed one");
     await assert.rejects(() => early.close(), Deno.errors.NotFound);
   } finally {

@@ -154,6 +154,45 @@ test.describe("mount explorer", () => {
     await context.close();
   });
 
+  test("cancelling while the server starts the upload still leaves nothing behind", async ({ browser, adminToken, request }) => {
+    const root = await freshMount(request, adminToken, "setup");
+    const { context, page, ex } = await openExplorer(browser, adminToken, root);
+    await page.evaluate(() => localStorage.setItem("cubby.multipartThreshold", String(1 << 20)));
+    const openUploads = async () => {
+      const r = await request.post("/api/fs/multipart/list-uploads", {
+        headers: { authorization: `Bearer ${adminToken}` },
+        data: { path: root },
+      });
+      return (await r.json()).data.uploads.length;
+    };
+    // The server starts the upload, but its answer reaches the page only after the cancel.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started = () => {};
+    const serverStarted = new Promise<void>((resolve) => (started = resolve));
+    await page.route(/\/api\/fs\/multipart\/init$/, async (route) => {
+      const response = await route.fetch();
+      started();
+      await held;
+      await route.fulfill({ response }).catch(() => {}); // the page may have given up on it
+    });
+    await ex.fileInput.setInputFiles({
+      name: "early.bin",
+      mimeType: "application/octet-stream",
+      buffer: randomBytes(2 * 1024 * 1024),
+    });
+    await serverStarted;
+    expect(await openUploads()).toBe(1);
+    await ex.uploads.getByRole("listitem").filter({ hasText: "early.bin" }).getByRole("button", {
+      name: "Cancel",
+    }).click();
+    release();
+    await expect(ex.uploads.getByText("Cancelled")).toBeVisible();
+    await expect.poll(openUploads).toBe(0);
+    expect(await listNames(request, adminToken, root)).toEqual([]);
+    await context.close();
+  });
+
   test("preview through ?preview=, move between files, edit and save a text file", async ({ browser, adminToken, request }) => {
     const root = await freshMount(request, adminToken, "prev");
     await putFile(request, adminToken, root, "a.md", "# Title A\n\nbody");

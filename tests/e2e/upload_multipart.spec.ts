@@ -167,3 +167,46 @@ test("cancelling a multipart upload aborts it on the server", async ({ browser, 
     await context.close();
   }
 });
+
+test("cancelling while the server starts a multipart upload still aborts it there", async ({ browser, adminToken }) => {
+  test.setTimeout(60_000);
+  const name = `${uniqueSlug("multipart-early")}.bin`;
+  const context = await newContext(browser, { adminToken });
+  try {
+    await context.addInitScript(() => localStorage.setItem("cubby.multipartThreshold", "1"));
+    const page = await context.newPage();
+    // The server starts the upload, but its answer reaches the page only after the cancel.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => release = r);
+    let started: (fileId: string) => void = () => {};
+    const serverStarted = new Promise<string>((r) => started = r);
+    await context.route(/\/api\/s3\/multipart\/init$/, async (route) => {
+      const response = await route.fetch();
+      started((await response.json()).data.file_id);
+      await held;
+      await route.fulfill({ response }).catch(() => {}); // the page may have given up on it
+    });
+    const screen = new UploadScreen(page);
+    await screen.goto();
+    await screen.fileInput.setInputFiles({
+      name,
+      mimeType: "application/octet-stream",
+      buffer: randomBytes(2 * MiB),
+    });
+    await screen.startButton.click();
+    const fileId = await serverStarted;
+    const abort = page.waitForRequest((r) => r.url().endsWith("/api/s3/multipart/abort"));
+    await screen.item(name).getByRole("button", { name: `Cancel the upload of ${name}` }).click();
+    release();
+    await expect(screen.item(name)).toContainText("Cancelled");
+    expect((await abort).postDataJSON().file_id).toBe(fileId);
+    expect((await (await abort).response())?.status()).toBe(200);
+    const after = await page.request.post("/api/s3/multipart/list-parts", {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { file_id: fileId },
+    });
+    expect(after.status()).toBe(404);
+  } finally {
+    await context.close();
+  }
+});

@@ -80,13 +80,19 @@ export async function uploadInParts(
   if (!ref.upload_id) {
     let init: Init;
     try {
+      // Not cut short by a cancel: an init the server already carried out would leave an upload
+      // nobody knows the id of. Cancelled meanwhile, it is aborted right after.
       init = await api<Init>("/fs/multipart/init", {
         method: "POST",
         body: { path, size: file.size, contentType: file.type || undefined },
-        signal,
       });
     } catch (err) {
       throw cancelledOr(err, signal, "multipart_init_failed");
+    }
+    if (signal.aborted) {
+      void api("/fs/multipart/abort", { method: "POST", body: { path, upload_id: init.upload_id } })
+        .catch(() => {});
+      throw new ApiError("upload_cancelled", 0, null);
     }
     ref.upload_id = init.upload_id;
     [partSize, total] = [init.part_size, init.total_parts];

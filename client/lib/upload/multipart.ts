@@ -164,7 +164,9 @@ export class MultipartUpload {
 
   private async init(): Promise<void> {
     const u = this.job;
-    const res = await initMultipart(u, this.signal);
+    // Not cut short by a cancel: an init the server already carried out would leave an upload
+    // nobody knows the id of. Cancelled meanwhile, it is aborted once its id is known (fail).
+    const res = await initMultipart(u, new AbortController().signal);
     this.fileId = res.file_id;
     this.book.setup(res.total_parts, res.part_size, new Map());
     this.addUrls(res.presigned_urls);
@@ -177,6 +179,7 @@ export class MultipartUpload {
         savedAt: Date.now(),
       });
     }
+    if (this.signal.aborted) throw new ApiError("upload_cancelled", 0, null);
   }
 
   private async refreshUrls(numbers: number[]): Promise<void> {
