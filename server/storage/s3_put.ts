@@ -1,7 +1,7 @@
 /**
  * Writing an object to S3 from bytes or a stream. Bytes, and streams of known size up to the
  * threshold, are one PutObject with ContentLength; larger or unknown sizes go through a
- * multipart upload that holds one part in memory at a time, with part sizes that grow so that
+ * multipart upload that holds one part in memory at a time (one buffer, reused), with part sizes that grow so that
  * 10,000 parts reach terabytes. A body that turns out shorter than one part is sent as one put.
  */
 import { PutObjectCommand } from "@aws-sdk/client-s3";
@@ -16,7 +16,7 @@ import {
   createMultipart,
   uploadPartBytes,
 } from "./s3_multipart.ts";
-import { readFull, sendStream } from "./s3_streams.ts";
+import { PartReader, sendStream } from "./s3_streams.ts";
 import { fullKey, type S3Target } from "./s3_target.ts";
 
 /** When a put switches to multipart, and the part size it starts with. */
@@ -95,11 +95,10 @@ async function multipartPut(
   ContentType: string,
   signal?: AbortSignal,
 ): Promise<{ etag: string; size: number }> {
-  const reader = stream.getReader();
-  const pending: { chunk: Uint8Array | null } = { chunk: null };
+  const reader = new PartReader(stream);
   let total = 0;
   const nextPart = async (n: number) => {
-    const part = await readFull(reader, partSizeFor(sizes.partSize, n, expected), pending, signal);
+    const part = await reader.next(partSizeFor(sizes.partSize, n, expected), signal);
     total += part.length;
     if (expected !== undefined && total > expected) throw sizeMismatch(expected, total);
     return part;

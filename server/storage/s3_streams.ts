@@ -1,12 +1,12 @@
 /**
  * Web streams in and out of SDK requests. The SDK takes a Node stream as a request body and
  * pipes it into the socket without watching its errors, so `sendStream` aborts the request
- * itself when the source fails or yields the wrong number of bytes; `readFull` cuts a stream
+ * itself when the source fails or yields the wrong number of bytes; `PartReader` cuts a stream
  * into parts of exactly one size, holding one part in memory at a time.
  */
 import { Readable } from "node:stream";
 import { AppError } from "../errors.ts";
-import { countBytes } from "./driver_streams.ts";
+import { byobReaderOf, countBytes } from "./driver_streams.ts";
 import { quoteEtag } from "./driver_wire.ts";
 
 /**
@@ -40,31 +40,68 @@ export async function sendStream(
 }
 
 /**
- * Reads exactly `size` bytes (fewer only at the end of the stream) into one buffer; a chunk
- * that straddles the boundary keeps its tail in `pending` for the next call. Throws the
- * signal's reason when aborted.
+ * Cuts a stream into parts of exactly one size (fewer bytes only at its end), all in one buffer
+ * reused from part to part, so a long upload allocates one part's memory and no more: a part
+ * must be sent before the next one is read. A byte stream (a request body) is read straight into
+ * the buffer (BYOB); any other stream is copied in chunk by chunk, a chunk that straddles two
+ * parts keeping its tail for the next.
  */
-export async function readFull(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  size: number,
-  pending: { chunk: Uint8Array | null },
-  signal?: AbortSignal,
-): Promise<Uint8Array> {
-  const buf = new Uint8Array(size);
-  let filled = 0;
-  while (filled < size) {
-    signal?.throwIfAborted();
-    let chunk = pending.chunk;
-    pending.chunk = null;
+export class PartReader {
+  #byob: ReadableStreamBYOBReader | null;
+  #chunks: ReadableStreamDefaultReader<Uint8Array> | null;
+  #pending: Uint8Array | null = null;
+  #buffer = new ArrayBuffer(0);
+  #ended = false;
+
+  constructor(stream: ReadableStream<Uint8Array>) {
+    this.#byob = byobReaderOf(stream);
+    this.#chunks = this.#byob ? null : stream.getReader();
+  }
+
+  /** The next `size` bytes (fewer at the end, none after it), valid until the next call. */
+  async next(size: number, signal?: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
+    if (this.#buffer.byteLength !== size) this.#buffer = new ArrayBuffer(size);
+    let filled = 0;
+    while (filled < size && !this.#ended) {
+      signal?.throwIfAborted();
+      filled += this.#byob
+        ? await this.#readInto(this.#byob, filled, size)
+        : await this.#copyInto(this.#chunks!, filled, size);
+    }
+    return new Uint8Array(this.#buffer, 0, filled);
+  }
+
+  /** Stops reading the stream. */
+  cancel(reason: unknown): Promise<void> {
+    return (this.#byob ?? this.#chunks)!.cancel(reason);
+  }
+
+  async #readInto(reader: ReadableStreamBYOBReader, at: number, size: number): Promise<number> {
+    const { done, value } = await reader.read(new Uint8Array(this.#buffer, at, size - at));
+    // The read transferred the buffer: its bytes live on in the view it returned.
+    this.#buffer = value ? value.buffer as ArrayBuffer : new ArrayBuffer(size);
+    if (done) this.#ended = true;
+    return done ? 0 : value.byteLength;
+  }
+
+  async #copyInto(
+    reader: ReadableStreamDefaultReader<Uint8Array>,
+    at: number,
+    size: number,
+  ): Promise<number> {
+    let chunk = this.#pending;
+    this.#pending = null;
     if (!chunk) {
       const { done, value } = await reader.read();
-      if (done) break;
+      if (done) {
+        this.#ended = true;
+        return 0;
+      }
       chunk = value;
     }
-    const take = Math.min(chunk.length, size - filled);
-    buf.set(chunk.subarray(0, take), filled);
-    filled += take;
-    if (take < chunk.length) pending.chunk = chunk.subarray(take);
+    const take = Math.min(chunk.length, size - at);
+    new Uint8Array(this.#buffer).set(chunk.subarray(0, take), at);
+    if (take < chunk.length) this.#pending = chunk.subarray(take);
+    return take;
   }
-  return filled === size ? buf : buf.subarray(0, filled);
 }
