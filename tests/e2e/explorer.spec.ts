@@ -15,12 +15,14 @@ import { ExplorerPage } from "./pages/explorer_page.ts";
 import { newAdminPage, newContext } from "./pages/test_data.ts";
 import { LoginPage } from "./pages/login_page.ts";
 import { readZipEntries } from "./pages/zip_entries.ts";
+import { holdAnswers } from "./pages/held_answers.ts";
 import {
   createApiKey,
   createLocalConfig,
   createMount,
   hasRoute,
   listNames,
+  openUploads,
   putFile,
   removeTemporaryRoots,
   tinyPng,
@@ -139,17 +141,9 @@ test.describe("mount explorer", () => {
       buffer: randomBytes(6 * 1024 * 1024),
     });
     await expect(ex.uploadProgress("gone.bin")).toBeVisible();
-    await ex.uploads.getByRole("listitem").filter({ hasText: "gone.bin" }).getByRole("button", {
-      name: "Cancel",
-    }).click();
+    await ex.cancelUpload("gone.bin");
     await expect(ex.uploads.getByText("Cancelled")).toBeVisible();
-    await expect.poll(async () => {
-      const r = await request.post("/api/fs/multipart/list-uploads", {
-        headers: { authorization: `Bearer ${adminToken}` },
-        data: { path: root },
-      });
-      return (await r.json()).data.uploads.length;
-    }).toBe(0);
+    await expect.poll(() => openUploads(request, adminToken, root)).toBe(0);
     expect(await listNames(request, adminToken, root)).toEqual(["parts.bin"]);
     await context.close();
   });
@@ -158,37 +152,19 @@ test.describe("mount explorer", () => {
     const root = await freshMount(request, adminToken, "setup");
     const { context, page, ex } = await openExplorer(browser, adminToken, root);
     await page.evaluate(() => localStorage.setItem("cubby.multipartThreshold", String(1 << 20)));
-    const openUploads = async () => {
-      const r = await request.post("/api/fs/multipart/list-uploads", {
-        headers: { authorization: `Bearer ${adminToken}` },
-        data: { path: root },
-      });
-      return (await r.json()).data.uploads.length;
-    };
     // The server starts the upload, but its answer reaches the page only after the cancel.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let started = () => {};
-    const serverStarted = new Promise<void>((resolve) => (started = resolve));
-    await page.route(/\/api\/fs\/multipart\/init$/, async (route) => {
-      const response = await route.fetch();
-      started();
-      await held;
-      await route.fulfill({ response }).catch(() => {}); // the page may have given up on it
-    });
+    const init = await holdAnswers(page, /\/api\/fs\/multipart\/init$/);
     await ex.fileInput.setInputFiles({
       name: "early.bin",
       mimeType: "application/octet-stream",
       buffer: randomBytes(2 * 1024 * 1024),
     });
-    await serverStarted;
-    expect(await openUploads()).toBe(1);
-    await ex.uploads.getByRole("listitem").filter({ hasText: "early.bin" }).getByRole("button", {
-      name: "Cancel",
-    }).click();
-    release();
+    await init.answered;
+    expect(await openUploads(request, adminToken, root)).toBe(1);
+    await ex.cancelUpload("early.bin");
+    init.release();
     await expect(ex.uploads.getByText("Cancelled")).toBeVisible();
-    await expect.poll(openUploads).toBe(0);
+    await expect.poll(() => openUploads(request, adminToken, root)).toBe(0);
     expect(await listNames(request, adminToken, root)).toEqual([]);
     await context.close();
   });

@@ -5,7 +5,7 @@
  * the middle. Choosing the same file again resumes: list-parts reports parts 1 and 2, only
  * part 3 is PUT, the upload completes, and a visitor downloads exactly the same bytes.
  */
-import type { Locator, Request } from "@playwright/test";
+import type { Browser, Locator, Page, Request } from "@playwright/test";
 import { PageObject } from "./pages/page_object.ts";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "./fixtures.ts";
 import { downloadAsVisitor, newContext, uniqueSlug } from "./pages/test_data.ts";
+import { holdAnswers } from "./pages/held_answers.ts";
 
 test.use({ locale: "en-US" });
 
@@ -40,6 +41,36 @@ class UploadScreen extends PageObject {
   shareLink(name: string): Locator {
     return this.item(name).getByRole("textbox", { name: "Share link" });
   }
+
+  /** Chooses a file of random bytes and starts its upload. */
+  async upload(name: string, size: number): Promise<void> {
+    await this.fileInput.setInputFiles({
+      name,
+      mimeType: "application/octet-stream",
+      buffer: randomBytes(size),
+    });
+    await this.startButton.click();
+  }
+
+  async cancel(name: string): Promise<void> {
+    await this.item(name).getByRole("button", { name: `Cancel the upload of ${name}` }).click();
+  }
+}
+
+/** A context signed in as the admin whose uploads use multipart from the first byte. */
+async function multipartContext(browser: Browser, adminToken: string) {
+  const context = await newContext(browser, { adminToken });
+  await context.addInitScript(() => localStorage.setItem("cubby.multipartThreshold", "1"));
+  return context;
+}
+
+/** The status of list-parts for an upload: 404 once it is gone. */
+async function partsStatus(page: Page, adminToken: string, fileId: string): Promise<number> {
+  const res = await page.request.post("/api/s3/multipart/list-parts", {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { file_id: fileId },
+  });
+  return res.status();
 }
 
 test("a multipart upload interrupted by a reload resumes with the missing part only", async ({ browser, adminToken }) => {
@@ -126,9 +157,8 @@ test("a multipart upload interrupted by a reload resumes with the missing part o
 test("cancelling a multipart upload aborts it on the server", async ({ browser, adminToken }) => {
   test.setTimeout(60_000);
   const name = `${uniqueSlug("multipart-cancel")}.bin`;
-  const context = await newContext(browser, { adminToken });
+  const context = await multipartContext(browser, adminToken);
   try {
-    await context.addInitScript(() => localStorage.setItem("cubby.multipartThreshold", "1"));
     const page = await context.newPage();
     // Hold part 2 until the test has cancelled, so the upload is surely still running.
     let release: () => void = () => {};
@@ -139,28 +169,19 @@ test("cancelling a multipart upload aborts it on the server", async ({ browser, 
     });
     const screen = new UploadScreen(page);
     await screen.goto();
-    await screen.fileInput.setInputFiles({
-      name,
-      mimeType: "application/octet-stream",
-      buffer: randomBytes(6 * MiB),
-    });
-    await screen.startButton.click();
+    await screen.upload(name, 6 * MiB);
     await expect(screen.item(name)).toContainText("Parts 1 of 2 done", { timeout: 30_000 });
     const abort = page.waitForRequest((r) => r.url().endsWith("/api/s3/multipart/abort"), {
       timeout: 60_000,
     });
-    await screen.item(name).getByRole("button", { name: `Cancel the upload of ${name}` }).click();
+    await screen.cancel(name);
     const sent = (await abort).postDataJSON();
     release();
     await expect(screen.item(name)).toContainText("Cancelled");
     const res = await (await abort).response();
     expect(res?.status()).toBe(200);
     // The upload is gone: listing its parts now answers 404.
-    const after = await page.request.post("/api/s3/multipart/list-parts", {
-      headers: { authorization: `Bearer ${adminToken}` },
-      data: { file_id: sent.file_id },
-    });
-    expect(after.status()).toBe(404);
+    expect(await partsStatus(page, adminToken, sent.file_id)).toBe(404);
     expect(await page.evaluate((k) => localStorage.getItem(k), RESUME_KEY) ?? "[]")
       .not.toContain(name);
   } finally {
@@ -171,41 +192,22 @@ test("cancelling a multipart upload aborts it on the server", async ({ browser, 
 test("cancelling while the server starts a multipart upload still aborts it there", async ({ browser, adminToken }) => {
   test.setTimeout(60_000);
   const name = `${uniqueSlug("multipart-early")}.bin`;
-  const context = await newContext(browser, { adminToken });
+  const context = await multipartContext(browser, adminToken);
   try {
-    await context.addInitScript(() => localStorage.setItem("cubby.multipartThreshold", "1"));
     const page = await context.newPage();
     // The server starts the upload, but its answer reaches the page only after the cancel.
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => release = r);
-    let started: (fileId: string) => void = () => {};
-    const serverStarted = new Promise<string>((r) => started = r);
-    await context.route(/\/api\/s3\/multipart\/init$/, async (route) => {
-      const response = await route.fetch();
-      started((await response.json()).data.file_id);
-      await held;
-      await route.fulfill({ response }).catch(() => {}); // the page may have given up on it
-    });
+    const init = await holdAnswers(context, /\/api\/s3\/multipart\/init$/);
     const screen = new UploadScreen(page);
     await screen.goto();
-    await screen.fileInput.setInputFiles({
-      name,
-      mimeType: "application/octet-stream",
-      buffer: randomBytes(2 * MiB),
-    });
-    await screen.startButton.click();
-    const fileId = await serverStarted;
+    await screen.upload(name, 2 * MiB);
+    const fileId = (await init.answered).data.file_id as string;
     const abort = page.waitForRequest((r) => r.url().endsWith("/api/s3/multipart/abort"));
-    await screen.item(name).getByRole("button", { name: `Cancel the upload of ${name}` }).click();
-    release();
+    await screen.cancel(name);
+    init.release();
     await expect(screen.item(name)).toContainText("Cancelled");
     expect((await abort).postDataJSON().file_id).toBe(fileId);
     expect((await (await abort).response())?.status()).toBe(200);
-    const after = await page.request.post("/api/s3/multipart/list-parts", {
-      headers: { authorization: `Bearer ${adminToken}` },
-      data: { file_id: fileId },
-    });
-    expect(after.status()).toBe(404);
+    expect(await partsStatus(page, adminToken, fileId)).toBe(404);
   } finally {
     await context.close();
   }

@@ -59,6 +59,12 @@ export async function uploadInParts(
   const urls = new Map<number, string>();
   let etags = new Map<number, string>();
   let todo: number[] = [];
+  /** Cancelled: nothing is kept, on the server or here. */
+  const cancelled = () => {
+    forgetResume(ref.upload_id);
+    void api("/fs/multipart/abort", { method: "POST", body: ref }).catch(() => {});
+    return new ApiError("upload_cancelled", 0, null);
+  };
 
   report.stage("initializing");
   const saved = findResume(key);
@@ -89,12 +95,8 @@ export async function uploadInParts(
     } catch (err) {
       throw cancelledOr(err, signal, "multipart_init_failed");
     }
-    if (signal.aborted) {
-      void api("/fs/multipart/abort", { method: "POST", body: { path, upload_id: init.upload_id } })
-        .catch(() => {});
-      throw new ApiError("upload_cancelled", 0, null);
-    }
     ref.upload_id = init.upload_id;
+    if (signal.aborted) throw cancelled();
     [partSize, total] = [init.part_size, init.total_parts];
     for (const p of init.presigned_urls) urls.set(p.partNumber, p.url);
     todo = Array.from({ length: total }, (_, i) => i + 1);
@@ -194,12 +196,7 @@ export async function uploadInParts(
     report.stage("completed");
     return entry;
   } catch (err) {
-    if (signal.aborted) {
-      // Cancelled: nothing is kept, on the server or here.
-      forgetResume(ref.upload_id);
-      void api("/fs/multipart/abort", { method: "POST", body: ref }).catch(() => {});
-      throw new ApiError("upload_cancelled", 0, null);
-    }
+    if (signal.aborted) throw cancelled();
     // Failed parts: Retry resumes from what the server holds.
     throw err;
   }

@@ -70,6 +70,12 @@ export class ExplorerPage extends PageObject {
   uploadProgress(name: string): Locator {
     return this.page.getByRole("progressbar", { name: `Upload progress of ${name}` });
   }
+
+  /** Cancels the upload of a file from its row in the upload list. */
+  async cancelUpload(name: string): Promise<void> {
+    await this.uploads.getByRole("listitem").filter({ hasText: name })
+      .getByRole("button", { name: "Cancel" }).click();
+  }
 }
 
 /** Escapes a value for a CSS attribute selector in double quotes. */

@@ -98,6 +98,19 @@ export async function listNames(
   return page.items.map((i) => i.name).sort();
 }
 
+/** How many multipart uploads under `path` are started and not yet completed or aborted. */
+export async function openUploads(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+): Promise<number> {
+  const res = await request.post("/api/fs/multipart/list-uploads", {
+    headers: bearer(token),
+    data: { path },
+  });
+  return (await data<{ uploads: unknown[] }>(res, 200)).uploads.length;
+}
+
 /** Creates an API key with the given permission object and base path; returns the key. */
 export async function createApiKey(
   request: APIRequestContext,
