@@ -7,6 +7,9 @@ import { createApp } from "./server/app.ts";
 import { openKv } from "./server/kv/open.ts";
 import { startSweeper } from "./server/services/sweeper.ts";
 import { reclaimTempFiles } from "./server/services/temp_reclaim.ts";
+import { guardProcess } from "./server/process_guard.ts";
+
+guardProcess();
 
 const config = loadConfig(Deno.env.toObject());
 await Deno.mkdir(config.dataDir, { recursive: true });

@@ -33,7 +33,7 @@ function isPlainJson(v: unknown): boolean {
 
 async function exportPastes(repos: RestoreRepos): Promise<PasteBackup[]> {
   const recs = (await repos.pastes.list()).reverse();
-  const views = await repos.pastes.getViews(recs.map((r) => r.id));
+  const views = await repos.pastes.getViews(recs);
   const out: PasteBackup[] = [];
   for (const rec of recs) {
     // A paste edited meanwhile has new chunks: read the record again and retry.
@@ -65,7 +65,7 @@ async function exportPastes(repos: RestoreRepos): Promise<PasteBackup[]> {
 async function exportFiles(repos: RestoreRepos): Promise<FileBackup[]> {
   const out: FileBackup[] = [];
   for (const f of (await repos.files.list(null)).reverse()) {
-    out.push({ ...f, views: await repos.files.readViews(f.id) });
+    out.push({ ...f, views: await repos.files.readViews(f) });
   }
   return out;
 }

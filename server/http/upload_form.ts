@@ -55,23 +55,40 @@ function asFormError(err: unknown): AppError {
 /**
  * A web stream over busboy's file stream whose errors are the form's 400. It ends only once the
  * whole form has been read, so a consumer never commits a file whose form then breaks.
+ *
+ * Busboy calls these listeners from its own event loop turn, outside any promise chain, so none
+ * of them may throw: once the consumer cancels (a size mismatch, a 413, a failed write), busboy
+ * still emits the rest of the part while it drains, and enqueueing into, closing or erroring a
+ * finished stream would throw there and end the process. `settled` makes every late event a
+ * no-op instead.
  */
 function webStreamOf(node: Readable, formEnded: Promise<void>): ReadableStream<Uint8Array> {
+  let settled = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
+      const settle = (finish: () => void) => {
+        if (settled) return;
+        settled = true;
+        finish();
+      };
       node.on("data", (chunk: Uint8Array) => {
+        if (settled) return; // cancelled: the rest of the part is drained and dropped
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 1) <= 0) node.pause();
       });
       node.once("end", () => {
-        formEnded.then(() => controller.close(), (err) => controller.error(asFormError(err)));
+        formEnded.then(
+          () => settle(() => controller.close()),
+          (err) => settle(() => controller.error(asFormError(err))),
+        );
       });
-      node.once("error", (err) => controller.error(asFormError(err)));
+      node.on("error", (err) => settle(() => controller.error(asFormError(err))));
     },
     pull() {
       node.resume();
     },
     cancel() {
+      settled = true;
       node.resume(); // drain the rest so the form can still be read to its end
     },
   }, { highWaterMark: 4 });

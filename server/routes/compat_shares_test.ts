@@ -210,6 +210,39 @@ Deno.test("file edits: max_views/remark null, clearPassword, newSlug", async () 
   assert.equal(open.status, 200, open.text);
 });
 
+Deno.test("edits with both slug (the current one) and newSlug: newSlug wins, for pastes and files", async () => {
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  await call(t, "POST", "/api/paste", admin, { content: "hello", slug: "before" });
+  // The body of CloudPaste's edit dialog: the current slug, then the new one.
+  const edit = await call(t, "PUT", "/api/pastes/before", admin, {
+    slug: "before",
+    newSlug: "after",
+    content: "hello",
+  });
+  assert.equal(edit.status, 200, edit.text);
+  assert.equal(edit.body.data.slug, "after");
+  assert.equal((await call(t, "GET", "/api/paste/after")).status, 200);
+  assert.equal((await call(t, "GET", "/api/paste/before")).status, 404);
+  // An empty newSlug asks for no change.
+  const keep = await call(t, "PUT", "/api/pastes/after", admin, { slug: "after", newSlug: "" });
+  assert.equal(keep.body.data.slug, "after");
+
+  const up = await t.request("/api/upload-direct/f.txt?slug=file-before", {
+    method: "PUT",
+    auth: admin,
+    body: "file",
+  });
+  const file = (await up.json()).data;
+  const fileEdit = await call(t, "PUT", `/api/files/${file.id}`, admin, {
+    slug: "file-before",
+    newSlug: "file-after",
+  });
+  assert.equal(fileEdit.status, 200, fileEdit.text);
+  assert.equal(fileEdit.body.data.slug, "file-after");
+  assert.equal((await call(t, "GET", "/api/public/files/file-after")).status, 200);
+});
+
 Deno.test("a locked share opened by a signed-in admin or key answers 403, not 401", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();

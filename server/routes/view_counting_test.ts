@@ -132,3 +132,28 @@ Deno.test("a paste created with an API key costs one KV read and one commit", as
   assert.equal(del.status, 200, await del.clone().text());
   assert.equal((await create("after delete")).status, 401);
 });
+
+Deno.test("setting a view limit while views are still pending in memory grants every new view", async () => {
+  await using t = await createTestApp({ VIEW_FLUSH_MS: "60000" });
+  const admin = await t.adminAuth();
+  const paste = await createPaste(t);
+  const file = await shareFile(t, "file bytes", "b.txt");
+  const shares = [
+    { view: `/api/raw/${paste.slug}`, edit: `/api/pastes/${paste.id}` },
+    { view: `/api/file-download/${file.slug}`, edit: `/api/files/${file.id}` },
+  ];
+  for (const { view, edit } of shares) {
+    for (let i = 0; i < 5; i++) await t.request(view).then((r) => r.text());
+    // No flush: the five views are still pending in this instance's memory.
+    const res = await t.request(edit, { method: "PUT", auth: admin, json: { max_views: 3 } });
+    assert.equal(res.status, 200, await res.clone().text());
+    assert.equal((await res.json()).data.views, 0, `${edit}: the limit starts from zero`);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await t.request(view);
+      statuses.push(r.status);
+      await r.body?.cancel();
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 410], view);
+  }
+});

@@ -21,8 +21,9 @@ export function startSweeper(services: Services) {
   const owner = crypto.randomUUID();
   const ms = services.config.sweepIntervalMs;
   if (ms <= 0) return { stop() {} };
+  // A timer callback: every failure is caught here, or it would end the process.
   const run = async () => {
-    await reclaimTempFiles(services);
+    await reclaimTempFiles(services).catch((err) => console.error("temp reclaim failed:", err));
     await sweepOnce(services, owner).catch((err) => console.error("sweeper failed:", err));
   };
   const timer = setInterval(run, ms);

@@ -96,7 +96,7 @@ export class FileAccessService {
   /** Metadata only, for server rendering: never counts a view and never exposes links. */
   async peek(slug: string) {
     const rec = await this.findLive(slug);
-    const views = await this.repo.readViews(rec.id);
+    const views = await this.repo.readViews(rec);
     if (rec.max_views > 0 && views >= rec.max_views) throw gone("file_expired");
     return {
       slug: rec.slug,

@@ -22,7 +22,7 @@ export class FileManagement {
     return {
       ...rest,
       has_password: password_hash !== null,
-      views: await this.repo.readViews(rec.id),
+      views: await this.repo.readViews(rec),
       url: `/file/${rec.slug}`,
     };
   }

@@ -81,7 +81,9 @@ export class FileRepo {
       keys.fileViews(idx.value),
     ]);
     if (!rec.value || rec.value.slug !== slug) return null;
-    const views = Number(counter.value?.value ?? 0n) + this.pendingViews(idx.value);
+    // Pending views were counted while the file was unlimited (see paste_lookup.ts).
+    const pending = rec.value.max_views > 0 ? 0 : this.pendingViews(idx.value);
+    const views = Number(counter.value?.value ?? 0n) + pending;
     return { value: rec.value, versionstamp: rec.versionstamp!, views };
   }
 
@@ -196,9 +198,10 @@ export class FileRepo {
     return { ok: true, views: entry.views + 1 };
   }
 
-  /** The file's view count, with views pending here. */
-  async readViews(id: string): Promise<number> {
-    return (await readViewCounts(this.kv, [keys.fileViews(id)]))[0] + this.pendingViews(id);
+  /** The file's view count, with views pending here while it is unlimited. */
+  async readViews(rec: Pick<FileRecord, "id" | "max_views">): Promise<number> {
+    const stored = (await readViewCounts(this.kv, [keys.fileViews(rec.id)]))[0];
+    return stored + (rec.max_views > 0 ? 0 : this.pendingViews(rec.id));
   }
 
   private pendingViews(id: string): number {

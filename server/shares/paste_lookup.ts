@@ -75,7 +75,10 @@ export class PasteLookup {
     const counter = entries[1] as Deno.KvEntryMaybe<Deno.KvU64>;
     if (!rec.value || rec.value.slug !== slug) return null;
     const value = rec.value;
-    const views = Number(counter.value?.value ?? 0n) + this.pendingViews(id);
+    // Views pending here were counted while the paste was unlimited; once it has a limit they
+    // are dropped at the flush (view_tally.ts), so they never count against the new limit.
+    const pending = value.max_views > 0 ? 0 : this.pendingViews(id);
+    const views = Number(counter.value?.value ?? 0n) + pending;
     const entry: PasteShareEntry = { value, versionstamp: rec.versionstamp!, views };
     if (hint?.contentId === value.content_id && hint.chunks === value.content_chunks) {
       if (prefetch.length) entry.content = joinChunks(value, entries.slice(2)) ?? undefined;

@@ -45,7 +45,7 @@ export async function deleteMany(
 /** Deletes expired and used-up pastes the caller manages. */
 export async function clearExpired(repo: PasteRepo, auth: Auth): Promise<{ deleted: number }> {
   const recs = await repo.list(auth.type === "admin" ? undefined : creatorOf(auth));
-  const views = await repo.getViews(recs.filter((r) => r.max_views > 0).map((r) => r.id));
+  const views = await repo.getViews(recs.filter((r) => r.max_views > 0));
   const now = Date.now();
   let deleted = 0;
   for (const rec of recs) {

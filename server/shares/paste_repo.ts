@@ -213,10 +213,15 @@ export class PasteRepo {
     return true;
   }
 
-  /** The view counts of many pastes (missing counters count 0), with views pending here. */
-  async getViews(ids: string[]): Promise<Map<string, number>> {
-    const counts = await readViewCounts(this.kv, ids.map((id) => keys.pasteViews(id)));
-    return new Map(ids.map((id, i) => [id, counts[i] + this.pendingViews(id)]));
+  /**
+   * The view counts of many pastes (missing counters count 0), with views pending here for
+   * unlimited ones (pending views of a paste that has a limit now are dropped, view_tally.ts).
+   */
+  async getViews(recs: Pick<PasteRecord, "id" | "max_views">[]): Promise<Map<string, number>> {
+    const counts = await readViewCounts(this.kv, recs.map((r) => keys.pasteViews(r.id)));
+    return new Map(
+      recs.map((r, i) => [r.id, counts[i] + (r.max_views > 0 ? 0 : this.pendingViews(r.id))]),
+    );
   }
 
   /** Counts one delivery of a paste read at `entry` with a checked commit (view_counter.ts). */

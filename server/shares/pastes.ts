@@ -146,7 +146,7 @@ export class PasteService {
     const offset = q.offset ?? ((q.page ?? 1) - 1) * limit;
     const page = q.page ?? Math.floor(offset / limit) + 1;
     const slice = recs.slice(offset, offset + limit);
-    const views = await this.repo.getViews(slice.map((r) => r.id));
+    const views = await this.repo.getViews(slice);
     const now = Date.now();
     const items = slice.map((r) => toListItem(r, views.get(r.id) ?? 0, auth, now));
     return { items, total: recs.length, page, limit, offset };
@@ -156,8 +156,7 @@ export class PasteService {
   async get(auth: Auth, id: string): Promise<PasteView> {
     const entry = await this.managed(auth, id);
     const { entry: current, text } = await this.readText(entry);
-    const pasteId = entry.value.id;
-    const views = (await this.repo.getViews([pasteId])).get(pasteId) ?? 0;
+    const views = (await this.repo.getViews([current.value])).get(current.value.id) ?? 0;
     return toView(current.value, views, text, auth);
   }
 
@@ -192,7 +191,7 @@ export class PasteService {
     }
     if (next.content_id !== old.content_id) await this.repo.deleteContent(old.content_id);
     const text = input.content ?? (await this.readText({ ...prev, value: next })).text;
-    const views = resetViews ? 0 : (await this.repo.getViews([old.id])).get(old.id) ?? 0;
+    const views = resetViews ? 0 : (await this.repo.getViews([next])).get(next.id) ?? 0;
     return toView(next, views, text, auth);
   }
 
