@@ -81,7 +81,8 @@ export async function logout(): Promise<void> {
   clearAuth();
   // Share pages read while logged in stay on this device no longer than the session.
   await clearUserCaches().catch(() => {});
-  // Explorer listings and writes queued with these credentials belong to this identity only.
+  // Offline copies of shares, explorer listings and searches, and writes queued with these
+  // credentials belong to this identity only.
   await import("../offline/db.ts").then((m) => m.clearIdentityData()).catch(() => {});
 }
 

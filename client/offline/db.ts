@@ -82,10 +82,19 @@ db.version(1).stores({
   searchHistory: "++id, query, timestamp",
 });
 
-/** Forgets what belongs to the signed-in identity: explorer listings and credentialed writes. */
+/**
+ * Forgets what the signed-in person left on this device (at logout): offline copies of shares,
+ * explorer listings and searches, and writes queued with their credentials.
+ */
 export async function clearIdentityData(): Promise<void> {
-  await db.transaction("rw", db.directories, db.offlineQueue, async () => {
-    await db.directories.clear();
+  const tables = [db.pastes, db.files, db.directories, db.searchHistory, db.offlineQueue];
+  await db.transaction("rw", tables, async () => {
+    await Promise.all([
+      db.pastes.clear(),
+      db.files.clear(),
+      db.directories.clear(),
+      db.searchHistory.clear(),
+    ]);
     await db.offlineQueue.filter((item) => item.authType !== "none").delete();
   });
 }

@@ -95,7 +95,7 @@ export function pasteRoutes() {
   app.get("/raw/:slug", plainErrors, async (c) => {
     const body = await c.get("services").pastes.openRaw(
       c.req.param("slug"),
-      c.req.query("password"),
+      { token: c.req.query("t"), password: c.req.query("password") },
       c.get("clientIp"),
     );
     return c.body(body, 200, RAW_HEADERS);

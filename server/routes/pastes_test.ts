@@ -218,7 +218,8 @@ Deno.test("password flow: prompt, wrong password, unlock, raw, and 429 after fai
     const locked = await call(t, "GET", `/api/paste/${p.slug}`);
     assert.equal(locked.status, 403);
     assert.equal(locked.body.error, "password_required");
-    assert.deepEqual(locked.body.data, { slug: p.slug, has_password: true, remark: "rm" });
+    // The remark waits for the password, as on file shares.
+    assert.deepEqual(locked.body.data, { slug: p.slug, has_password: true });
     assert.ok(!JSON.stringify(locked.body).includes("secret text"));
 
     const wrong = await call(t, "POST", `/api/paste/${p.slug}`, { json: { password: "nope" } });
@@ -270,6 +271,50 @@ Deno.test("password flow: prompt, wrong password, unlock, raw, and 429 after fai
     const opened = await call(t, "POST", `/api/paste/${other.slug}`, { json: { password: "x" } });
     assert.equal(opened.status, 200);
     assert.equal(opened.body.data.content, "plain");
+  });
+});
+
+Deno.test("a protected paste's raw link carries a view token, not the password, and counts once", async () => {
+  await withApp(async (t) => {
+    const admin = await t.adminAuth();
+    const p = await create(t, admin, {
+      content: "burn after reading",
+      password: "open sesame",
+      max_views: 1,
+      remark: "for Ann",
+    });
+    const page = await t.request(`/paste/${p.slug}`);
+    const html = await page.text();
+    assert.equal(page.status, 200, html);
+    assert.ok(
+      html.includes(p.slug) && !html.includes("for Ann"),
+      "the remark waits for the password",
+    );
+
+    const opened = await call(t, "POST", `/api/paste/${p.slug}`, {
+      json: { password: "open sesame" },
+    });
+    assert.equal(opened.status, 200);
+    assert.equal(opened.body.data.remark, "for Ann");
+    const rawUrl = String(opened.body.data.raw_url);
+    assert.match(rawUrl, new RegExp(`^/api/raw/${p.slug}\\?t=`));
+    assert.ok(!rawUrl.includes("password") && !rawUrl.includes("sesame"), rawUrl);
+    // The 1-view paste's single view was the page's; its raw text follows within that view.
+    const raw = await t.request(rawUrl);
+    assert.equal(raw.status, 200);
+    assert.equal(await raw.text(), "burn after reading");
+    const again = await t.request(`/api/raw/${p.slug}`);
+    assert.equal(again.status, 410, "no view left for anyone else");
+    await again.body?.cancel();
+    // A made-up token is no way in.
+    const forged = await t.request(`/api/raw/${p.slug}?t=${Date.now() + 60_000}.forged`);
+    assert.equal(forged.status, 410);
+    await forged.body?.cancel();
+
+    // An open paste needs no token: its raw link is the plain path.
+    const open = await create(t, admin, { content: "open" });
+    const view = await call(t, "GET", `/api/paste/${open.slug}`);
+    assert.equal(view.body.data.raw_url, `/api/raw/${open.slug}`);
   });
 });
 

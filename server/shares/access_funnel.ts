@@ -79,8 +79,11 @@ export type AdmitOptions<R> = {
   token?: string | null;
   /** The access check (password) a counted view must pass first. */
   checkAccess: (rec: R) => Promise<void>;
-  /** Sign a fresh token after a counted view (only callers that hand out links need one). */
-  issueToken?: boolean;
+  /**
+   * Sign a fresh token after a counted view (only callers that hand out links need one); a
+   * function decides per record (a paste signs one only when its follow-up link needs it).
+   */
+  issueToken?: boolean | ((rec: R) => boolean);
 };
 
 const ERRORS: Record<"file" | "paste", { missing: ErrorCode; gone: ErrorCode }> = {
@@ -119,7 +122,10 @@ export class AccessFunnel<R extends GatedShare, F extends FoundShare<R> = FoundS
         ? await this.ledger.count(entry)
         : await this.ledger.tally(entry);
       if (counted.ok) {
-        const token = opts.issueToken
+        const wanted = typeof opts.issueToken === "function"
+          ? opts.issueToken(rec)
+          : opts.issueToken;
+        const token = wanted
           ? await this.signer.issue(this.subjectOf(rec), VIEW_TOKEN_TTL_MS)
           : null;
         return { entry, views: counted.views, token };

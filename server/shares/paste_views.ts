@@ -46,6 +46,7 @@ export function toView(
     updated_at: rec.updated_at,
     created_by: rec.created_by,
     url: `/paste/${encodeURIComponent(rec.slug)}`,
+    raw_url: `/api/raw/${encodeURIComponent(rec.slug)}`,
     can_manage: canManage(auth, rec),
     content_size: rec.content_size,
   };
@@ -58,7 +59,7 @@ export function toListItem(
   auth: Auth,
   now: number,
 ): PasteListItem {
-  const { content: _content, ...meta } = toView(rec, views, null, auth);
+  const { content: _content, raw_url: _raw, ...meta } = toView(rec, views, null, auth);
   return {
     ...meta,
     preview: rec.preview,

@@ -40,6 +40,12 @@ export type PastePeek =
   | { state: "locked"; view: PasteView; requires: "password" | "view" };
 
 /** Text shares: create, open (through the access funnel), manage and expire pastes. */
+/**
+ * True when a paste's raw link needs a view token: following it must neither count a second
+ * view nor carry the password in the URL (history, proxy logs).
+ */
+const needsRawToken = (rec: PasteRecord) => rec.password_hash !== null || rec.max_views > 0;
+
 export class PasteService {
   constructor(
     private repo: PasteRepo,
@@ -101,15 +107,18 @@ export class PasteService {
   }
 
   /**
-   * The raw text of a paste (`password` from the query), as a string or as its UTF-8 bytes,
-   * whichever it is stored as; counts a view.
+   * The raw text of a paste, as a string or as its UTF-8 bytes, whichever it is stored as. A
+   * view token from the page's counted open (`raw_url`) admits it without counting again and
+   * without the password; otherwise it counts a view (`password` from the query, for curl).
    */
   async openRaw(
     slug: string,
-    password: string | undefined,
+    access: { token?: string; password?: string },
     clientIp: string,
   ): Promise<string | Uint8Array<ArrayBuffer>> {
+    const password = access.password;
     const { entry } = await this.funnel.admit(slug, {
+      token: access.token,
       checkAccess: (rec) => {
         if (rec.password_hash && !password) throw this.passwordRequired(rec);
         return this.checkPassword(rec, password ?? "", clientIp);
@@ -127,7 +136,9 @@ export class PasteService {
     const anonymous: Auth = { type: "none" };
     if (rec.password_hash || rec.max_views > 0) {
       const requires = rec.password_hash ? "password" : "view";
-      return { state: "locked", view: toView(rec, views, null, anonymous), requires };
+      const view = toView(rec, views, null, anonymous);
+      if (rec.password_hash) view.remark = null; // shown once the password is given
+      return { state: "locked", view, requires };
     }
     const content = await this.readText(entry);
     return { state: "open", view: toView(rec, views, content.text, anonymous) };
@@ -219,9 +230,14 @@ export class PasteService {
     auth: Auth,
     checkAccess: (rec: PasteRecord) => Promise<void>,
   ): Promise<PasteView> {
-    const { entry, views } = await this.funnel.admit(slug, { checkAccess });
+    const { entry, views, token } = await this.funnel.admit(slug, {
+      checkAccess,
+      issueToken: needsRawToken,
+    });
     const { entry: current, text } = await this.readText(entry);
-    return toView(current.value, views!, text, auth);
+    const view = toView(current.value, views!, text, auth);
+    if (token) view.raw_url = `${view.raw_url}?t=${encodeURIComponent(token)}`;
+    return view;
   }
 
   /** Reads the text of a record; if its version was replaced meanwhile, of the new one. */
@@ -260,10 +276,9 @@ export class PasteService {
     return entry;
   }
 
+  /** The 403 of a locked paste: its slug only (the remark, like a file's, waits for the password). */
   private passwordRequired(rec: PasteRecord): AppError {
-    const data: Record<string, unknown> = { slug: rec.slug, has_password: true };
-    if (rec.remark) data.remark = rec.remark;
-    return new AppError("password_required", 403, data);
+    return new AppError("password_required", 403, { slug: rec.slug, has_password: true });
   }
 
   /** Verifies a share password, rate-limited per client and slug (429 too_many_requests). */

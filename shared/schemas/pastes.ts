@@ -111,6 +111,12 @@ export type PasteView = {
   created_by: string;
   /** The share page's path, `/paste/{slug}`. */
   url: string;
+  /**
+   * The raw text's path, `/api/raw/{slug}`; after a counted open of a paste with a password or
+   * a view limit it carries a view token (`?t=`), so following it counts no second view and
+   * needs no password in the URL.
+   */
+  raw_url?: string;
   /** True when the caller is the admin or the creating key (may edit and delete). */
   can_manage: boolean;
   /** Size of the content in UTF-8 bytes. */

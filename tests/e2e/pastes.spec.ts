@@ -105,6 +105,7 @@ test("a password-protected share asks for the password and refuses a wrong one",
     await home.typeMarkdown("## Secret plans\n\nMeet at noon.");
     await home.slug.fill(slug);
     await home.password.fill(password);
+    await home.remark.fill("for the night shift");
     await home.create();
     await expect(home.result).toContainText("Protected by a password");
   } finally {
@@ -127,6 +128,8 @@ test("a password-protected share asks for the password and refuses a wrong one",
     await expect(share.passwordHeading).toBeVisible();
     await expect(share.content).toHaveCount(0);
     await expect(visitor.page.getByText("Meet at noon")).toHaveCount(0);
+    // The remark, too, waits for the password.
+    await expect(visitor.page.getByText("for the night shift")).toHaveCount(0);
 
     await share.unlock("not the password");
     await expect(share.passwordError).toBeVisible();
@@ -138,6 +141,14 @@ test("a password-protected share asks for the password and refuses a wrong one",
     await expect(share.content.getByRole("heading", { name: "Secret plans" })).toBeVisible();
     await expect(share.content).toContainText("Meet at noon.");
     await expect(share.passwordHeading).toBeHidden();
+    await expect(visitor.page.getByText("for the night shift")).toBeVisible();
+    // "Raw text" carries the unlock's view token, never the password (history, proxy logs).
+    const raw = share.rawLink;
+    await expect(raw).toHaveAttribute("href", /^\/api\/raw\/[^?]+\?t=/);
+    expect(await raw.getAttribute("href")).not.toContain(encodeURIComponent(password));
+    const [tab] = await Promise.all([visitor.context.waitForEvent("page"), raw.click()]);
+    await expect(tab.locator("body")).toContainText("Meet at noon.");
+    expect(tab.url()).not.toContain("password");
   } finally {
     await visitor.context.close();
   }

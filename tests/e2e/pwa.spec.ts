@@ -22,6 +22,7 @@ import { pngSize, PwaShell } from "./pages/pwa.ts";
 import { PastePage } from "./pages/paste_page.ts";
 import { HomePage } from "./pages/home_page.ts";
 import { TopNav } from "./pages/top_nav.ts";
+import { AdminLayout } from "./pages/admin_layout.ts";
 import { denoBinary, findRepoRoot } from "../helpers/server.ts";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../helpers/browser.ts";
 import { type Browser, chromium } from "@playwright/test";
@@ -181,6 +182,34 @@ test("password-protected and view-limited shares read online are not readable of
   }
   expect((await readPasteAsManager(request, adminToken, limited.id)).paste?.views).toBe(1);
   expect((await readPasteAsManager(request, adminToken, locked.id)).paste?.views).toBe(1);
+});
+
+test("logging out removes the offline copies of shares read on this device", async ({ browser, request, adminToken }) => {
+  const text = `kept until logout ${uniqueSlug("t")}`;
+  const paste = await createPaste(request, `Bearer ${adminToken}`, { content: text });
+  const { context, page } = await newAdminPage(browser, adminToken);
+  const pwa = new PwaShell(page);
+  const share = new PastePage(page);
+  try {
+    await page.goto("/");
+    await pwa.waitForControl();
+    await share.goto(paste.slug);
+    await expect(share.content).toContainText(text);
+    await expect.poll(() => pwa.offlineKeys("pastes")).toContain(paste.slug);
+
+    await page.goto("/admin/text-management");
+    await new AdminLayout(page).logout();
+    await expect(page).toHaveURL(/\/admin\/login/);
+    await expect.poll(() => pwa.offlineKeys("pastes")).toEqual([]);
+    expect(await pwa.offlineKeys("files")).toEqual([]);
+
+    await context.setOffline(true);
+    await share.goto(paste.slug);
+    await expect(pwa.offlineHeading).toBeVisible();
+    await expect(page.getByText(text)).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
 });
 
 /** Starts a server that serves the client from `dist` and opens a page on it, in English. */

@@ -61,11 +61,13 @@ export function unlockFile(slug: string, password: string): Promise<PublicFileVi
 
 /**
  * Links for the online Office viewers. The view token of the share's links (from the counted
- * open) admits it without counting again; without one the server counts a view.
+ * open) admits it without counting again, and then the password stays out of the URL; without
+ * a token the server counts a view and checks the password.
  */
 export function getOfficeLinks(file: PublicFileView, password?: string): Promise<OfficeLinks> {
+  const token = viewTokenOf(file);
   return api<OfficeLinks>(`/office-preview/${enc(file.slug)}`, {
-    query: { t: viewTokenOf(file) || undefined, password: password || undefined },
+    query: { t: token || undefined, password: token ? undefined : password || undefined },
     anonymous: true,
   });
 }

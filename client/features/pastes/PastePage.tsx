@@ -152,7 +152,11 @@ function PasteScreen({ slug }: { slug: string }) {
     if (screen.kind === "ready") {
       setScreen({
         kind: "ready",
-        paste: { ...next, content: next.content ?? screen.paste.content },
+        paste: {
+          ...next,
+          content: next.content ?? screen.paste.content,
+          raw_url: screen.paste.raw_url,
+        },
         html: null,
       });
     } else if (screen.kind !== "error") setScreen({ ...screen, meta: next });
@@ -189,10 +193,8 @@ function PasteScreen({ slug }: { slug: string }) {
     );
   }
 
-  const rawHref = paths.rawPaste(slug) +
-    (screen.kind === "ready" && screen.password
-      ? `?password=${encodeURIComponent(screen.password)}`
-      : "");
+  // The opened paste's raw link carries a view token when it needs one, never the password.
+  const rawHref = (screen.kind === "ready" && screen.paste.raw_url) || paths.rawPaste(slug);
 
   return (
     <article className="page paste-page" aria-labelledby="paste-title">

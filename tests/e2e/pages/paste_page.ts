@@ -18,6 +18,8 @@ export class PastePage extends PageObject {
     name: "This share has expired or is used up",
   });
   readonly notFoundHeading = this.h1("Share not found");
+  /** The "Raw text" link of an opened share. */
+  readonly rawLink = this.page.getByRole("link", { name: "Raw text" });
 
   /** Opens `/paste/{slug}` (or an absolute share URL) and returns the document response. */
   async goto(slugOrUrl: string): Promise<Response | null> {
