@@ -20,6 +20,7 @@ await services.auth.ensureAdmin();
 const reclaimed = await reclaimTempFiles(services); // left by uploads a crash interrupted
 if (reclaimed > 0) console.log(`Removed ${reclaimed} stale upload temp file(s).`);
 const app = createApp({ services });
+services.followOtherInstances();
 const sweeper = startSweeper(services);
 services.tasks.start();
 
@@ -37,6 +38,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     sweeper.stop();
     services.tasks.stop();
     await server.shutdown();
+    services.stopFollowing();
     // Views of unlimited shares still in memory go to KV before it closes.
     await services.viewTally.close().catch((err) => console.error(`View counts lost: ${err}`));
     kv.close();

@@ -8,8 +8,15 @@
  * find what to drop from the storage key they touch: every folder above it (a new or vanished
  * sub-folder shows there) and everything below it (folder moves and deletes). `watch` wraps a
  * driver so that each of its writes does this by itself, whichever code path makes it.
+ *
+ * Other instances keep listings of the same stores, so a write also moves the config's epoch in
+ * KV (kv/cache_epochs.ts), and a cached page is served only while the epochs it was loaded under
+ * (its config's, and the `caches` epoch that a clear moves) are still current: one KV read per
+ * cached page instead of a listing of the store. The epochs are read before the load, so a page
+ * whose load overlapped a write is never served after it.
  */
 import type { TtlCache } from "../services/caches.ts";
+import type { CacheEpochs, EpochName } from "../kv/cache_epochs.ts";
 import type { ListResult, StorageDriver } from "../storage/driver.ts";
 
 /** What the cache needs of a mount. */
@@ -26,20 +33,27 @@ const WRITES: Record<string, (args: unknown[]) => string[]> = {
   completeMultipart: (a) => [a[0] as string],
 };
 
+/** A cached page and the epochs it was loaded under. */
+type Stamped = { stamp: string; page: ListResult };
+
+/** The epochs a listing of a config depends on. */
+const epochsOf = (configId: string): EpochName[] => [`storage:${configId}`, "caches"];
+
 function keyOf(configId: string, prefix: string, mountId: string, cursor = "", limit = ""): string {
   return [configId, prefix, mountId, cursor, limit].join("\0");
 }
 
 export class DirectoryCache {
-  /** Bumped by every invalidation: a load that overlapped a write is not kept. */
-  private generation = 0;
-
-  constructor(private cache: TtlCache<unknown>) {}
+  constructor(
+    private cache: TtlCache<unknown>,
+    private epochs: CacheEpochs,
+    private log: (msg: string) => void = console.error,
+  ) {}
 
   /**
    * One listing page of a mount folder (`prefix` is "" or ends in `/`): the cached page while
-   * it is fresh, else `load()`'s, kept for the mount's TTL. `refresh` skips the cache and drops
-   * the folder's other cached pages.
+   * it is fresh and no write moved its epochs, else `load()`'s, kept for the mount's TTL.
+   * `refresh` skips the cache and drops the folder's other cached pages.
    */
   async page(
     mount: CachedMount,
@@ -49,32 +63,37 @@ export class DirectoryCache {
   ): Promise<ListResult> {
     const ttlMs = mount.cache_ttl * 1000;
     if (ttlMs <= 0) return await load();
-    const key = keyOf(
-      mount.storage_config_id,
-      prefix,
-      mount.id,
-      opts.cursor,
-      `${opts.limit ?? ""}`,
-    );
-    if (opts.refresh) this.dropFolder(mount.storage_config_id, prefix);
-    else {
-      const hit = this.cache.get(key);
-      if (hit !== undefined) return hit as ListResult;
+    const configId = mount.storage_config_id;
+    const key = keyOf(configId, prefix, mount.id, opts.cursor, `${opts.limit ?? ""}`);
+    if (opts.refresh) this.dropFolder(configId, prefix);
+    const stamp = await this.epochs.stamp(...epochsOf(configId));
+    if (!opts.refresh) {
+      const hit = this.cache.getIf(key, (v) => (v as Stamped).stamp === stamp) as
+        | Stamped
+        | undefined;
+      if (hit) return hit.page;
     }
-    const generation = this.generation;
     const page = await load();
-    if (generation === this.generation) this.cache.set(key, page, ttlMs);
+    this.cache.set(key, { stamp, page } satisfies Stamped, ttlMs);
     return page;
   }
 
-  /** Drops the cached pages a write at storage `key` of a config may have changed. */
-  invalidate(configId: string, key: string): void {
-    const below = `${key}/`;
-    this.generation++;
-    this.cache.deleteWhere((k) => {
-      const [cfg, prefix] = k.split("\0");
-      return cfg === configId && (key.startsWith(prefix) || prefix.startsWith(below));
-    });
+  /**
+   * Drops the cached pages writes at storage `keys` of a config may have changed, here and (by
+   * moving the config's epoch) on every instance. A failed epoch move is logged: the write
+   * itself happened, and other instances' pages then live out their TTL.
+   */
+  async invalidate(configId: string, ...keys: string[]): Promise<void> {
+    for (const key of keys) {
+      const below = `${key}/`;
+      this.cache.deleteWhere((k) => {
+        const [cfg, prefix] = k.split("\0");
+        return cfg === configId && (key.startsWith(prefix) || prefix.startsWith(below));
+      });
+    }
+    await this.epochs.bump(`storage:${configId}`).catch((err) =>
+      this.log(`Cached listings of storage ${configId} may stay stale elsewhere: ${err}`)
+    );
   }
 
   private dropFolder(configId: string, prefix: string): void {
@@ -96,7 +115,7 @@ export class DirectoryCache {
           try {
             return await value.apply(target, args);
           } finally {
-            for (const k of written(args)) this.invalidate(configId, k);
+            await this.invalidate(configId, ...written(args));
           }
         };
       },

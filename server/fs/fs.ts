@@ -50,8 +50,8 @@ export class FsService {
   }
 
   /** Drops cached listings that a write at `r` made outside this service may have changed. */
-  invalidateListings(r: { mount: { storage_config_id: string }; key: string }): void {
-    this.listings?.invalidate(r.mount.storage_config_id, r.key);
+  async invalidateListings(r: { mount: { storage_config_id: string }; key: string }) {
+    await this.listings?.invalidate(r.mount.storage_config_id, r.key);
   }
 
   /** Tells the search index about a write at `r` made outside this service; never throws. */

@@ -56,7 +56,7 @@ export class FsUploadService {
 
   /** The one place a finished upload is announced: the directory cache and the search index. */
   private async afterWrite(r: Resolved): Promise<void> {
-    this.fs.invalidateListings(r);
+    await this.fs.invalidateListings(r);
     await this.fs.indexWritten(r);
   }
 
@@ -228,7 +228,7 @@ export class FsUploadService {
     if (input.mountId && input.mountId !== r.mount.id) throw badRequest("storage_path_invalid");
     const { driver } = await this.driverOf(r);
     const head = await driver.head(r.key);
-    this.fs.invalidateListings(r);
+    await this.fs.invalidateListings(r);
     if (!head) {
       throw badRequest("upload_incomplete", { expected: input.size ?? null, received: 0 });
     }

@@ -121,6 +121,8 @@ const builders = {
     ["idempotency_chunks", scope, keyHash, n] as const,
 
   sweeperLease: () => ["leases", "sweeper"] as const,
+  /** Counters that move when cached copies of something go stale (cache_epochs.ts). */
+  cacheEpochs: (name: string) => ["cache_epochs", name] as const,
   settings: (key: string) => ["settings", key] as const,
   settingsPrefix: () => ["settings"] as const,
 

@@ -1,7 +1,8 @@
 /**
  * Cache statistics and clearing (spec §7 "System"). The admin sees and clears every cache; any
  * logged-in user may clear the user-scoped caches (today: directory, S3 URL and search, all of
- * them; see CacheRegistry.clearForUser). Caches are per instance.
+ * them; see CacheRegistry.clearForUser). A clear reaches every instance; statistics are the
+ * answering instance's.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
@@ -15,12 +16,12 @@ export function cacheRoutes() {
     return ok(c, { caches: c.get("services").caches.registry.stats() });
   });
 
-  app.post("/admin/cache/clear", requireAdmin, (c) => {
-    return ok(c, c.get("services").caches.registry.clearAll());
+  app.post("/admin/cache/clear", requireAdmin, async (c) => {
+    return ok(c, await c.get("services").caches.clearAll());
   });
 
-  app.post("/user/cache/clear", requireAuth, (c) => {
-    return ok(c, c.get("services").caches.registry.clearForUser());
+  app.post("/user/cache/clear", requireAuth, async (c) => {
+    return ok(c, await c.get("services").caches.clearForUser());
   });
 
   return app;

@@ -9,6 +9,7 @@ import { findMatches, itemsOf, rangesFor } from "./search_query.ts";
 import type { MountService } from "../services/mounts.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
 import type { TtlCache } from "../services/caches.ts";
+import type { CacheEpochs, EpochName } from "../kv/cache_epochs.ts";
 import type { Auth } from "../services/auth.ts";
 import type { StorageDriver } from "../storage/driver.ts";
 import { badRequest } from "../errors.ts";
@@ -30,6 +31,11 @@ import type {
   WrittenInfo,
 } from "./search_types.ts";
 
+/** A cached result and the epochs it was computed under. */
+type StampedResult = { stamp: string; result: SearchResult };
+
+const storageEpoch = (cfg: string): EpochName => `storage:${cfg}`;
+
 const PAGE_OBJECTS = 500;
 
 export class SearchService implements SearchHooks, RebuildIndex {
@@ -38,6 +44,7 @@ export class SearchService implements SearchHooks, RebuildIndex {
     readonly mounts: MountService,
     readonly storage: StorageConfigService,
     readonly cache: TtlCache<unknown>,
+    readonly epochs: CacheEpochs,
     readonly log: (msg: string) => void = console.error,
   ) {}
 
@@ -54,16 +61,22 @@ export class SearchService implements SearchHooks, RebuildIndex {
       input.limit,
       ranges.map((r) => [r.mount.id, r.mount.mount_path, r.mount.storage_config_id, r.dir, r.self]),
     ]);
-    return await this.cache.getOrSet(cacheKey, async () => {
-      const matches = await findMatches(this.repo, q, ranges);
-      const page = matches.slice(input.offset, input.offset + input.limit);
-      return {
-        items: await itemsOf(this.repo, page, ranges),
-        total: matches.length,
-        limit: input.limit,
-        offset: input.offset,
-      };
-    }) as SearchResult;
+    // Served only while no instance changed an index it read, nor cleared the caches (one
+    // read; the epochs are read before the search, so a result it overlapped is not kept).
+    const configs = [...new Set(ranges.map((r) => r.mount.storage_config_id))];
+    const stamp = await this.epochs.stamp("caches", ...configs.map(storageEpoch));
+    const hit = this.cache.getIf(cacheKey, (v) => (v as StampedResult).stamp === stamp);
+    if (hit) return (hit as StampedResult).result;
+    const matches = await findMatches(this.repo, q, ranges);
+    const page = matches.slice(input.offset, input.offset + input.limit);
+    const result: SearchResult = {
+      items: await itemsOf(this.repo, page, ranges),
+      total: matches.length,
+      limit: input.limit,
+      offset: input.offset,
+    };
+    this.cache.set(cacheKey, { stamp, result } satisfies StampedResult);
+    return result;
   }
 
   /** Indexes a written file, or a folder with everything below it, and the folders above it. */
@@ -109,7 +122,7 @@ export class SearchService implements SearchHooks, RebuildIndex {
   /** Drops the whole index of a storage config; call it when the config is deleted. */
   async forgetStorage(configId: string): Promise<void> {
     await this.repo.purge(configId);
-    this.invalidate(configId);
+    await this.invalidate(configId);
   }
 
   /**
@@ -154,9 +167,15 @@ export class SearchService implements SearchHooks, RebuildIndex {
     return removed + batch.length;
   }
 
-  /** Drops the cached results that read a config's index. */
-  invalidate(cfg: string): void {
+  /**
+   * Drops the cached results that read a config's index, here and (by moving the config's
+   * epoch) on every instance; a failed move is logged, and results elsewhere live out their TTL.
+   */
+  async invalidate(cfg: string): Promise<void> {
     this.cache.deleteWhere((k) => k.includes(`"${cfg}"`));
+    await this.epochs.bump(storageEpoch(cfg)).catch((err) =>
+      this.log(`Cached search results of storage ${cfg} may stay stale elsewhere: ${err}`)
+    );
   }
 
   /** The storage driver of a config; throws 404 when the config is gone. */
@@ -171,7 +190,7 @@ export class SearchService implements SearchHooks, RebuildIndex {
     } catch (err) {
       this.log(`search index update failed (storage ${cfg}): ${err}`);
     } finally {
-      this.invalidate(cfg);
+      await this.invalidate(cfg);
     }
   }
 }

@@ -129,7 +129,7 @@ export async function runRebuild(search: RebuildIndex, claimed: RebuildRecord) {
     for await (const page of walkPages(driver, "")) {
       await search.upsert(cfg, page, false);
       await save({ indexed: rec.indexed + page.length });
-      search.invalidate(cfg);
+      await search.invalidate(cfg);
     }
     const removed = await search.removeWhere(cfg, "", (o) => o.entry.indexed_at < started);
     await save({ state: "completed", removed, finished_at: new Date().toISOString() });
@@ -141,7 +141,7 @@ export async function runRebuild(search: RebuildIndex, claimed: RebuildRecord) {
       finished_at: new Date().toISOString(),
     });
   } finally {
-    search.invalidate(cfg);
+    await search.invalidate(cfg);
   }
   return toView(rec.mount_id, rec);
 }

@@ -4,10 +4,13 @@
  *
  * These caches only save work: every value can be recomputed, and every caller still checks KV
  * for what decides correctness (a deleted share is gone whether or not a URL of it is cached).
- * Each instance has its own caches, so with several instances a clear or a statistic covers the
- * instance that answered. Counts of hits and misses run from process start; clearing drops the
+ * Each instance has its own caches. A clear moves the `caches` epoch in KV (kv/cache_epochs.ts):
+ * listings and search results check it before they are served, and every instance that follows
+ * it drops its items too, so a clear through one instance clears them all. Statistics are the
+ * answering instance's own. Counts of hits and misses run from process start; clearing drops the
  * items only.
  */
+import type { CacheEpochs } from "../kv/cache_epochs.ts";
 
 import type { CacheClearResult, CacheStats } from "../../shared/schemas/dashboard.ts";
 
@@ -44,6 +47,20 @@ export class TtlCache<V> {
     this.entries.set(key, e);
     this.hits++;
     return e.value;
+  }
+
+  /**
+   * The live value of a key if `valid` accepts it (a hit); a value it refuses is dropped and
+   * counts as a miss, like an expired one.
+   */
+  getIf(key: string, valid: (value: V) => boolean, now = Date.now()): V | undefined {
+    const e = this.entries.get(key);
+    if (e && e.expires > now && !valid(e.value)) {
+      this.entries.delete(key);
+      this.misses++;
+      return undefined;
+    }
+    return this.get(key, now);
   }
 
   /** Stores a value for `ttlMs` (the cache's default when omitted); a ttl ≤ 0 stores nothing. */
@@ -155,11 +172,26 @@ export function s3UrlTtlMs(expiresInSeconds: number): number {
   return Math.min(S3_URL_MAX_TTL_MS, Math.floor(expiresInSeconds * 1000 / 2));
 }
 
-/** Builds the registry with Cubby's three caches (spec §2 "Cache monitoring"). */
-export function createCaches() {
+/** Builds the registry with Cubby's three caches (the dashboard's cache monitoring). */
+export function createCaches(epochs: CacheEpochs) {
   const registry = new CacheRegistry();
   return {
     registry,
+    epochs,
+    /** Clears every cache of every instance (admin). */
+    async clearAll(): Promise<CacheClearResult> {
+      await epochs.bump("caches");
+      return registry.clearAll();
+    },
+    /** Clears the user-scoped caches of every instance. */
+    async clearForUser(): Promise<CacheClearResult> {
+      await epochs.bump("caches");
+      return registry.clearForUser();
+    },
+    /** Drops this instance's items whenever another instance clears (until stopFollowing). */
+    followClears(): void {
+      epochs.follow(["caches"], () => registry.clearAll());
+    },
     /** Mount directory listings (the mount explorer); mounts give their own TTL per entry. */
     directory: registry.register<unknown>("directory", {
       ttlMs: 300_000,

@@ -41,6 +41,7 @@ import { BackupRepo } from "../backup/backup_repo.ts";
 import { BackupService } from "../backup/backup.ts";
 import { IdempotencyRepo } from "../kv/idempotency_repo.ts";
 import { IdempotencyService } from "./idempotency.ts";
+import { CacheEpochs } from "../kv/cache_epochs.ts";
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
 
@@ -50,7 +51,8 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   const attempts = new AttemptGuard(limiter, new KdfGate(config.kdfConcurrency, config.kdfQueue));
   const apiKeys = new ApiKeyService(new ApiKeyRepo(kv));
   const auth = new AuthService(config, new AccountRepo(kv), apiKeys, attempts, log);
-  const settings = new SettingsService(new SettingsRepo(kv));
+  const epochs = new CacheEpochs(kv, log);
+  const settings = new SettingsService(new SettingsRepo(kv, epochs));
   const box = await SecretBox.open(config);
   const signingSecret = await loadSigningSecret(kv);
   const signer = await Signer.fromSecret(signingSecret);
@@ -61,7 +63,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   const storageConfigRepo = new StorageConfigRepo(kv);
   const storageConfigs = new StorageConfigService(config, storageConfigRepo, box, signingSecret);
   await storageConfigs.ensureDefault();
-  const caches = createCaches();
+  const caches = createCaches(epochs);
   const stats = new StatsService(new StatsRepo(kv), storageConfigRepo, caches.registry);
   if (await stats.migrate()) log("Migration 1 applied: dashboard counters set from existing data");
   const fileRepo = new FileRepo(kv, viewTally);
@@ -76,15 +78,22 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   );
   const multipartUploads = new MultipartUploadService(files);
   const mounts = new MountService(new MountRepo(kv), storageConfigs);
-  const search = new SearchService(new SearchRepo(kv), mounts, storageConfigs, caches.search, log);
+  const search = new SearchService(
+    new SearchRepo(kv),
+    mounts,
+    storageConfigs,
+    caches.search,
+    epochs,
+    log,
+  );
   const fs = new FsService(mounts, storageConfigs, files, search);
-  fs.setDirectoryCache(new DirectoryCache(caches.directory));
+  fs.setDirectoryCache(new DirectoryCache(caches.directory, epochs, log));
   const fsUploads = new FsUploadService(fs, mounts, storageConfigs, new FsUploadRepo(kv));
   const proxyLinks = new ProxyLinkService(mounts, fs, settings, signer);
   // Files written by copy tasks go to the search index and clear cached listings.
   const taskWrites: SearchHooks = {
     pathWritten: async (target, info) => {
-      fs.invalidateListings(target);
+      await fs.invalidateListings(target);
       await search.pathWritten(target, info);
     },
     pathRemoved: (target) => search.pathRemoved(target),
@@ -107,7 +116,8 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     log,
     afterRestore: async () => {
       settings.invalidate();
-      caches.registry.clearAll();
+      await epochs.bump("settings");
+      await caches.clearAll();
       await stats.recount();
       await migrateShareObjects(kv, fileRepo, storageConfigs, log, { evenIfRecorded: true });
     },
@@ -116,6 +126,15 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   return {
     config,
     kv,
+    /**
+     * Follows what other instances sharing the KV change in cached state (settings, cache
+     * clears) until `stopFollowing()`, which must come before the KV closes.
+     */
+    followOtherInstances(): void {
+      settings.followWrites(epochs);
+      caches.followClears();
+    },
+    stopFollowing: () => epochs.stopFollowing(),
     idempotency,
     limiter,
     attempts,

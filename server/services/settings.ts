@@ -1,15 +1,18 @@
 /**
- * System settings (spec §3, §7 "System"): listing, metadata, validated group updates, and the
- * typed values the rest of the server reads (upload limit, proxy default, site config...).
+ * System settings: listing, metadata, validated group updates, and the typed values the rest of
+ * the server reads (upload limit, proxy default, site config...).
  *
  * Changes apply without a restart. The stored values are read with one KV prefix listing and
  * kept in process memory for at most CACHE_TTL_MS; a write on this instance drops that copy at
- * once, and other instances that share the KV see the change within the TTL.
+ * once. A write also moves the `settings` epoch (kv/cache_epochs.ts): other instances sharing
+ * the KV that follow it (`followWrites`) drop theirs about a millisecond later, and within the
+ * TTL in any case.
  *
  * A value written with `validate=false` is stored as given (a string, number or boolean). Every
  * typed reader below checks the stored value again and uses the default when it fails, so a bad
  * value can never break uploads or rendering; the listing shows what is stored.
  */
+import type { CacheEpochs } from "../kv/cache_epochs.ts";
 import type { SettingsRepo } from "../kv/settings_repo.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import { APP_NAME } from "../../shared/constants.ts";
@@ -66,6 +69,11 @@ export class SettingsService {
   /** Drops the cached reading, so the next read goes to KV (after writes made elsewhere). */
   invalidate(): void {
     this.cache = null;
+  }
+
+  /** Drops the cached reading whenever any instance writes settings (until stopFollowing). */
+  followWrites(epochs: CacheEpochs): void {
+    epochs.follow(["settings"], () => this.invalidate());
   }
 
   /** The effective value of a key: the stored one if it passes its check, else the default. */

@@ -71,7 +71,31 @@ export async function createTestApp(
     ...overrides,
   };
   const kv = await Deno.openKv(join(dir, "cubby.kv"));
-  const services = await createServices(config, wrapKv?.(kv) ?? kv, () => {});
+  return await buildTestApp(config, wrapKv?.(kv) ?? kv, dir, async () => {
+    kv.close();
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  });
+}
+
+/**
+ * A second instance beside `t`: its own services, app and memory (caches, slug hints, view
+ * tallies), on the same KV and data directory, as two processes on one shared KV would be. Both
+ * follow each other's cached-state changes. Close it before `t`.
+ */
+export async function createPeerApp(t: TestApp): Promise<TestApp> {
+  t.services.followOtherInstances();
+  const peer = await buildTestApp(t.config, t.services.kv, t.dir, () => Promise.resolve());
+  peer.services.followOtherInstances();
+  return peer;
+}
+
+async function buildTestApp(
+  config: Config,
+  kv: Deno.Kv,
+  dir: string,
+  release: () => Promise<void>,
+): Promise<TestApp> {
+  const services = await createServices(config, kv, () => {});
   await services.auth.ensureAdmin();
   const app = createApp({ services, log: () => {} });
   let adminToken: string | null = null;
@@ -140,9 +164,9 @@ export async function createTestApp(
   };
 
   const close = async () => {
+    services.stopFollowing();
     await services.viewTally.close();
-    kv.close();
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
+    await release();
   };
 
   return {
