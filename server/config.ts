@@ -69,6 +69,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`Invalid PORT "${env.PORT}"`);
   }
+  if (env.KV_URL && !env.ENCRYPTION_SECRET) {
+    throw new Error(
+      "KV_URL is set, so several instances may share this KV, but ENCRYPTION_SECRET is not. " +
+        "Storage credentials and other sealed secrets are encrypted with a key derived from it; " +
+        "without it each instance would use its own key file and could not read what another " +
+        "sealed. Set ENCRYPTION_SECRET to the same long random value on every instance.",
+    );
+  }
   return {
     port,
     hostname: env.HOST || "0.0.0.0",

@@ -8,3 +8,12 @@ Deno.test("VIEW_FLUSH_MS: 1 s by default, milliseconds from 1 to 60000, anything
     assert.throws(() => loadConfig({ VIEW_FLUSH_MS: bad }), /Invalid VIEW_FLUSH_MS/, bad);
   }
 });
+
+Deno.test("KV_URL without ENCRYPTION_SECRET is refused with the reason", () => {
+  assert.throws(
+    () => loadConfig({ KV_URL: "http://127.0.0.1:4512" }),
+    /KV_URL is set.*ENCRYPTION_SECRET is not.*same long random value on every instance/s,
+  );
+  const ok = loadConfig({ KV_URL: "http://127.0.0.1:4512", ENCRYPTION_SECRET: "s" });
+  assert.equal(ok.kvUrl, "http://127.0.0.1:4512");
+});

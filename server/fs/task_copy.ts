@@ -20,6 +20,8 @@ export type CopyDeps = {
   mounts: MountService;
   storage: StorageConfigService;
   search?: SearchHooks;
+  /** Aborts the file under way (the runner lost its lease); nothing more is saved then. */
+  signal?: AbortSignal;
 };
 
 /** How many files an item stands for (1 for a file or a missing path, the files of a folder). */
@@ -83,10 +85,11 @@ export async function copyItem(
       if (current().skip_existing && await dst.head(toKey)) {
         return await save({ skipped_count: current().skipped_count + 1, last_key: fromKey });
       }
+      const signal = deps.signal;
       if (sameStorage) await src.copy(fromKey, toKey);
       else {
-        const obj = await src.get(fromKey);
-        await dst.put(toKey, obj.body, { size: obj.size, contentType: obj.contentType });
+        const obj = await src.get(fromKey, { signal });
+        await dst.put(toKey, obj.body, { size: obj.size, contentType: obj.contentType, signal });
       }
       await deps.search?.pathWritten({ mount: to.mount, key: toKey });
       return await save({ success_count: current().success_count + 1, last_key: fromKey });

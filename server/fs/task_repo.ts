@@ -62,8 +62,10 @@ export class TaskRepo {
       .set(keys.taskLeases(id), { owner, until: now + ms }, { expireIn: ms }).commit()).ok;
   }
 
-  /** Gives a lease up. */
-  async release(id: string): Promise<void> {
-    await this.kv.delete(keys.taskLeases(id));
+  /** Gives up `owner`'s lease (a lease another instance took over meanwhile stays). */
+  async release(id: string, owner: string): Promise<void> {
+    const entry = await this.kv.get<Lease>(keys.taskLeases(id));
+    if (entry.value?.owner !== owner) return;
+    await this.kv.atomic().check(entry).delete(keys.taskLeases(id)).commit();
   }
 }

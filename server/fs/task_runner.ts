@@ -1,6 +1,13 @@
 /**
  * The background runner of explorer tasks: polls KV for runnable tasks, leases one, and runs
  * its items one by one, saving the record after every file so a restart resumes it.
+ *
+ * With several instances, a task runs on exactly one: the lease in KV (task_repo.ts) is taken
+ * with a checked commit and renewed on a heartbeat (every third of LEASE_MS) for as long as the
+ * task runs, however long one file takes. When an instance dies, its lease lapses and another
+ * instance resumes the task within LEASE_MS plus one poll. A runner that cannot renew (the KV
+ * unreachable, or another owner) stops before its lease could lapse: it aborts the file under
+ * way and saves nothing more, so two instances never work on one task at once.
  */
 import type { TaskItem, TaskRecord, TaskRepo } from "./task_repo.ts";
 import type { MountService } from "../services/mounts.ts";
@@ -14,6 +21,8 @@ import { AppError } from "../errors.ts";
 
 const LEASE_MS = 15_000;
 const POLL_MS = 1_000;
+/** A runner gives up its task when renewals failed for this long (well inside LEASE_MS). */
+const GIVE_UP_MS = LEASE_MS * 2 / 3;
 
 /** Runs queued tasks in the background (TaskService starts and stops it). */
 export class TaskRunner {
@@ -58,7 +67,7 @@ export class TaskRunner {
       this.run(t.id).catch((err) => console.error(`task ${t.id} failed:`, err))
         .finally(() => {
           this.running.delete(t.id);
-          this.repo.release(t.id).catch(() => {});
+          this.repo.release(t.id, this.owner).catch(() => {});
         });
     }
   }
@@ -75,14 +84,44 @@ export class TaskRunner {
     return keyAuth(key);
   }
 
+  /**
+   * Renews the lease of task `id` every third of LEASE_MS until `stop()`. The signal aborts when
+   * another owner holds it, or when renewals kept failing for GIVE_UP_MS. A timer callback, so
+   * every failure is caught here.
+   */
+  private holdLease(id: string): { signal: AbortSignal; stop: () => void } {
+    const lost = new AbortController();
+    let renewedAt = Date.now();
+    const renew = () => {
+      this.repo.lease(id, this.owner, LEASE_MS).then((held) => {
+        if (held) renewedAt = Date.now();
+        else lost.abort(new Error(`task ${id}: another instance holds the lease`));
+      }).catch((err) => {
+        if (Date.now() - renewedAt < GIVE_UP_MS) return;
+        lost.abort(new Error(`task ${id}: the lease could not be renewed: ${err}`));
+      });
+    };
+    const timer = setInterval(renew, LEASE_MS / 3);
+    return { signal: lost.signal, stop: () => clearInterval(timer) };
+  }
+
   private async run(id: string): Promise<void> {
+    const lease = this.holdLease(id);
+    try {
+      await this.runHeld(id, lease.signal);
+    } finally {
+      lease.stop();
+    }
+  }
+
+  private async runHeld(id: string, signal: AbortSignal): Promise<void> {
     let entry = await this.repo.get(id) as Deno.KvEntry<TaskRecord>;
     if (!entry.value) return;
     const save = async (patch: Partial<TaskRecord>): Promise<boolean> => {
+      if (signal.aborted) return false; // the lease is gone: another instance may run it now
       const next = { ...entry.value, ...patch, updated_at: new Date().toISOString() };
       if (!await this.repo.update(next, entry.versionstamp)) return false;
       entry = await this.repo.get(id) as Deno.KvEntry<TaskRecord>;
-      await this.repo.lease(id, this.owner, LEASE_MS);
       return true;
     };
     if (!await save({ status: "running" })) return;
@@ -103,7 +142,7 @@ export class TaskRunner {
     while (entry.value.next_item < entry.value.items.length) {
       const item = entry.value.items[entry.value.next_item];
       const ok = entry.value.type === "copy"
-        ? await copyItem(this.copyDeps(), item, auth, () => entry.value, save)
+        ? await copyItem({ ...this.copyDeps(), signal }, item, auth, () => entry.value, save)
         : await this.stepItem(entry.value.type, item, auth, () => entry.value, save);
       if (!ok) return; // cancelled or changed under us
       if (!await save({ next_item: entry.value.next_item + 1, last_key: null })) return;

@@ -120,7 +120,8 @@ const builders = {
   idempotencyChunks: (scope: string, keyHash: string, n: number) =>
     ["idempotency_chunks", scope, keyHash, n] as const,
 
-  sweeperLease: () => ["leases", "sweeper"] as const,
+  /** One instance at a time: the expiry sweeper, the start-up jobs (lease_repo.ts). */
+  leases: (name: string) => ["leases", name] as const,
   /** Counters that move when cached copies of something go stale (cache_epochs.ts). */
   cacheEpochs: (name: string) => ["cache_epochs", name] as const,
   settings: (key: string) => ["settings", key] as const,

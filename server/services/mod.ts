@@ -14,7 +14,10 @@ import { SettingsRepo } from "../kv/settings_repo.ts";
 import { PasteService } from "../shares/pastes.ts";
 import { StorageConfigRepo } from "../kv/storage_config_repo.ts";
 import { FileRepo } from "../shares/file_repo.ts";
-import { SecretBox } from "./secret_box.ts";
+import { checkSealingKey, SecretBox } from "./secret_box.ts";
+import { checkDataFormat } from "../kv/data_format.ts";
+import { LeaseRepo } from "../kv/lease_repo.ts";
+import { APP_VERSION } from "../../shared/constants.ts";
 import { fileFunnel, pasteFunnel } from "../shares/access_funnel.ts";
 import { loadSigningSecret, Signer } from "../shares/view_tokens.ts";
 import { StorageConfigService } from "./storage_configs.ts";
@@ -45,8 +48,13 @@ import { CacheEpochs } from "../kv/cache_epochs.ts";
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
 
-/** Wires repositories and services together. */
+/**
+ * Wires repositories and services together, after checking that this instance may run on the
+ * KV (its data format and its sealing key; both throw with the reason), then runs the start-up
+ * jobs (default storage, migrations) on one instance at a time.
+ */
 export async function createServices(config: Config, kv: Deno.Kv, log: (msg: string) => void) {
+  await checkDataFormat(kv, APP_VERSION);
   const limiter = new RateLimiter(kv, config.rateLimits);
   const attempts = new AttemptGuard(limiter, new KdfGate(config.kdfConcurrency, config.kdfQueue));
   const apiKeys = new ApiKeyService(new ApiKeyRepo(kv));
@@ -54,21 +62,29 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
   const epochs = new CacheEpochs(kv, log);
   const settings = new SettingsService(new SettingsRepo(kv, epochs));
   const box = await SecretBox.open(config);
+  const storageConfigRepo = new StorageConfigRepo(kv);
+  await checkSealingKey(kv, box, async () => {
+    const sealed = (await storageConfigRepo.list()).find((c) => c.secret_access_key_enc);
+    return sealed?.secret_access_key_enc ?? null;
+  });
   const signingSecret = await loadSigningSecret(kv);
   const signer = await Signer.fromSecret(signingSecret);
   // Views of unlimited shares, written every config.viewFlushMs; close() it before the KV.
   const viewTally = new ViewTally(kv, config.viewFlushMs, log);
   const pasteRepo = new PasteRepo(kv, viewTally);
   const pastes = new PasteService(pasteRepo, attempts, config, pasteFunnel(pasteRepo, signer));
-  const storageConfigRepo = new StorageConfigRepo(kv);
   const storageConfigs = new StorageConfigService(config, storageConfigRepo, box, signingSecret);
-  await storageConfigs.ensureDefault();
   const caches = createCaches(epochs);
   const stats = new StatsService(new StatsRepo(kv), storageConfigRepo, caches.registry);
-  if (await stats.migrate()) log("Migration 1 applied: dashboard counters set from existing data");
   const fileRepo = new FileRepo(kv, viewTally);
   const files = new FileService(fileRepo, storageConfigs, settings, config.kdfIterations);
-  await migrateShareObjects(kv, fileRepo, storageConfigs, log);
+  await underStartLease(kv, async () => {
+    await storageConfigs.ensureDefault(log);
+    if (await stats.migrate()) {
+      log("Migration 1 applied: dashboard counters set from existing data");
+    }
+    await migrateShareObjects(kv, fileRepo, storageConfigs, log);
+  });
   const fileAccess = new FileAccessService(
     fileRepo,
     storageConfigs,
@@ -158,4 +174,25 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     backup,
     viewTally,
   };
+}
+
+/** How long the start-up jobs may hold their lease before another instance may take over. */
+const START_LEASE_MS = 5 * 60_000;
+
+/**
+ * Runs the start-up jobs on one instance at a time, so instances started together on one KV run
+ * each migration once. Those that wait run the jobs after the holder, when they find them done
+ * (every job checks that first), or instead of it if it died (its lease lapses).
+ */
+async function underStartLease(kv: Deno.Kv, jobs: () => Promise<void>): Promise<void> {
+  const leases = new LeaseRepo(kv);
+  const owner = crypto.randomUUID();
+  while (!await leases.acquire("startup", owner, START_LEASE_MS)) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  try {
+    await jobs();
+  } finally {
+    await leases.release("startup", owner);
+  }
 }

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import { fromBase64, toBase64 } from "./crypto.ts";
+import { keys } from "../kv/keys.ts";
 
 const KEY_FILE = "secret.key";
 
@@ -76,4 +77,48 @@ export class SecretBox {
     );
     return new TextDecoder().decode(plain);
   }
+}
+
+/** The plain text sealed under `["meta", "sealing_check"]` to prove a key. */
+const CHECK_TEXT = "cubby sealing key check";
+
+/**
+ * Checks that `box` holds the key the stored secrets were sealed with, before anything is
+ * served: every instance sharing a KV must read what another sealed. The first instance stores a
+ * sealed check value; later ones must open it. A KV from before the check is proven with one of
+ * its sealed values (`sealedSample`) instead. Throws with the reason when the key is wrong.
+ */
+export async function checkSealingKey(
+  kv: Deno.Kv,
+  box: SecretBox,
+  sealedSample: () => Promise<string | null>,
+): Promise<void> {
+  const key = keys.meta("sealing_check");
+  const opens = async (sealed: string) => {
+    try {
+      await box.open(sealed);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const refuse = () =>
+    new Error(
+      "This instance's encryption key does not match the one that sealed the stored secrets " +
+        "(storage credentials, kept replies). Every instance sharing a KV needs the same " +
+        "ENCRYPTION_SECRET; a single instance uses DATA_DIR/secret.key, which must be the file " +
+        "that was there when the secrets were stored.",
+    );
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const entry = await kv.get<string>(key);
+    if (entry.value !== null) {
+      if (await box.open(entry.value).then((t) => t === CHECK_TEXT, () => false)) return;
+      throw refuse();
+    }
+    const sample = await sealedSample();
+    if (sample !== null && !await opens(sample)) throw refuse();
+    const res = await kv.atomic().check(entry).set(key, await box.seal(CHECK_TEXT)).commit();
+    if (res.ok) return;
+  }
+  throw new Error("The sealing key check kept changing under this instance");
 }

@@ -40,8 +40,24 @@ export class StorageConfigService {
   /**
    * On a fresh install, creates a public local config under DATA_DIR/storage as the default.
    * Its name is stored empty: routes show it in the reader's language (shared/storage_names.ts).
+   *
+   * On a shared KV (KV_URL) local storage lives on one host only, so none is created, and any
+   * local config found is named in a warning: instances on other hosts cannot reach its files.
    */
-  async ensureDefault(): Promise<void> {
+  async ensureDefault(log: (msg: string) => void = console.log): Promise<void> {
+    if (this.config.kvUrl) {
+      const local = (await this.repo.list()).filter((c) => c.provider_type === "local");
+      if (local.length > 0) {
+        log(
+          `Warning: KV_URL is set, so several instances may share this KV, but ${local.length} ` +
+            "storage config(s) use local storage, which lives on one host: files stored there " +
+            "cannot be read through instances on other hosts. Use S3 storage with several instances.",
+        );
+      } else if (!await this.repo.getDefaultId()) {
+        log("KV_URL is set: no local storage is created; add an S3 storage config for uploads.");
+      }
+      return;
+    }
     if (await this.repo.getDefaultId()) return;
     if ((await this.repo.list()).length > 0) return;
     const now = new Date().toISOString();
@@ -89,6 +105,7 @@ export class StorageConfigService {
       total_storage_bytes: rec.total_storage_bytes,
       root_dir: rec.provider_type === "local" ? this.localRoot(rec) : null,
       used_bytes: await this.repo.usedBytes(rec.id),
+      single_host_warning: rec.provider_type === "local" && this.config.kvUrl !== null,
       created_at: rec.created_at,
       updated_at: rec.updated_at,
     };

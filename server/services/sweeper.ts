@@ -11,7 +11,7 @@ import { reclaimTempFiles } from "./temp_reclaim.ts";
 /** Runs one sweep if this instance holds the lease; returns how many records were removed. */
 export async function sweepOnce(services: Services, owner: string): Promise<number> {
   const leases = new LeaseRepo(services.kv);
-  if (!await leases.acquire(owner, 5 * 60_000)) return 0;
+  if (!await leases.acquire("sweeper", owner, 5 * 60_000)) return 0;
   const now = Date.now();
   return await services.pastes.deleteExpired(now) + await services.files.deleteExpired(now);
 }

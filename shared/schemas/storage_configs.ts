@@ -79,6 +79,11 @@ export type StorageConfigView = {
   total_storage_bytes: number | null;
   root_dir: string | null;
   used_bytes: number;
+  /**
+   * True for a local config while instances may share the KV (KV_URL): its files live on one
+   * host, so instances on other hosts cannot reach them.
+   */
+  single_host_warning: boolean;
   created_at: string;
   updated_at: string;
 };

@@ -81,6 +81,11 @@ export function StorageConfigCard(
         </ul>
       </header>
 
+      {config.single_host_warning && (
+        <p className="alert alert-warning storage-single-host">
+          {t("storage.card.singleHost")}
+        </p>
+      )}
       <dl className="details storage-details">
         {local
           ? (
