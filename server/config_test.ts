@@ -8,3 +8,9 @@ Deno.test("VIEW_FLUSH_MS: 1 s by default, milliseconds from 1 to 60000, anything
     assert.throws(() => loadConfig({ VIEW_FLUSH_MS: bad }), /Invalid VIEW_FLUSH_MS/, bad);
   }
 });
+
+Deno.test("TRUST_PROXY: loopback by default; a bad entry stops the start", () => {
+  assert.deepEqual(loadConfig({}).trustProxy, ["127.0.0.0/8", "::1/128"]);
+  assert.deepEqual(loadConfig({ TRUST_PROXY: "none" }).trustProxy, []);
+  assert.throws(() => loadConfig({ TRUST_PROXY: "10.0.0.0/8,proxy.local" }), /Invalid TRUST_PROXY/);
+});
