@@ -43,7 +43,7 @@ export type AppOptions = { services: Services; log?: (msg: string) => void };
 /** Builds the Hono app. */
 export function createApp({ services, log = console.error }: AppOptions) {
   const app = new Hono<AppEnv>();
-  app.use("*", requestContext(services, services.config.trustProxy));
+  app.use("*", requestContext(services, log));
 
   const api = new Hono<AppEnv>();
   api.use("*", resolveAuth);

@@ -1,5 +1,6 @@
 /** Server configuration: the only module that reads the environment. Parsed once, passed down. */
 import { join, resolve } from "node:path";
+import { parseTrustProxy } from "./http/client_address.ts";
 
 export type Config = {
   port: number;
@@ -15,13 +16,16 @@ export type Config = {
   kdfIterations: number;
   /** Where the built client lives (dist/). */
   distDir: string;
-  /** Trust X-Forwarded-For for client addresses (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * CIDR ranges of the reverse proxies whose X-Forwarded-For is read (TRUST_PROXY; loopback
+   * by default, empty for none).
+   */
+  trustProxy: string[];
   /** Allow server-side fetches to loopback addresses (tests only). */
   allowLoopbackFetch: boolean;
   /** Run the expired-share sweeper every N ms; 0 turns it off. */
   sweepIntervalMs: number;
-  /** Failed attempts allowed per subject and window, per scope (see rate_limit_repo.ts). */
+  /** How password guesses and unknown API keys are limited (see docs/DECISIONS.md). */
   rateLimits: RateLimits;
   /** Password checks (PBKDF2) that may run at once; more wait in a queue of `kdfQueue`. */
   kdfConcurrency: number;
@@ -34,30 +38,60 @@ export type Config = {
   viewFlushMs: number;
 };
 
-/** One limit: at most `max` failed attempts per subject in a fixed window of `windowMs`. */
-export type RateLimitRule = { max: number; windowMs: number };
+/**
+ * A password limit (see slowdown_repo.ts): `free` attempts per subject run at once; each further
+ * one is scheduled `delayMs` after the one before, the gap doubling up to `maxDelayMs`. A request
+ * waits for its slot when that is at most `maxHoldMs` away, and is answered 429 otherwise. A
+ * success clears the subject; so does `forgetMs` of quiet after its last slot.
+ */
+export type SlowdownRule = {
+  free: number;
+  delayMs: number;
+  maxDelayMs: number;
+  maxHoldMs: number;
+  forgetMs: number;
+};
 
-/** The limited scopes: admin login, share passwords, WebDAV Basic, and API keys. */
-export type RateLimitScope =
-  | "login"
-  | "sharePassword"
-  | "webdavLogin"
-  | "apiKeyClient"
-  | "apiKeyPrefix";
+/** A fixed window: at most `max` failures per subject in `windowMs` (see rate_limit_repo.ts). */
+export type WindowRule = { max: number; windowMs: number };
 
-export type RateLimits = Record<RateLimitScope, RateLimitRule>;
+/** The password scopes: admin login and account form, share passwords, WebDAV Basic. */
+export type SlowdownScope = "login" | "sharePassword" | "webdavLogin";
+
+export type RateLimits = Record<SlowdownScope, SlowdownRule> & {
+  /** Unknown API keys per client address; known keys are never counted nor refused. */
+  apiKeyClient: WindowRule;
+};
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  /** Per client address and username (and per client for the account form). */
-  login: { max: 5, windowMs: 15 * 60_000 },
+  /** Per client address and username (and per client for the account form), or per device. */
+  login: {
+    free: 5,
+    delayMs: SECOND,
+    maxDelayMs: 5 * MINUTE,
+    maxHoldMs: 10 * SECOND,
+    forgetMs: 60 * MINUTE,
+  },
   /** Per client address and share. */
-  sharePassword: { max: 10, windowMs: 5 * 60_000 },
-  /** Per client address, for WebDAV Basic credentials. */
-  webdavLogin: { max: 10, windowMs: 15 * 60_000 },
-  /** Unknown API keys per client address. */
-  apiKeyClient: { max: 10, windowMs: 15 * 60_000 },
-  /** Unknown API keys per key prefix (first 6 characters), from every client together. */
-  apiKeyPrefix: { max: 50, windowMs: 15 * 60_000 },
+  sharePassword: {
+    free: 10,
+    delayMs: SECOND,
+    maxDelayMs: MINUTE,
+    maxHoldMs: 10 * SECOND,
+    forgetMs: 60 * MINUTE,
+  },
+  /** Per client address and username, for WebDAV Basic with the admin password. */
+  webdavLogin: {
+    free: 10,
+    delayMs: SECOND,
+    maxDelayMs: 5 * MINUTE,
+    maxHoldMs: 10 * SECOND,
+    forgetMs: 60 * MINUTE,
+  },
+  apiKeyClient: { max: 10, windowMs: 15 * MINUTE },
 };
 
 export const DEFAULT_KDF_ITERATIONS = 600_000;
@@ -88,7 +122,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     encryptionSecret: env.ENCRYPTION_SECRET || null,
     kdfIterations: DEFAULT_KDF_ITERATIONS,
     distDir: resolve(env.CUBBY_DIST_DIR || join(import.meta.dirname ?? ".", "..", "dist")),
-    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     allowLoopbackFetch: env.CUBBY_ALLOW_LOOPBACK_FETCH === "1",
     sweepIntervalMs: Number(env.SWEEP_INTERVAL_MS ?? 60_000),
     rateLimits: structuredClone(DEFAULT_RATE_LIMITS),

@@ -17,3 +17,9 @@ Deno.test("KV_URL without ENCRYPTION_SECRET is refused with the reason", () => {
   const ok = loadConfig({ KV_URL: "http://127.0.0.1:4512", ENCRYPTION_SECRET: "s" });
   assert.equal(ok.kvUrl, "http://127.0.0.1:4512");
 });
+
+Deno.test("TRUST_PROXY: loopback by default; a bad entry stops the start", () => {
+  assert.deepEqual(loadConfig({}).trustProxy, ["127.0.0.0/8", "::1/128"]);
+  assert.deepEqual(loadConfig({ TRUST_PROXY: "none" }).trustProxy, []);
+  assert.throws(() => loadConfig({ TRUST_PROXY: "10.0.0.0/8,proxy.local" }), /Invalid TRUST_PROXY/);
+});

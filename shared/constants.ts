@@ -20,6 +20,12 @@ export const SEARCH_MIN_LENGTH = 2;
 /** Editor content limit: 10 MB, counted in UTF-8 bytes. */
 export const MAX_PASTE_BYTES = 10 * 1024 * 1024;
 export const MAX_SLUG_LENGTH = 50;
+/**
+ * The shortest custom API key: 32 characters of 64 kinds carry 192 bits, as much as a generated
+ * key (`cb_` and 32 base62 characters, about 190 bits), so no key can be guessed and none needs
+ * a lockout. Keys made before this floor keep working.
+ */
+export const CUSTOM_KEY_MIN_LENGTH = 32;
 export const RANDOM_SLUG_LENGTH = 6;
 export const MOUNT_NAME_MAX = 50;
 export const MOUNT_CACHE_TTL_MAX = 86_400;

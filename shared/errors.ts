@@ -97,6 +97,10 @@ export const ERROR_CATALOGUE = {
   // API keys
   api_key_not_found: { "zh-CN": "API密钥不存在", "en-US": "API key not found" },
   api_key_exists: { "zh-CN": "该密钥已存在", "en-US": "This key already exists" },
+  custom_key_too_short: {
+    "zh-CN": "自定义密钥至少需要 32 个字符（字母、数字、下划线或连字符）",
+    "en-US": "A custom key needs at least 32 characters (letters, digits, underscores or hyphens)",
+  },
   api_key_name_exists: {
     "zh-CN": "密钥名称已存在",
     "en-US": "A key with this name already exists",

@@ -15,25 +15,33 @@ import {
   setApiKeyAuth,
 } from "./auth_store.ts";
 import { AUTH_REVALIDATE_MS } from "../../shared/constants.ts";
+import { getDeviceToken, setDeviceToken } from "./device_token.ts";
 import { clearUserCaches } from "../pwa/worker_state.ts";
 import { paths } from "../routes.ts";
 import { type ApiKeyTestReply, checkKeyReply } from "./key_reply.ts";
 
 export type { ApiKeyTestReply };
 
-type LoginReply = { token?: string; username?: string; expires_at?: string };
+type LoginReply = {
+  token?: string;
+  username?: string;
+  expires_at?: string;
+  device_token?: string;
+};
 
 /**
- * Logs in as the admin. Throws ApiError: the server's (invalid_credentials, too_many_requests,
- * network...) or `login_missing_token` when the reply holds no token.
+ * Logs in as the admin, presenting this browser's device token and keeping the new one.
+ * Throws ApiError: the server's (invalid_credentials, too_many_requests, network...) or
+ * `login_missing_token` when the reply holds no token.
  */
 export async function loginWithPassword(username: string, password: string): Promise<void> {
   const data = await api<LoginReply | null>("/admin/login", {
     method: "POST",
-    body: { username, password },
+    body: { username, password, device_token: getDeviceToken() },
     anonymous: true,
   });
   if (!data?.token) throw new ApiError("login_missing_token", 200, null);
+  setDeviceToken(data.device_token);
   setAdminAuth(data.token, data.username ?? username);
 }
 

@@ -39,6 +39,10 @@ export function replyError(
   details?: Record<string, unknown>,
 ) {
   const lang = c.get("lang") ?? "zh-CN";
+  // A refusal that names its wait tells HTTP clients too (WebDAV clients, scripts).
+  if (status === 429 && typeof details?.seconds === "number") {
+    c.header("Retry-After", String(details.seconds));
+  }
   if (c.get("plainErrors")) {
     return c.text(errorMessage(code, lang, details), status, {
       "X-Error-Code": code,

@@ -6,6 +6,7 @@ import { FALLBACK_LANGUAGE, type Language } from "../../shared/constants.ts";
 import { hasMountAccess, hasPermission } from "../../shared/permissions.ts";
 import { ANONYMOUS, type Auth } from "../services/auth.ts";
 import type { Services } from "../services/mod.ts";
+import { peerAddress, TrustedProxies } from "./client_address.ts";
 
 /** Headers every response carries (see requestContext). */
 const SECURITY_HEADERS: [string, string][] = [
@@ -37,15 +38,16 @@ export function pickLanguage(
  */
 export function requestContext(
   services: Services,
-  trustProxy: boolean,
+  log: (msg: string) => void = console.error,
 ): MiddlewareHandler<AppEnv> {
+  const clientAddress = addressResolver(new TrustedProxies(services.config.trustProxy), log);
   return async (c, next) => {
     const requestId = crypto.randomUUID();
     c.set("services", services);
     c.set("requestId", requestId);
     c.set("lang", pickLanguage(c.req.header("cookie"), c.req.header("accept-language")));
     c.set("plainErrors", false);
-    c.set("clientIp", clientAddress(c, trustProxy));
+    c.set("clientIp", clientAddress(c));
     c.header("X-Request-Id", requestId);
     for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
     await next();
@@ -57,14 +59,33 @@ export function requestContext(
   };
 }
 
-function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const fwd = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (fwd) return fwd;
-  }
-  // deno-lint-ignore no-explicit-any
-  const info = (c.env as any)?.remoteAddr as Deno.NetAddr | undefined;
-  return info?.hostname ?? "unknown";
+/**
+ * The client address of a request (see client_address.ts). Without X-Forwarded-For the peer is
+ * the client, with no parsing, so the common request costs a header lookup or two. Proxied
+ * requests from a peer TRUST_PROXY does not trust are logged once per process.
+ */
+function addressResolver(trusted: TrustedProxies, log: (msg: string) => void) {
+  let warned = false;
+  return (c: Context<AppEnv>): string => {
+    // deno-lint-ignore no-explicit-any
+    const peer = ((c.env as any)?.remoteAddr as Deno.NetAddr | undefined)?.hostname ?? "unknown";
+    const forwardedFor = c.req.header("x-forwarded-for");
+    if (forwardedFor === undefined) {
+      if (!warned && c.req.header("forwarded") !== undefined) warned = warnUntrusted(peer, log);
+      return peerAddress(peer);
+    }
+    const { address, untrusted } = trusted.resolve(peer, forwardedFor);
+    if (untrusted && !warned) warned = warnUntrusted(peer, log);
+    return address;
+  };
+}
+
+function warnUntrusted(peer: string, log: (msg: string) => void): true {
+  log(
+    `Proxied requests arrive from ${peer}, which TRUST_PROXY does not trust; rate limits see ` +
+      `the proxy's address. Set TRUST_PROXY to the proxy's address or range (see README).`,
+  );
+  return true;
 }
 
 /** Resolves the Authorization header into c.var.auth (anonymous without one, at no cost). */

@@ -49,6 +49,7 @@ const builders = {
   apiKeyLastUsed: (id: string) => ["api_key_last_used", id] as const,
 
   rateLimits: (scope: string, subject: string) => ["rate_limits", scope, subject] as const,
+  attemptSlots: (scope: string, subject: string) => ["attempt_slots", scope, subject] as const,
 
   pastes: (id: string) => ["pastes", id] as const,
   pastesPrefix: () => ["pastes"] as const,

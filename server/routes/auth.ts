@@ -12,8 +12,13 @@ export function authRoutes() {
   const app = new Hono<AppEnv>();
 
   app.post("/admin/login", async (c) => {
-    const { username, password } = await readJson(c, LoginSchema);
-    const result = await c.get("services").auth.login(username, password, c.get("clientIp"));
+    const { username, password, device_token } = await readJson(c, LoginSchema);
+    const result = await c.get("services").auth.login(
+      username,
+      password,
+      c.get("clientIp"),
+      device_token,
+    );
     return ok(c, result);
   });
 

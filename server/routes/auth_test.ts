@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ADMIN, createTestApp } from "../../tests/helpers/app.ts";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "../config.ts";
 
 Deno.test("admin login returns a token that validates; logout revokes it", async () => {
   await using t = await createTestApp();
@@ -21,7 +22,7 @@ Deno.test("admin login returns a token that validates; logout revokes it", async
   assert.equal((await after.json()).error, "session_expired");
 });
 
-Deno.test("a wrong password answers 401, then 429 after repeated failures", async () => {
+Deno.test("wrong passwords answer 401 and slow the next attempts; the right one still gets in", async () => {
   await using t = await createTestApp();
   const bad = { username: "admin", password: "nope" };
   for (let i = 0; i < 5; i++) {
@@ -29,11 +30,52 @@ Deno.test("a wrong password answers 401, then 429 after repeated failures", asyn
     assert.equal(res.status, 401);
     assert.equal((await res.json()).error, "invalid_credentials");
   }
-  const limited = await t.request("/api/admin/login", { method: "POST", json: ADMIN });
-  assert.equal(limited.status, 429);
-  const body = await limited.json();
-  assert.equal(body.error, "too_many_requests");
-  assert.ok(body.data.seconds > 0);
+  const ok = await t.request("/api/admin/login", { method: "POST", json: ADMIN });
+  assert.equal(ok.status, 200);
+  assert.ok((await ok.json()).data.token);
+});
+
+/** Two free logins per subject, and no waiting after them: the third attempt is refused. */
+function strictLogins(): RateLimits {
+  const login = { free: 2, delayMs: 60_000, maxDelayMs: 60_000, maxHoldMs: 0, forgetMs: 60_000 };
+  return { ...structuredClone(DEFAULT_RATE_LIMITS), login };
+}
+
+Deno.test("a known device logs in at once while strangers at its address are refused", async () => {
+  await using t = await createTestApp({}, { rateLimits: strictLogins() });
+  const login = async (json: Record<string, unknown>) => {
+    const res = await t.request("/api/admin/login", { method: "POST", json });
+    return { status: res.status, body: await res.json() };
+  };
+  const first = await login(ADMIN);
+  assert.equal(first.status, 200);
+  const device = first.body.data.device_token;
+  assert.match(device, /^[\w-]+\.\d+\.[\w-]+$/);
+
+  // A stranger at the same address: two free failures, then every attempt is refused.
+  const wrong = { username: ADMIN.username, password: "wrong" };
+  const stranger = [];
+  for (let i = 0; i < 5; i++) stranger.push((await login(wrong)).status);
+  assert.deepEqual(stranger, [401, 401, 429, 429, 429]);
+  assert.equal((await login(ADMIN)).status, 429, "without the device token");
+
+  // The known browser is not slowed by them, and gets a fresh token.
+  const known = await login({ ...ADMIN, device_token: device });
+  assert.equal(known.status, 200);
+  const renewed = known.body.data.device_token;
+  assert.ok(renewed && renewed !== device);
+  assert.ok(known.body.data.token);
+
+  // A forged token counts for nothing (device_tokens_test.ts checks names and expiry).
+  const forged = `${device.slice(0, device.lastIndexOf(".") + 1)}${"A".repeat(43)}`;
+  assert.equal((await login({ ...ADMIN, device_token: forged })).status, 429);
+  assert.equal((await login({ ...ADMIN, device_token: "junk" })).status, 429);
+
+  // A device with too many failures of its own is no longer honoured.
+  const withToken = { ...wrong, device_token: renewed };
+  assert.equal((await login(withToken)).status, 401);
+  assert.equal((await login(withToken)).status, 401);
+  assert.equal((await login({ ...ADMIN, device_token: renewed })).status, 429);
 });
 
 Deno.test("login validates its body: missing fields, wrong types and bad JSON are 400", async () => {

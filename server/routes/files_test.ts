@@ -148,7 +148,7 @@ Deno.test("view limits: counted opens hand out links that do not count again; ex
   await gone.body?.cancel();
 });
 
-Deno.test("password-protected files: prompt, wrong password, verify, rate limit", async () => {
+Deno.test("password-protected files: prompt, wrong password, verify, slowed not locked", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
   const { body } = await upload(t, admin, { password: "open sesame" }, random(50));
@@ -182,12 +182,13 @@ Deno.test("password-protected files: prompt, wrong password, verify, rate limit"
     });
     await r.body?.cancel();
   }
-  const limited = await t.request(`/api/public/files/${slug}/verify`, {
+  // Failures slow the next attempts (see rate_limits_test.ts); they never lock the share.
+  const slowed = await t.request(`/api/public/files/${slug}/verify`, {
     method: "POST",
     json: { password: "open sesame" },
   });
-  assert.equal(limited.status, 429);
-  await limited.body?.cancel();
+  assert.equal(slowed.status, 200);
+  await slowed.body?.cancel();
 });
 
 Deno.test("presign then PUT to the signed URL then commit (local driver)", async () => {

@@ -206,7 +206,7 @@ Deno.test("GET /api/paste/:slug opens a paste and counts views until max_views",
   });
 });
 
-Deno.test("password flow: prompt, wrong password, unlock, raw, and 429 after failures", async () => {
+Deno.test("password flow: prompt, wrong password, unlock, raw, and no lockout after failures", async () => {
   await withApp(async (t) => {
     const admin = await t.adminAuth();
     const p = await create(t, admin, {
@@ -252,19 +252,16 @@ Deno.test("password flow: prompt, wrong password, unlock, raw, and 429 after fai
     assert.equal(rawOk.status, 200);
     assert.equal(await rawOk.text(), "secret text");
 
-    // The budget is 10 failures per client and slug in the window; then even the right
-    // password is refused with 429 until the window ends.
+    // 10 free failures per client and slug; after them attempts are slowed, never locked:
+    // the right password still opens the share (after a hold of about a second).
     for (let i = 0; i < 10; i++) {
       await call(t, "POST", `/api/paste/${p.slug}`, { json: { password: `bad${i}` } });
     }
-    const limited = await call(t, "POST", `/api/paste/${p.slug}`, {
+    const slowed = await call(t, "POST", `/api/paste/${p.slug}`, {
       json: { password: "open sesame" },
     });
-    assert.equal(limited.status, 429);
-    assert.equal(limited.body.error, "too_many_requests");
-    const rawLimited = await t.request(`/api/raw/${p.slug}?password=x`);
-    assert.equal(rawLimited.status, 429);
-    await rawLimited.body?.cancel();
+    assert.equal(slowed.status, 200);
+    assert.equal(slowed.body.data.content, "secret text");
 
     // Another share is not affected; a share without a password opens through POST too.
     const other = await create(t, admin, { content: "plain" });

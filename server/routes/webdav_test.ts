@@ -202,7 +202,7 @@ Deno.test("webdav: every method through the app, with locks, conditions and dead
   assert.equal((await dav("DELETE", "/dav/docs/")).status, 403, "a mount cannot be deleted");
 });
 
-Deno.test("webdav access: anonymous, read-only key, base path /a vs /ab, traversal, rate limit", async () => {
+Deno.test("webdav access: anonymous, read-only key, base path /a vs /ab, traversal, wrong passwords", async () => {
   await using t = await createTestApp();
   const dav = davClient(t);
   await mount(t, "/a");
@@ -256,20 +256,17 @@ Deno.test("webdav access: anonymous, read-only key, base path /a vs /ab, travers
     400,
   );
 
-  for (let i = 1; i < 10; i++) { // the wrong key password above was the first failure
+  // Wrong admin passwords are slowed per address and name (rate_limits_test.ts); a key given
+  // as user and password is never refused by them.
+  for (let i = 0; i < 10; i++) {
     assert.equal(
       (await dav("GET", "/dav/a/x.txt", { auth: basicAuth("admin", `wrong${i}`) })).status,
       401,
     );
   }
-  assert.equal(
-    (await dav("GET", "/dav/a/x.txt", { auth: basicAuth("admin", "wrong") })).status,
-    429,
-  );
-  assert.equal(
-    (await dav("GET", "/dav/a/x.txt", { auth: basicAuth("admin", ADMIN.password) })).status,
-    429,
-  );
+  assert.equal((await dav("GET", "/dav/a/x.txt", { auth: basicAuth(reader, reader) })).status, 200);
+  const admin = await dav("GET", "/dav/a/x.txt", { auth: basicAuth("admin", ADMIN.password) });
+  assert.equal(admin.status, 200, "after a short hold");
 });
 
 Deno.test("webdav policies: 302 to a presigned URL on S3, streaming otherwise; multipart upload mode", async () => {

@@ -6,7 +6,7 @@ import { randomBase62, sha256Hex } from "./crypto.ts";
 import { maskToPermissions, normalizePath, permissionsToMask } from "../../shared/permissions.ts";
 import type { ApiKeyCreate, ApiKeyUpdate, ApiKeyView } from "../../shared/schemas/api_keys.ts";
 
-/** Characters of a key kept for display, and the subject of the per-prefix failure limit. */
+/** Characters of a key kept for display. */
 export const KEY_PREFIX_LENGTH = 6;
 
 /** True when the key's expiry has passed. */

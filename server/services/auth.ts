@@ -2,11 +2,12 @@
  * Authentication: the admin account, its sessions and API keys. `authenticate` turns an
  * Authorization header into an Auth value; every route's guard reads only that value.
  */
-import type { Config, RateLimitScope } from "../config.ts";
+import type { Config } from "../config.ts";
 import { type AccountRepo, type AdminAccount } from "../kv/account_repo.ts";
 import type { AttemptGuard } from "./attempts.ts";
 import type { ApiKeyRecord } from "../kv/api_key_repo.ts";
-import { type ApiKeyService, KEY_PREFIX_LENGTH } from "./api_keys.ts";
+import type { ApiKeyService } from "./api_keys.ts";
+import type { DeviceTokens } from "./device_tokens.ts";
 import { AppError, badRequest, unauthorized } from "../errors.ts";
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from "./crypto.ts";
 import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
@@ -70,6 +71,7 @@ export class AuthService {
     private accounts: AccountRepo,
     private keys: ApiKeyService,
     private attempts: AttemptGuard,
+    private devices: DeviceTokens,
     private log: (msg: string) => void = console.log,
   ) {}
 
@@ -99,23 +101,31 @@ export class AuthService {
   }
 
   /**
-   * Checks username and password; returns a new session token. Throws 401, or 429 when the
-   * client has used up its attempts for this username (reserved before the check).
+   * Checks username and password; returns a new session token and a fresh device token. The
+   * attempt is slowed per client address and username, or per device when `deviceToken` is a
+   * live token of this username whose device has free attempts left. Throws 401, or 429 when
+   * the attempt's slot is too far away (reserved before the check).
    */
-  async login(username: string, password: string, clientIp: string) {
-    const subject = `${clientIp}|${username.toLowerCase()}`;
+  async login(username: string, password: string, clientIp: string, deviceToken?: string) {
     const { value: admin } = await this.accounts.getAdmin();
+    const device = this.devices.verify(deviceToken, username);
     const valid = await this.attempts.check(
       "login",
-      subject,
+      `${clientIp}|${username.toLowerCase()}`,
       async () =>
         admin !== null && admin.username === username &&
         await verifyPassword(password, admin.password_hash),
+      device ? `device|${device}` : undefined,
     );
     if (!valid || !admin) throw unauthorized("invalid_credentials");
     const token = randomToken(32);
     const session = await this.accounts.createSession(sha256Hex(token), admin.session_epoch);
-    return { token, username: admin.username, expires_at: session.expires_at };
+    return {
+      token,
+      username: admin.username,
+      expires_at: session.expires_at,
+      device_token: this.devices.issue(admin.username),
+    };
   }
 
   /** Revokes the session of this token. */
@@ -125,7 +135,7 @@ export class AuthService {
 
   /**
    * Resolves an Authorization header; never throws for bad credentials. Unknown API keys are
-   * limited per client address and per key prefix (`too_many_requests` failure).
+   * limited per client address (`too_many_requests` failure); a valid key always passes.
    */
   async authenticate(header: string | undefined, clientIp: string): Promise<Auth> {
     if (!header) return ANONYMOUS;
@@ -145,29 +155,25 @@ export class AuthService {
   }
 
   /**
-   * Looks a key up, limiting unknown keys per client address and per key prefix. Returns the
-   * record, null for an unknown key, or the 429 to answer. Keys are a hash lookup, cheap
-   * enough to check before counting, so a valid key costs one extra read and never a write.
-   * Every decision still follows one counter value: a subject that has used up its attempts
-   * is refused before the lookup, and a miss that finds it used up meanwhile answers 429 too,
-   * just as a hit would have; so at most `max` wrong keys per window are ever told apart.
+   * Looks a key up. A valid, unexpired key is accepted whatever any counter says, so nobody can
+   * lock a key out; guessing one is what its entropy forbids (about 190 bits generated, at least
+   * 32 characters custom). Unknown keys are counted per client address in the same read, and
+   * answered 429 once that client has used up its window, which slows a scanner. Returns the
+   * record, null for an unknown key, or the 429 to answer.
    */
   private async verifyKey(key: string, clientIp: string): Promise<ApiKeyRecord | null | AppError> {
-    const subjects: [RateLimitScope, string][] = [
-      ["apiKeyClient", clientIp],
-      ["apiKeyPrefix", key.slice(0, KEY_PREFIX_LENGTH)],
-    ];
     const limiter = this.attempts.limiter;
-    // The counters and the key in one read; the refusal is decided first, as if read apart.
-    const { rec, alongside } = await this.keys.lookup(key, limiter.keysOf(subjects));
-    const refusal = limiter.refusalOf(subjects, alongside);
-    if (refusal) return refusal;
+    const { rec, alongside } = await this.keys.lookup(key, [
+      limiter.keyOf("apiKeyClient", clientIp),
+    ]);
     if (rec) {
       await this.keys.touch(rec.id);
       return rec;
     }
+    const refusal = limiter.refusalOf("apiKeyClient", alongside[0]);
+    if (refusal) return refusal;
     try {
-      for (const [scope, subject] of subjects) await limiter.reserve(scope, subject);
+      await limiter.reserve("apiKeyClient", clientIp);
     } catch (err) {
       if (err instanceof AppError && err.status === 429) return err;
       throw err;
@@ -188,31 +194,33 @@ export class AuthService {
   }
 
   /**
-   * Checks HTTP Basic credentials (WebDAV) without creating a session: the admin username and
-   * password, or an API key given as both user and password. Failures are rate-limited per
-   * client address (`webdavLogin`). A successful admin check is remembered for a few minutes,
-   * keyed by the stored hash too, so a password change ends it. Throws 401 or 429.
+   * Checks HTTP Basic credentials (WebDAV) without creating a session: an API key given as both
+   * user and password (a valid key always passes), or the admin username and password, slowed
+   * per client address and username (`webdavLogin`). A successful admin check is remembered for
+   * a few minutes, keyed by the stored hash too, so a password change ends it. Throws 401 or 429.
    */
   async authenticateBasic(username: string, password: string, clientIp: string): Promise<Auth> {
-    // Checked first, so a blocked client cannot confirm a guess through the memo either.
-    await this.attempts.limiter.assertAllowed("webdavLogin", clientIp);
-    const { value: admin } = await this.accounts.getAdmin();
-    const memo = admin ? sha256Hex(`${username}\0${password}\0${admin.password_hash}`) : "";
-    const hit = this.basicMemo.get(memo);
-    if (admin && hit && hit > Date.now()) return adminAuth(admin.username);
     if (username === password) {
       const key = await this.verifyKey(password, clientIp);
       if (key instanceof AppError) throw key;
       if (key) return keyAuth(key);
     }
+    const subject = `${clientIp}|${username.toLowerCase()}`;
+    // Asked before the memo, so a client that is refused cannot confirm a guess through it.
+    const refusal = await this.attempts.slowdown.refusal("webdavLogin", subject);
+    if (refusal) throw refusal;
+    const { value: admin } = await this.accounts.getAdmin();
+    const memo = admin ? sha256Hex(`${username}\0${password}\0${admin.password_hash}`) : "";
+    const hit = this.basicMemo.get(memo);
+    if (admin && hit && hit > Date.now()) return adminAuth(admin.username);
     // Clients open many connections at once with the same credentials: identical checks from
-    // one address share one attempt, so a correct burst never fills the limit by itself.
+    // one address share one attempt, so a correct burst never uses up the free attempts.
     const flight = `${memo}\0${clientIp}`;
     let check = this.basicInFlight.get(flight);
     if (!check) {
       check = this.attempts.check(
         "webdavLogin",
-        clientIp,
+        subject,
         async () =>
           admin !== null && admin.username === username &&
           await verifyPassword(password, admin.password_hash),
@@ -229,8 +237,9 @@ export class AuthService {
   private basicInFlight = new Map<string, Promise<boolean>>();
 
   /**
-   * Changes the admin username and/or password after checking the current password.
-   * Every session is revoked. Throws 400 for invalid input, 401 for a wrong password.
+   * Changes the admin username and/or password after checking the current password (slowed
+   * per client address like a login). Every session is revoked. Throws 400 for invalid input,
+   * 401 for a wrong password, 429 when the attempt's slot is too far away.
    */
   async changeAccount(auth: Auth, input: ChangePassword, clientIp: string): Promise<void> {
     if (auth.type !== "admin") throw new AppError("forbidden", 403);

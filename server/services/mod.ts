@@ -3,6 +3,8 @@ import type { Config } from "../config.ts";
 import { AccountRepo } from "../kv/account_repo.ts";
 import { ApiKeyRepo } from "../kv/api_key_repo.ts";
 import { RateLimiter } from "../kv/rate_limit_repo.ts";
+import { SlowdownLimiter } from "../kv/slowdown_repo.ts";
+import { DeviceTokens } from "./device_tokens.ts";
 import { AttemptGuard } from "./attempts.ts";
 import { KdfGate } from "./kdf_gate.ts";
 import { PasteRepo } from "../shares/paste_repo.ts";
@@ -56,9 +58,15 @@ export type Services = Awaited<ReturnType<typeof createServices>>;
 export async function createServices(config: Config, kv: Deno.Kv, log: (msg: string) => void) {
   await checkDataFormat(kv, APP_VERSION);
   const limiter = new RateLimiter(kv, config.rateLimits);
-  const attempts = new AttemptGuard(limiter, new KdfGate(config.kdfConcurrency, config.kdfQueue));
+  const attempts = new AttemptGuard(
+    new SlowdownLimiter(kv, config.rateLimits),
+    limiter,
+    new KdfGate(config.kdfConcurrency, config.kdfQueue),
+  );
   const apiKeys = new ApiKeyService(new ApiKeyRepo(kv));
-  const auth = new AuthService(config, new AccountRepo(kv), apiKeys, attempts, log);
+  const signingSecret = await loadSigningSecret(kv);
+  const devices = new DeviceTokens(signingSecret);
+  const auth = new AuthService(config, new AccountRepo(kv), apiKeys, attempts, devices, log);
   const epochs = new CacheEpochs(kv, log);
   const settings = new SettingsService(new SettingsRepo(kv, epochs));
   const box = await SecretBox.open(config);
@@ -67,7 +75,6 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     const sealed = (await storageConfigRepo.list()).find((c) => c.secret_access_key_enc);
     return sealed?.secret_access_key_enc ?? null;
   });
-  const signingSecret = await loadSigningSecret(kv);
   const signer = await Signer.fromSecret(signingSecret);
   // Views of unlimited shares, written every config.viewFlushMs; close() it before the KV.
   const viewTally = new ViewTally(kv, config.viewFlushMs, log);

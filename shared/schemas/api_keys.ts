@@ -1,6 +1,7 @@
 /** API key requests and responses (spec §3, §6). */
 import { z } from "zod";
 import { ALL_PERMISSIONS, maskToPermissions, PERMISSION_KEYS } from "../permissions.ts";
+import { CUSTOM_KEY_MIN_LENGTH } from "../constants.ts";
 
 const PermissionObjectFields = z.object(
   Object.fromEntries(PERMISSION_KEYS.map((k) => [k, z.boolean().optional()])) as Record<
@@ -30,7 +31,8 @@ export const ApiKeyCreateSchema = z.object({
   expires_at: ExpiresAt.optional().default(null),
   permissions: PermissionObjectSchema.optional().default({}),
   role: z.string().max(20).optional().default("GENERAL"),
-  custom_key: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, "validation_failed").optional()
+  custom_key: z.string().regex(/^[A-Za-z0-9_-]*$/, "validation_failed")
+    .min(CUSTOM_KEY_MIN_LENGTH, "custom_key_too_short").max(128, "validation_failed").optional()
     .or(z.literal("").transform(() => undefined)),
   basic_path: BasicPath.optional().default("/"),
   is_guest: z.union([z.literal(0), z.literal(1), z.boolean()]).optional().default(0)

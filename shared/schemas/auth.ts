@@ -4,6 +4,8 @@ import { z } from "zod";
 export const LoginSchema = z.object({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(1000),
+  /** The token of a known device, from an earlier login's reply (an unknown one is ignored). */
+  device_token: z.string().max(200).optional(),
 });
 
 export const ChangePasswordSchema = z.object({

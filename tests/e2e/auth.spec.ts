@@ -11,6 +11,11 @@ import { newContext, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
 
 test.use({ locale: "en-US" });
 
+/** The known-device token the app keeps in localStorage, or null. */
+function storedDeviceToken(page: import("@playwright/test").Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem("cubby.device"));
+}
+
 /** The admin session token the app keeps in localStorage, or null. */
 function storedAdminToken(page: import("@playwright/test").Page): Promise<string | null> {
   return page.evaluate(() => {
@@ -51,12 +56,16 @@ test("admin logs in (after a wrong password) and out through the UI", async ({ p
 
   const token = await storedAdminToken(page);
   expect(token).toBeTruthy();
+  // The login also made this browser a known device (strangers' failures never slow it).
+  const device = await storedDeviceToken(page);
+  expect(device).toMatch(/^[\w-]+\.\d+\.[\w-]+$/);
 
   await admin.logout();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(login.heading).toBeVisible();
   await expect(page.getByRole("status").getByText("You have logged out")).toBeVisible();
   expect(await storedAdminToken(page)).toBeNull();
+  expect(await storedDeviceToken(page)).toBe(device);
   // The session is revoked on the server too.
   const check = await request.get("/api/test/admin-token", {
     headers: { authorization: `Bearer ${token}` },
@@ -68,6 +77,15 @@ test("admin logs in (after a wrong password) and out through the UI", async ({ p
   await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Ftext-management$/);
   await expect(login.heading).toBeVisible();
   await expect(admin.sidebar).toHaveCount(0);
+
+  // The next login presents the device token and keeps the fresh one it gets back.
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/admin/login"));
+  await login.loginWithPassword(ADMIN.username, ADMIN.password);
+  expect((await sent).postDataJSON().device_token).toBe(device);
+  await expect(page).toHaveURL(/\/admin\/text-management$/);
+  const renewed = await storedDeviceToken(page);
+  expect(renewed).toMatch(/^[\w-]+\.\d+\.[\w-]+$/);
+  expect(renewed).not.toBe(device);
 });
 
 test("an API key made in Key management works for the API and for logging in", async ({ browser, request, adminToken }) => {
@@ -87,6 +105,13 @@ test("an API key made in Key management works for the API and for logging in", a
     await expect(keys.permission("Text")).toBeChecked();
     await expect(keys.permission("Files")).not.toBeChecked();
     await expect(keys.permission("Mount: view")).not.toBeChecked();
+    // A custom key shorter than 32 characters could be guessed: the field says so.
+    await keys.customKeyToggle.check();
+    await keys.customKeyInput.fill("short_key-123");
+    await keys.createSubmit.click();
+    await expect(keys.createDialog).toContainText("Use at least 32 characters");
+    await expect(keys.customKeyInput).toHaveAttribute("aria-invalid", "true");
+    await keys.customKeyToggle.uncheck();
     await keys.createSubmit.click();
 
     // The full key, shown once.

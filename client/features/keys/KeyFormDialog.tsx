@@ -8,9 +8,11 @@ import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../components/FormDialog.tsx";
 import { CheckField, CheckLabel, FormField, InputField } from "../../components/FormField.tsx";
 import { errorText } from "../../api/errors.ts";
+import { ApiError } from "../../api/client.ts";
 import type { PermissionObject } from "../../../shared/permissions.ts";
 import {
   allPermissions,
+  CUSTOM_KEY_MIN_LENGTH,
   editKeyForm,
   type ExpiryChoice,
   type KeyFormErrors,
@@ -95,14 +97,20 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
         : await createApiKey(toCreateBody(values));
       onSaved(saved);
     } catch (err) {
-      setServerError(errorText(t, err, "save_failed"));
+      // A custom key the server refuses is shown at the key field (its code names the rule).
+      const fields = err instanceof ApiError
+        ? (err.data as { fields?: Record<string, string> } | null)?.fields
+        : undefined;
+      if (fields?.custom_key && err instanceof ApiError) {
+        setErrors({ customKey: `errors.${err.code}` });
+      } else setServerError(errorText(t, err, "save_failed"));
       setBusy(false);
     }
   };
 
   /** The error text of a field, or null. */
   const errorOf = (field: KeyFormField) =>
-    errors[field] ? t(errors[field]!, { max: MAX_CUSTOM_DAYS }) : null;
+    errors[field] ? t(errors[field]!, { max: MAX_CUSTOM_DAYS, min: CUSTOM_KEY_MIN_LENGTH }) : null;
   const err = (field: KeyFormField) =>
     errors[field] && <p id={`${id}-${field}-err`} className="field-error">{errorOf(field)}</p>;
   const expiryOptions: ExpiryChoice[] = editing?.expires_at ? ["keep", ...PRESETS] : PRESETS;

@@ -11,6 +11,7 @@ import {
   type PermissionObject,
   permissionsToMask,
 } from "../../../shared/permissions.ts";
+import { CUSTOM_KEY_MIN_LENGTH } from "../../../shared/constants.ts";
 import type { ApiKeyCreateBody, ApiKeyUpdateBody, ApiKeyView } from "./keys_api.ts";
 
 /** Expiry presets (spec §9 "Key expiry presets"), plus "keep" when editing a dated key. */
@@ -21,7 +22,9 @@ export const EXPIRY_PRESET_DAYS: Record<"1d" | "7d" | "30d", number> = {
   "30d": 30,
 };
 export const MAX_CUSTOM_DAYS = 36_500;
-export const CUSTOM_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+/** The characters a custom key may use; its length is CUSTOM_KEY_MIN_LENGTH to 128. */
+export const CUSTOM_KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+export { CUSTOM_KEY_MIN_LENGTH };
 
 export type KeyFormValues = {
   name: string;
@@ -88,6 +91,8 @@ export function validateKeyForm(v: KeyFormValues, mode: "create" | "edit"): KeyF
     if (!v.customKey.trim()) errors.customKey = "keys.validation.customKeyRequired";
     else if (!CUSTOM_KEY_PATTERN.test(v.customKey.trim())) {
       errors.customKey = "keys.validation.customKeyInvalid";
+    } else if (v.customKey.trim().length < CUSTOM_KEY_MIN_LENGTH) {
+      errors.customKey = "keys.validation.customKeyTooShort";
     }
   }
   const path = v.basicPath.trim() || "/";

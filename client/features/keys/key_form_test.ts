@@ -13,6 +13,7 @@ import {
 import type { ApiKeyView } from "./keys_api.ts";
 
 const NOW = Date.parse("2026-01-01T00:00:00.000Z");
+const LONG_KEY = "Good_key-123_with-enough_length_0";
 
 Deno.test("validation: name, custom days, custom key and base path", () => {
   const blank = { ...newKeyForm(), name: "  " };
@@ -35,15 +36,23 @@ Deno.test("validation: name, custom days, custom key and base path", () => {
     validateKeyForm({ ...base, useCustomKey: true }, "create").customKey,
     "keys.validation.customKeyRequired",
   );
-  for (const bad of ["short", "has space here", "ünïcode-key", "x".repeat(129)]) {
+  for (const bad of ["has space here", "ünïcode-key", "x".repeat(129)]) {
     assert.equal(
       validateKeyForm({ ...base, useCustomKey: true, customKey: bad }, "create").customKey,
       "keys.validation.customKeyInvalid",
       bad,
     );
   }
+  // Shorter than 32 characters a key could be guessed: the server refuses it too.
+  for (const short of ["short", "Good_key-123", "x".repeat(31)]) {
+    assert.equal(
+      validateKeyForm({ ...base, useCustomKey: true, customKey: short }, "create").customKey,
+      "keys.validation.customKeyTooShort",
+      short,
+    );
+  }
   assert.deepEqual(
-    validateKeyForm({ ...base, useCustomKey: true, customKey: "Good_key-123" }, "create"),
+    validateKeyForm({ ...base, useCustomKey: true, customKey: LONG_KEY }, "create"),
     {},
   );
   // the custom key is not part of editing
@@ -73,7 +82,7 @@ Deno.test("create and update bodies follow the API's payload", () => {
     expiry: "never" as const,
     basicPath: "/docs//",
     useCustomKey: true,
-    customKey: "custom_key_1",
+    customKey: LONG_KEY,
     isGuest: true,
   };
   assert.deepEqual(toCreateBody(form, NOW), {
@@ -93,7 +102,7 @@ Deno.test("create and update bodies follow the API's payload", () => {
     role: "GENERAL",
     basic_path: "/docs",
     is_guest: 1,
-    custom_key: "custom_key_1",
+    custom_key: LONG_KEY,
   });
   assert.equal("custom_key" in toCreateBody({ ...form, useCustomKey: false }, NOW), false);
 
