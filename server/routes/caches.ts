@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { requireAdmin, requireAuth } from "../http/middleware.ts";
+import { idempotent } from "../http/idempotency.ts";
 
 export function cacheRoutes() {
   const app = new Hono<AppEnv>();
@@ -15,11 +16,11 @@ export function cacheRoutes() {
     return ok(c, { caches: c.get("services").caches.registry.stats() });
   });
 
-  app.post("/admin/cache/clear", requireAdmin, (c) => {
+  app.post("/admin/cache/clear", requireAdmin, idempotent(), (c) => {
     return ok(c, c.get("services").caches.registry.clearAll());
   });
 
-  app.post("/user/cache/clear", requireAuth, (c) => {
+  app.post("/user/cache/clear", requireAuth, idempotent(), (c) => {
     return ok(c, c.get("services").caches.registry.clearForUser());
   });
 
