@@ -6,7 +6,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./types.ts";
 import { AppError } from "../errors.ts";
-import { readWatched } from "./body_stream.ts";
+import { readWatched, watchBody, type WatchedBody } from "./body_stream.ts";
 
 /** The largest body a route that sets no limit of its own reads. */
 export const JSON_BODY_MAX = 16 * 1024 * 1024;
@@ -58,4 +58,20 @@ export async function readBodyBytes(
 /** The body as UTF-8 text, read like readBodyBytes. */
 export async function readBodyText(c: Context<AppEnv>): Promise<string> {
   return new TextDecoder().decode(await readBodyBytes(c));
+}
+
+/**
+ * Puts the idle timeout (and `onChunk`) on a body that a route streams on (an upload), in place
+ * of the request's own body; returns the watch, or null without a body.
+ */
+export function watchRequestBody(
+  c: Context<AppEnv>,
+  onChunk?: (chunk: Uint8Array) => void,
+): WatchedBody | null {
+  const body = c.req.raw.body;
+  if (!body) return null;
+  const idleMs = c.get("services").config.bodyIdleTimeoutMs;
+  const watched = watchBody(body, { idleMs, onChunk });
+  c.req.raw = new Request(c.req.raw, { body: watched.stream, duplex: "half" } as RequestInit);
+  return watched;
 }

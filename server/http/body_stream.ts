@@ -43,6 +43,7 @@ export function watchBody(body: ReadableStream<Uint8Array>, opts: WatchOptions):
   const byob = byobReaderOf(body);
   const reader = byob ?? body.getReader();
   type Result = ReadableStreamReadResult<Uint8Array>;
+  const idle = new IdleClock(opts.idleMs, (err) => reader.cancel(err).catch(() => {}));
   /** Counts and observes a chunk; returns the error that ends the stream, if any. */
   const accept = (chunk: Uint8Array): AppError | null => {
     seen += chunk.byteLength;
@@ -52,16 +53,27 @@ export function watchBody(body: ReadableStream<Uint8Array>, opts: WatchOptions):
     opts.onChunk?.(chunk);
     return null;
   };
-  const read = (into?: Uint8Array): Promise<Result> =>
-    withIdleTimeout(
-      into
-        ? byob!.read(into) as Promise<Result>
-        : (reader as ReadableStreamDefaultReader<Uint8Array>).read(),
-      opts.idleMs,
-    );
+  const read = async (into?: Uint8Array): Promise<Result> => {
+    idle.waiting();
+    try {
+      const result = into
+        ? await byob!.read(into) as Result
+        : await (reader as ReadableStreamDefaultReader<Uint8Array>).read();
+      // A timeout cancels the reader, which ends the pending read as if the body had ended.
+      if (idle.timedOut) throw idle.timedOut;
+      return result;
+    } finally {
+      idle.received();
+    }
+  };
   const fail = (c: ReadableStreamController<Uint8Array>, err: unknown) => {
+    idle.stop();
     c.error(err);
     reader.cancel(err).catch(() => {});
+  };
+  const cancel = (reason: unknown) => {
+    idle.stop();
+    return reader.cancel(reason);
   };
 
   if (!byob) {
@@ -75,13 +87,14 @@ export function watchBody(body: ReadableStream<Uint8Array>, opts: WatchOptions):
         }
         if (result.done) {
           ended = true;
+          idle.stop();
           return c.close();
         }
         const err = accept(result.value);
         if (err) return fail(c, err);
         c.enqueue(result.value);
       },
-      cancel: (reason) => reader.cancel(reason),
+      cancel,
     });
     return { stream, ended: () => ended, bytes: () => seen };
   }
@@ -99,6 +112,7 @@ export function watchBody(body: ReadableStream<Uint8Array>, opts: WatchOptions):
       }
       if (result.done) {
         ended = true;
+        idle.stop();
         c.close();
         request.respondWithNewView(result.value ?? new Uint8Array(0));
         return;
@@ -107,9 +121,54 @@ export function watchBody(body: ReadableStream<Uint8Array>, opts: WatchOptions):
       if (err) return fail(c, err);
       request.respondWithNewView(result.value);
     },
-    cancel: (reason) => reader.cancel(reason),
+    cancel,
   });
   return { stream: stream as ReadableStream<Uint8Array>, ended: () => ended, bytes: () => seen };
+}
+
+/**
+ * The idle clock of one body: one timer, re-armed only when it fires while a read still waits,
+ * rather than a timer per read (a read per 64 KiB chunk would make that a cost of its own).
+ */
+class IdleClock {
+  #since = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  timedOut: AppError | null = null;
+
+  constructor(private idleMs: number, private onTimeout: (err: AppError) => void) {}
+
+  /** A read starts waiting for the client. */
+  waiting(): void {
+    this.#since = Date.now();
+    if (this.#timer === undefined) this.#arm(this.idleMs);
+  }
+
+  /** The read got its answer. */
+  received(): void {
+    this.#since = 0;
+  }
+
+  /** The body ended, failed or was cancelled: no more timer. */
+  stop(): void {
+    this.#since = 0;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #arm(ms: number): void {
+    const timer = setTimeout(() => this.#check(), ms);
+    Deno.unrefTimer(timer as unknown as number); // never what keeps the process alive
+    this.#timer = timer;
+  }
+
+  #check(): void {
+    this.#timer = undefined;
+    if (this.#since === 0) return; // not waiting: the next read arms it again
+    const left = this.#since + this.idleMs - Date.now();
+    if (left > 0) return this.#arm(left);
+    this.timedOut = bodyTimeout(this.idleMs);
+    this.onTimeout(this.timedOut);
+  }
 }
 
 /** Reads a whole body within the options' limit and idle timeout; the bytes in one array. */
@@ -136,19 +195,4 @@ export async function readWatched(
     at += chunk.byteLength;
   }
   return all;
-}
-
-/** A read that rejects with the 408 when it does not settle within `idleMs`. */
-async function withIdleTimeout<T>(read: Promise<T>, idleMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const idle = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(bodyTimeout(idleMs)), idleMs);
-  });
-  // The read settles later (the reader is cancelled after a timeout); nobody waits for it then.
-  read.catch(() => {});
-  try {
-    return await Promise.race([read, idle]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -58,8 +58,10 @@ async function sendStalled(
     }),
     `${init.method} ${path}`,
   );
-  const json = await res.json();
+  const text = await res.text();
   await body.wasCancelled;
+  // Byte routes (the presigned local PUT) answer errors as plain text.
+  const json = res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : { text };
   return { status: res.status, json };
 }
 
@@ -112,6 +114,21 @@ Deno.test("a stalled upload answers 408 and stores nothing, with a key or withou
     assert.equal(multipart.status, 408, JSON.stringify(multipart.json));
     assert.equal(multipart.json.error, "request_body_timeout");
   }
+  // A PUT to a presigned local URL (no principal, no key) gets the same answer.
+  const presign = await t.request("/api/s3/presign", {
+    method: "POST",
+    auth,
+    json: { filename: "p.bin", size: 100 },
+  });
+  const url = new URL((await presign.json()).data.upload_url);
+  const signed = await sendStalled(t, url.pathname + url.search, {
+    method: "PUT",
+    auth: "",
+    type: "application/octet-stream",
+    first: "part of it",
+  });
+  assert.equal(signed.status, 408, JSON.stringify(signed.json));
+  assert.match(signed.json.text, /1 秒/);
   const files = await (await t.request("/api/files", { auth })).json();
   assert.equal(files.data.items.length, 0);
   const retry = await t.request("/api/upload-direct/stall.bin", {

@@ -22,7 +22,7 @@ import type { Context, MiddlewareHandler, Next } from "hono";
 import type { AppEnv } from "./types.ts";
 import { AppError } from "../errors.ts";
 import { type Claim, type IdempotencyFingerprint, sha256Hex } from "../services/idempotency.ts";
-import { readBodyBytes } from "./body.ts";
+import { readBodyBytes, watchRequestBody } from "./body.ts";
 import { watchBody } from "./body_stream.ts";
 import { BodyHasher } from "./body_hash.ts";
 import {
@@ -53,7 +53,7 @@ export function idempotent(opts: IdempotentOptions = {}): MiddlewareHandler<AppE
     const key = c.req.header(IDEMPOTENCY_HEADER);
     const auth = c.get("auth");
     if (key === undefined || auth.type === "none") {
-      if (opts.upload) watchStreamedBody(c);
+      if (opts.upload) watchRequestBody(c);
       return next();
     }
     if (!isValidIdempotencyKey(key)) throw new AppError("idempotency_key_invalid", 400);
@@ -102,7 +102,7 @@ async function runStreamed(
     return answerRepeat(claim, { request, body: await hashAndDiscard(c, upload) });
   }
   const hasher = new BodyHasher(c.req.header("content-type") ?? "");
-  const watched = watchStreamedBody(c, (chunk) => hasher.update(chunk));
+  const watched = watchRequestBody(c, (chunk) => hasher.update(chunk));
   // Kept only when the body was read to its end, so the hash covers all of it.
   return await runClaimed(
     c,
@@ -159,19 +159,6 @@ function answerRepeat(claim: Exclude<Claim, { kind: "run" }>, mine: IdempotencyF
 
 function reused(): AppError {
   return new AppError("idempotency_key_reused", 422);
-}
-
-/**
- * Puts the idle timeout (and `onChunk`) on a streamed body, in place of the request's own;
- * returns the watch, or null without a body.
- */
-function watchStreamedBody(c: Context<AppEnv>, onChunk?: (chunk: Uint8Array) => void) {
-  const body = c.req.raw.body;
-  if (!body) return null;
-  const idleMs = c.get("services").config.bodyIdleTimeoutMs;
-  const watched = watchBody(body, { idleMs, onChunk });
-  c.req.raw = new Request(c.req.raw, { body: watched.stream, duplex: "half" } as RequestInit);
-  return watched;
 }
 
 /** A repeat's upload body, read to its end within the upload limit and thrown away: its hash. */

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { startS3rver } from "../../tests/helpers/s3rver.ts";
 
 type Body = { code: number; success: boolean; error?: string; data: Record<string, unknown> };
 
@@ -234,5 +235,89 @@ Deno.test("a raw upload without a media type (curl -T) is known by its bytes, no
     assert.equal(await stored.text(), "first body");
     const files = await (await t.request("/api/files", { auth })).json();
     assert.equal(files.data.items.length, 1);
+  });
+});
+
+Deno.test("uploads to S3 (s3rver) keep their reply too, with and without a Content-Length", async () => {
+  await using t = await createTestApp();
+  await using s3 = await startS3rver();
+  const auth = await t.adminAuth();
+  const cfg = await t.createS3rverConfig(s3);
+  const bytes = new Uint8Array(6 * 1024 * 1024).map((_, i) => i * 7);
+  // With a length the body goes up in one PutObject; without one, in multipart parts.
+  const sized = () => bytes.slice();
+  const unsized = () =>
+    new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(bytes.slice(0, 3 * 1024 * 1024));
+        c.enqueue(bytes.slice(3 * 1024 * 1024));
+        c.close();
+      },
+    });
+  for (const [name, body] of [["sized", sized], ["unsized", unsized]] as const) {
+    const upload = () =>
+      t.request(`/api/upload-direct/${name}.bin?s3_config_id=${cfg.id}`, {
+        method: "PUT",
+        auth,
+        body: body(),
+        headers: { "Idempotency-Key": `s3-${name}`, "content-type": "application/octet-stream" },
+        // @ts-ignore: Deno's RequestInit takes duplex for stream bodies
+        duplex: "half",
+      });
+    const first = await upload();
+    assert.equal(first.status, 201, await first.clone().text());
+    const again = await upload();
+    assert.equal(again.headers.get("Idempotent-Replayed"), "true", name);
+    assert.deepEqual(await again.json(), await first.json());
+  }
+  const files = await (await t.request("/api/files", { auth })).json();
+  assert.equal(files.data.items.length, 2);
+});
+
+Deno.test("the offline queue's writes replay; its file-password check runs again", async () => {
+  await withApp(async (t) => {
+    const auth = await t.adminAuth();
+    /** Sends one queued item twice with its key, as a replay whose first answer was lost. */
+    const twice = async (method: string, path: string, json: unknown, withAuth = true) => {
+      const send = () =>
+        t.request(path, {
+          method,
+          auth: withAuth ? auth : undefined,
+          json,
+          headers: { "Idempotency-Key": `queue-${method}-${path}` },
+        });
+      const first = await send();
+      const firstText = await first.text();
+      assert.ok(first.ok, `${method} ${path}: ${firstText}`);
+      const again = await send();
+      return { firstText, again, againText: await again.text() };
+    };
+    const paste = JSON.parse((await twice("POST", "/api/paste", { content: "queued" })).firstText);
+    const id = paste.data.id;
+    const writes: [string, string, unknown][] = [
+      ["PUT", `/api/pastes/${id}`, { content: "edited" }],
+      ["PUT", "/api/admin/settings/group/1", { max_upload_size: 200 }],
+      ["POST", "/api/pastes/clear-expired", { clearExpired: true }],
+      ["POST", "/api/admin/cache/clear", null],
+      ["POST", "/api/pastes/batch-delete", { ids: [id] }],
+    ];
+    for (const [method, path, json] of writes) {
+      const r = await twice(method, path, json ?? undefined);
+      assert.equal(r.again.headers.get("Idempotent-Replayed"), "true", `${method} ${path}`);
+      assert.equal(r.againText, r.firstText);
+    }
+    // verifyFilePassword is a read: the second check runs and sees the share used up.
+    const up = await t.request("/api/upload-direct/q.txt?password=pw-1234&max_views=1", {
+      method: "PUT",
+      auth,
+      body: "queued file",
+      headers: { "content-type": "text/plain" },
+    });
+    const slug = (await up.json()).data.slug;
+    const verify = await twice("POST", `/api/public/files/${slug}/verify`, {
+      password: "pw-1234",
+    }, false);
+    assert.equal(verify.again.headers.get("Idempotent-Replayed"), null);
+    assert.equal(verify.again.status, 410, verify.againText);
   });
 });
