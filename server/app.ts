@@ -10,7 +10,6 @@ import { AppError } from "./errors.ts";
 import { replyError } from "./http/envelope.ts";
 import { clientFault } from "./http/client_faults.ts";
 import { requestContext, resolveAuth } from "./http/middleware.ts";
-import { idempotency, WRITE_METHODS } from "./http/idempotency.ts";
 import type { Services } from "./services/mod.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { apiKeyRoutes } from "./routes/api_keys.ts";
@@ -47,7 +46,6 @@ export function createApp({ services, log = console.error }: AppOptions) {
 
   const api = new Hono<AppEnv>();
   api.use("*", resolveAuth);
-  api.on(WRITE_METHODS, "*", idempotency);
   api.route("/", systemRoutes());
   api.route("/", authRoutes());
   api.route("/", apiKeyRoutes());

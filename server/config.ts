@@ -36,6 +36,11 @@ export type Config = {
    * (VIEW_FLUSH_MS); a crash loses at most this much of those statistics.
    */
   viewFlushMs: number;
+  /**
+   * A request body that sends no byte for this long while the server waits for it is answered
+   * 408 `request_body_timeout` (BODY_IDLE_TIMEOUT_MS).
+   */
+  bodyIdleTimeoutMs: number;
 };
 
 /**
@@ -129,7 +134,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     kdfConcurrency: 2,
     kdfQueue: 32,
     viewFlushMs: parseViewFlushMs(env.VIEW_FLUSH_MS),
+    bodyIdleTimeoutMs: parseBodyIdleTimeoutMs(env.BODY_IDLE_TIMEOUT_MS),
   };
+}
+
+function parseBodyIdleTimeoutMs(raw: string | undefined): number {
+  const ms = Number(raw ?? 30_000);
+  if (!Number.isInteger(ms) || ms < 1 || ms > 3_600_000) {
+    throw new Error(`Invalid BODY_IDLE_TIMEOUT_MS "${raw}": give milliseconds from 1 to 3600000`);
+  }
+  return ms;
 }
 
 function parseViewFlushMs(raw: string | undefined): number {

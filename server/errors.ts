@@ -7,6 +7,7 @@ export type ErrorStatus =
   | 403
   | 404
   | 405
+  | 408
   | 409
   | 410
   | 413

@@ -14,6 +14,10 @@ export const ERROR_CATALOGUE = {
   validation_failed: { "zh-CN": "请求参数无效", "en-US": "Invalid request" },
   invalid_json: { "zh-CN": "请求体不是有效的 JSON", "en-US": "Request body is not valid JSON" },
   payload_too_large: { "zh-CN": "请求体过大", "en-US": "Request body is too large" },
+  request_body_timeout: {
+    "zh-CN": "请求体传输中断：{{seconds}} 秒内没有收到数据",
+    "en-US": "The request body stopped arriving: no data for {{seconds}} seconds",
+  },
   value_too_long: { "zh-CN": "请求中的某个值过长", "en-US": "A value in the request is too long" },
   name_too_long: {
     "zh-CN": "名称过长（每一级最多 255 字节）",

@@ -1,137 +1,193 @@
 /**
- * The Idempotency-Key middleware (README "Idempotent writes"). Any write under /api that carries
- * the header runs at most once per principal and key: the key is reserved atomically before the
- * handler runs, a successful reply is kept for 25 h and a repeat gets it back with
- * `Idempotent-Replayed: true`. A repeat while the first request is still running gets 409
+ * `idempotent()`: the Idempotency-Key middleware of the routes that really write (README
+ * "Idempotent writes"; docs/DECISIONS.md lists them). A route puts it after its auth guard, so it
+ * runs only on a matched route and only for the admin or an API key; an anonymous caller's header
+ * is ignored, and reads that use POST (unlocking a share, verifying a password) never carry it.
+ *
+ * A write with the header runs at most once per principal and key: the key is reserved
+ * atomically before the handler runs, a 2xx reply is kept for 25 h and a repeat gets it back with
+ * `Idempotent-Replayed: true`. A repeat while the first request still runs gets 409
  * `idempotency_in_progress`; the same key on a different request gets 422
  * `idempotency_key_reused`. A failed request (any non-2xx) releases the key, because it changed
- * nothing, so a retry runs again. Keys are scoped to the caller: the admin, one API key, or an
- * anonymous client address, so nobody can read another principal's result.
+ * nothing, so a retry runs again.
+ *
+ * A request is known by its method, path, sorted query, media type and the SHA-256 of its whole
+ * body. A JSON, text or form body is read once here, within the route's limit, hashed and handed
+ * on as the request's body. A streamed body (an upload) is hashed as it passes to storage: its
+ * key is claimed before the handler runs and the body's hash is stored with the kept reply; a
+ * repeat hashes its own body as it arrives (and discards it, within the upload limit) and is
+ * replayed only when the hashes match.
  */
 import type { Context, MiddlewareHandler, Next } from "hono";
 import type { AppEnv } from "./types.ts";
 import { AppError } from "../errors.ts";
-import { sha256Hex } from "../services/idempotency.ts";
+import { type Claim, type IdempotencyFingerprint, sha256Hex } from "../services/idempotency.ts";
+import { readBodyBytes, watchRequestBody } from "./body.ts";
+import { watchBody } from "./body_stream.ts";
+import { BodyHasher } from "./body_hash.ts";
 import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   isValidIdempotencyKey,
 } from "../../shared/idempotency.ts";
 
-/** The methods the middleware is registered for (app.ts): reads never pass through it. */
-export const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
-/** Login and logout never keep their reply: a session token must not be stored or replayed. */
-const EXCLUDED_PATHS = new Set(["/api/admin/login", "/api/admin/logout"]);
-/** Bodies of these types (up to HASHED_BODY_MAX) are part of the request fingerprint. */
-const HASHED_TYPES = /^(application\/json|application\/x-www-form-urlencoded|text\/[\w.+-]+|)$/;
-const HASHED_BODY_MAX = 32 * 1024 * 1024;
 /**
- * Routes whose body is a file streamed to storage, whatever its media type (`curl -T` sends
- * none): never read or hashed here, so the upload streams untouched and memory stays flat.
+ * How a route's body is read (see the module comment): buffered by default; `upload` marks a
+ * file streamed to storage, sent raw or as a multipart form.
  */
-const STREAMED_BODY = /^\/api\/(upload-direct|storage\/local)\//;
+export type IdempotentOptions = { upload?: "raw" | "form" };
 
-/** Runs each write with an Idempotency-Key at most once per principal and key. */
-export const idempotency: MiddlewareHandler<AppEnv> = (c, next) => {
-  const key = c.req.header(IDEMPOTENCY_HEADER);
-  if (
-    key === undefined || !WRITE_METHODS.includes(c.req.method) || EXCLUDED_PATHS.has(c.req.path)
-  ) {
-    return next();
-  }
-  return runOnce(c, next, key);
-};
+/** Room a multipart form takes besides its file: the fields readUploadForm allows, and headers. */
+const FORM_OVERHEAD_BYTES = 4 * 1024 * 1024;
 
-/** Runs a write with an Idempotency-Key once, or replays its kept reply. */
-async function runOnce(c: Context<AppEnv>, next: Next, key: string) {
-  if (!isValidIdempotencyKey(key)) throw new AppError("idempotency_key_invalid", 400);
-  const store = c.get("services").idempotency;
-  const scope = principalScope(c);
-  const fingerprint = await requestFingerprint(c);
-  const claim = await store.claim(scope, key, fingerprint);
-  if (claim.kind !== "run") {
-    if (claim.fingerprint !== fingerprint) throw new AppError("idempotency_key_reused", 422);
-    if (claim.kind === "pending") throw new AppError("idempotency_in_progress", 409);
-    return new Response(claim.reply.body, {
-      status: claim.reply.status,
-      headers: {
-        "Content-Type": claim.reply.contentType,
-        [IDEMPOTENT_REPLAYED_HEADER]: "true",
-      },
-    });
-  }
-  try {
-    await next();
-  } catch (err) {
-    await store.release(scope, key, claim.versionstamp);
-    throw err;
-  }
-  const res = c.res;
-  if (res.status >= 200 && res.status < 300) {
-    const contentType = res.headers.get("content-type") ?? "application/json";
-    await store.keep(scope, key, claim.versionstamp, fingerprint, {
-      status: res.status,
-      contentType,
-      body: await res.clone().text(),
-    });
-  } else {
-    await store.release(scope, key, claim.versionstamp);
-  }
+const IDEMPOTENT_HANDLERS = new WeakSet<object>();
+
+/** True for a handler made by idempotent() (the route list test looks for it). */
+export function isIdempotentHandler(handler: unknown): boolean {
+  return typeof handler === "function" && IDEMPOTENT_HANDLERS.has(handler);
 }
 
-/** The principal a key belongs to: the admin, one API key, or an anonymous client address. */
-function principalScope(c: Context<AppEnv>): string {
-  const auth = c.get("auth");
-  if (auth.type === "admin") return "admin";
-  if (auth.type === "apikey") return `apikey:${auth.id}`;
-  return `anon:${c.get("clientIp")}`;
+/** Route middleware: runs the write once per principal and Idempotency-Key. */
+export function idempotent(opts: IdempotentOptions = {}): MiddlewareHandler<AppEnv> {
+  const handler: MiddlewareHandler<AppEnv> = (c, next) => {
+    const key = c.req.header(IDEMPOTENCY_HEADER);
+    const auth = c.get("auth");
+    if (key === undefined || auth.type === "none") {
+      if (opts.upload) watchRequestBody(c);
+      return next();
+    }
+    if (!isValidIdempotencyKey(key)) throw new AppError("idempotency_key_invalid", 400);
+    const scope = auth.type === "admin" ? "admin" : `apikey:${auth.id}`;
+    return opts.upload
+      ? runStreamed(c, next, scope, key, opts.upload)
+      : runBuffered(c, next, scope, key);
+  };
+  IDEMPOTENT_HANDLERS.add(handler);
+  return handler;
 }
 
-/**
- * What makes two requests "the same": method, path, sorted query and the body. JSON, form and
- * text bodies are hashed; a streamed body (multipart, a raw upload to a STREAMED_BODY route, or
- * one that declares more than HASHED_BODY_MAX) is known by its media type and length only,
- * because reading it here would hold a whole file in memory.
- */
-async function requestFingerprint(c: Context<AppEnv>): Promise<string> {
-  const url = new URL(c.req.url);
-  url.searchParams.sort();
-  const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  const length = c.req.header("content-length") ?? "";
-  let body = `${mediaType};length=${length}`;
-  const declared = /^\d+$/.test(length) ? Number(length) : undefined;
-  const streamed = STREAMED_BODY.test(url.pathname) ||
-    (declared !== undefined && declared > HASHED_BODY_MAX);
-  if (!streamed && HASHED_TYPES.test(mediaType) && c.req.raw.body) {
-    const hashed = await hashBody(c.req.raw.clone());
-    if (hashed !== null) body = `${mediaType};sha256=${hashed}`;
-  }
-  return await sha256Hex(
-    [c.req.method, url.pathname, url.searchParams.toString(), body].join("\n"),
+/** A JSON, text or form body: read and hashed first, then handed to the route. */
+async function runBuffered(c: Context<AppEnv>, next: Next, scope: string, key: string) {
+  const hasher = new BodyHasher(c.req.header("content-type") ?? "");
+  const hadBody = c.req.raw.body !== null;
+  const bytes = await readBodyBytes(c, (chunk) => hasher.update(chunk));
+  if (hadBody) c.req.raw = new Request(c.req.raw, { body: bytes });
+  const fingerprint = { request: await requestHash(c), body: hasher.digest() };
+  const claim = await store(c).claim(scope, key, fingerprint);
+  if (claim.kind !== "run") return answerRepeat(claim, fingerprint);
+  return await runClaimed(
+    c,
+    next,
+    scope,
+    key,
+    claim.versionstamp,
+    fingerprint.request,
+    () => fingerprint.body,
   );
 }
 
-/** SHA-256 of a body up to HASHED_BODY_MAX bytes; null when it is larger. */
-async function hashBody(req: Request): Promise<string | null> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body!.getReader();
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > HASHED_BODY_MAX) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
+/** An upload: claimed first, hashed while it streams to storage. */
+async function runStreamed(
+  c: Context<AppEnv>,
+  next: Next,
+  scope: string,
+  key: string,
+  upload: "raw" | "form",
+) {
+  const request = await requestHash(c);
+  const claim = await store(c).claim(scope, key, { request, body: null });
+  if (claim.kind === "pending") return answerRepeat(claim, { request, body: null });
+  if (claim.kind === "done") {
+    if (claim.fingerprint.request !== request) throw reused();
+    return answerRepeat(claim, { request, body: await hashAndDiscard(c, upload) });
   }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
+  const hasher = new BodyHasher(c.req.header("content-type") ?? "");
+  const watched = watchRequestBody(c, (chunk) => hasher.update(chunk));
+  // Kept only when the body was read to its end, so the hash covers all of it.
+  return await runClaimed(
+    c,
+    next,
+    scope,
+    key,
+    claim.versionstamp,
+    request,
+    () => watched?.ended() !== false ? hasher.digest() : null,
+  );
+}
+
+/** Runs the handler under a claimed key; keeps a 2xx reply, releases the key otherwise. */
+async function runClaimed(
+  c: Context<AppEnv>,
+  next: Next,
+  scope: string,
+  key: string,
+  versionstamp: string,
+  request: string,
+  bodyHash: () => string | null,
+) {
+  const idempotency = store(c);
+  try {
+    await next();
+  } catch (err) {
+    await idempotency.release(scope, key, versionstamp);
+    throw err;
   }
-  const digest = await crypto.subtle.digest("SHA-256", all);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const res = c.res;
+  const body = res.status >= 200 && res.status < 300 ? bodyHash() : null;
+  if (body === null) return await idempotency.release(scope, key, versionstamp);
+  await idempotency.keep(scope, key, versionstamp, { request, body }, {
+    status: res.status,
+    contentType: res.headers.get("content-type") ?? "application/json",
+    body: await res.clone().text(),
+  });
+}
+
+/** What a repeat gets: 422 for another request, 409 while the first runs, else the reply. */
+function answerRepeat(claim: Exclude<Claim, { kind: "run" }>, mine: IdempotencyFingerprint) {
+  const first = claim.fingerprint;
+  if (first.request !== mine.request) throw reused();
+  if (first.body !== null && mine.body !== null && first.body !== mine.body) throw reused();
+  if (claim.kind === "pending") throw new AppError("idempotency_in_progress", 409);
+  return new Response(claim.reply.body, {
+    status: claim.reply.status,
+    headers: {
+      "Content-Type": claim.reply.contentType,
+      [IDEMPOTENT_REPLAYED_HEADER]: "true",
+    },
+  });
+}
+
+function reused(): AppError {
+  return new AppError("idempotency_key_reused", 422);
+}
+
+/** A repeat's upload body, read to its end within the upload limit and thrown away: its hash. */
+async function hashAndDiscard(c: Context<AppEnv>, upload: "raw" | "form"): Promise<string> {
+  const hasher = new BodyHasher(c.req.header("content-type") ?? "");
+  const body = c.req.raw.body;
+  if (body) {
+    const max = await c.get("services").settings.getMaxUploadBytes();
+    const reader = watchBody(body, {
+      idleMs: c.get("services").config.bodyIdleTimeoutMs,
+      maxBytes: max + (upload === "form" ? FORM_OVERHEAD_BYTES : 0),
+      tooLarge: () => new AppError("file_too_large", 413, { max_bytes: max }),
+      onChunk: (chunk) => hasher.update(chunk),
+    }).stream.getReader();
+    while (!(await reader.read()).done) { /* hashed by onChunk */ }
+  }
+  return hasher.digest();
+}
+
+/** The hash of what, besides its body, makes a request: method, path, sorted query, media type. */
+async function requestHash(c: Context<AppEnv>): Promise<string> {
+  const url = new URL(c.req.url);
+  url.searchParams.sort();
+  const mediaType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  return await sha256Hex(
+    [c.req.method, url.pathname, url.searchParams.toString(), mediaType].join("\n"),
+  );
+}
+
+function store(c: Context<AppEnv>) {
+  return c.get("services").idempotency;
 }

@@ -194,7 +194,7 @@ Deno.test("raw uploads, API keys and mounts are idempotent too; kept replies are
   });
 });
 
-Deno.test("login never keeps its reply", async () => {
+Deno.test("login ignores the header: no reply kept", async () => {
   await withApp(async (t) => {
     const login = () =>
       t.request("/api/admin/login", {
@@ -209,29 +209,50 @@ Deno.test("login never keeps its reply", async () => {
   });
 });
 
-Deno.test("a raw upload's body is never read by the middleware, only its length counts", async () => {
+Deno.test("the offline queue's writes replay; its file-password check runs again", async () => {
   await withApp(async (t) => {
     const auth = await t.adminAuth();
-    // No content type, like `curl -T`: the body streams to storage untouched, so two bodies of
-    // the same length are the same request, and the second is a replay of the first.
-    const upload = (body: string) =>
-      t.request("/api/upload-direct/raw.bin", {
-        method: "PUT",
-        auth,
-        body: new TextEncoder().encode(body),
-        headers: { "Idempotency-Key": "raw-1", "content-length": String(body.length) },
-      });
-    const first = await upload("first body");
-    assert.equal(first.status, 201, await first.clone().text());
-    const u1 = await first.json();
-    const again = await upload("other body");
-    assert.equal(again.headers.get("Idempotent-Replayed"), "true");
-    assert.deepEqual(await again.json(), u1);
-    const stored = await t.request(`/api/file-download/${u1.data.slug}`);
-    assert.equal(await stored.text(), "first body");
-    // A different length is a different request.
-    const longer = await upload("a longer body");
-    assert.equal(longer.status, 422);
-    assert.equal((await longer.json()).error, "idempotency_key_reused");
+    /** Sends one queued item twice with its key, as a replay whose first answer was lost. */
+    const twice = async (method: string, path: string, json: unknown, withAuth = true) => {
+      const send = () =>
+        t.request(path, {
+          method,
+          auth: withAuth ? auth : undefined,
+          json,
+          headers: { "Idempotency-Key": `queue-${method}-${path}` },
+        });
+      const first = await send();
+      const firstText = await first.text();
+      assert.ok(first.ok, `${method} ${path}: ${firstText}`);
+      const again = await send();
+      return { firstText, again, againText: await again.text() };
+    };
+    const paste = JSON.parse((await twice("POST", "/api/paste", { content: "queued" })).firstText);
+    const id = paste.data.id;
+    const writes: [string, string, unknown][] = [
+      ["PUT", `/api/pastes/${id}`, { content: "edited" }],
+      ["PUT", "/api/admin/settings/group/1", { max_upload_size: 200 }],
+      ["POST", "/api/pastes/clear-expired", { clearExpired: true }],
+      ["POST", "/api/admin/cache/clear", null],
+      ["POST", "/api/pastes/batch-delete", { ids: [id] }],
+    ];
+    for (const [method, path, json] of writes) {
+      const r = await twice(method, path, json ?? undefined);
+      assert.equal(r.again.headers.get("Idempotent-Replayed"), "true", `${method} ${path}`);
+      assert.equal(r.againText, r.firstText);
+    }
+    // verifyFilePassword is a read: the second check runs and sees the share used up.
+    const up = await t.request("/api/upload-direct/q.txt?password=pw-1234&max_views=1", {
+      method: "PUT",
+      auth,
+      body: "queued file",
+      headers: { "content-type": "text/plain" },
+    });
+    const slug = (await up.json()).data.slug;
+    const verify = await twice("POST", `/api/public/files/${slug}/verify`, {
+      password: "pw-1234",
+    }, false);
+    assert.equal(verify.again.headers.get("Idempotent-Replayed"), null);
+    assert.equal(verify.again.status, 410, verify.againText);
   });
 });

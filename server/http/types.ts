@@ -12,5 +12,7 @@ export type AppEnv = {
     /** Set on byte routes (raw, view, download, proxy, WebDAV): errors become plain text. */
     plainErrors: boolean;
     clientIp: string;
+    /** The matched route's body limit (bodyLimit() in body.ts); unset means JSON_BODY_MAX. */
+    bodyMax: number | undefined;
   };
 };

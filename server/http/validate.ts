@@ -4,6 +4,8 @@ import type { z } from "zod";
 import { AppError } from "../errors.ts";
 import { ERROR_CATALOGUE, type ErrorCode } from "../../shared/errors.ts";
 import { parseLenient } from "./coerce.ts";
+import type { AppEnv } from "./types.ts";
+import { readBodyText } from "./body.ts";
 
 /** Turns zod issues into `{field: message}` pairs for the error details. */
 function issuesToFields(error: z.ZodError): Record<string, string> {
@@ -30,14 +32,17 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
   throw new AppError(code, 400, { fields: issuesToFields(result.error) });
 }
 
-/** Reads and validates a JSON body. Throws 400 invalid_json for unparsable bodies. */
+/**
+ * Reads and validates a JSON body, within the route's body limit (413) and the idle timeout
+ * (408; see body.ts). Throws 400 invalid_json for unparsable bodies.
+ */
 export async function readJson<S extends z.ZodType>(
-  c: Context,
+  c: Context<AppEnv>,
   schema: S,
 ): Promise<z.infer<S>> {
+  const text = await readBodyText(c);
   let body: unknown;
   try {
-    const text = await c.req.text();
     body = text === "" ? {} : JSON.parse(text);
   } catch {
     throw new AppError("invalid_json", 400);

@@ -11,10 +11,16 @@ const CHUNK_CHARS = 60_000;
 /** At most this many chunks, so the result and its chunks fit one atomic commit. */
 export const MAX_IDEMPOTENCY_CHUNKS = 10;
 
-export type IdempotencyPending = { state: "pending"; fingerprint: string; until: number };
+/**
+ * What a key was used for: `request` is the hash of the method, path, query and media type;
+ * `body` the SHA-256 of the body, null while a streamed body is still arriving.
+ */
+export type IdempotencyFingerprint = { request: string; body: string | null };
+export type IdempotencyPending = IdempotencyFingerprint & { state: "pending"; until: number };
 export type IdempotencyDone = {
   state: "done";
-  fingerprint: string;
+  request: string;
+  body: string;
   status: number;
   content_type: string;
   chunks: number;
@@ -33,7 +39,7 @@ export class IdempotencyRepo {
   async reserve(
     scope: string,
     keyHash: string,
-    fingerprint: string,
+    fingerprint: IdempotencyFingerprint,
     pendingMs: number,
   ): Promise<Reservation> {
     const key = keys.idempotency(scope, keyHash);
@@ -48,7 +54,11 @@ export class IdempotencyRepo {
         // Chunks already expired: the result is gone, so the key is free again.
         if (sealed !== null) return { reserved: false, record: entry.value, sealed };
       }
-      const record: IdempotencyPending = { state: "pending", fingerprint, until: now + pendingMs };
+      const record: IdempotencyPending = {
+        ...fingerprint,
+        state: "pending",
+        until: now + pendingMs,
+      };
       const res = await this.kv.atomic().check(entry)
         .set(key, record, { expireIn: pendingMs }).commit();
       if (res.ok) return { reserved: true, versionstamp: res.versionstamp };

@@ -11,6 +11,8 @@ import { AppError } from "../errors.ts";
 export function authRoutes() {
   const app = new Hono<AppEnv>();
 
+  // Login, logout and the account change never carry idempotent(): a session token or a
+  // password must not be kept in a stored reply or fingerprint.
   app.post("/admin/login", async (c) => {
     const { username, password, device_token } = await readJson(c, LoginSchema);
     const result = await c.get("services").auth.login(

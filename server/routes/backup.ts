@@ -14,12 +14,13 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson, validate } from "../http/validate.ts";
 import { requireAdmin } from "../http/middleware.ts";
+import { bodyLimit, readBodyBytes } from "../http/body.ts";
+import { idempotent } from "../http/idempotency.ts";
 import { AppError } from "../errors.ts";
 import {
   BACKUP_MODULES,
@@ -31,12 +32,7 @@ import {
 /** The largest backup file a restore accepts. */
 export const MAX_BACKUP_BYTES = 256 * 1024 * 1024;
 
-const backupBodyLimit = bodyLimit({
-  maxSize: MAX_BACKUP_BYTES,
-  onError: () => {
-    throw new AppError("payload_too_large", 413);
-  },
-});
+const backupBodyLimit = bodyLimit(MAX_BACKUP_BYTES);
 
 export const ModulesQuerySchema = z.object({
   modules: z.string().max(500).transform((s) => s.split(",").map((m) => m.trim()).filter(Boolean))
@@ -46,12 +42,13 @@ export const ModulesQuerySchema = z.object({
 /** The file text and the form's `mode` field; throws 400 backup_file_required. */
 async function readBackupBody(c: Context<AppEnv>): Promise<{ text: string; mode?: string }> {
   const type = c.req.header("content-type") ?? "";
+  const bytes = await readBodyBytes(c); // within the limit and the idle timeout
   let text = "";
   let mode: string | undefined;
   if (type.startsWith("multipart/form-data")) {
     let form: FormData;
     try {
-      form = await c.req.formData();
+      form = await new Response(bytes, { headers: { "content-type": type } }).formData();
     } catch {
       throw new AppError("backup_parse_failed", 400);
     }
@@ -61,7 +58,7 @@ async function readBackupBody(c: Context<AppEnv>): Promise<{ text: string; mode?
     const field = form.get("mode");
     if (typeof field === "string" && field) mode = field;
   } else {
-    text = await c.req.text();
+    text = new TextDecoder().decode(bytes);
   }
   if (!text.trim()) throw new AppError("backup_file_required", 400);
   return { text, mode };
@@ -80,6 +77,7 @@ export function backupRoutes() {
     });
   };
 
+  // Builds a download and changes nothing: never idempotent (nor is validate).
   app.post("/admin/backup/create", async (c) => {
     const { modules } = await readJson(c, BackupCreateSchema);
     return await download(c, modules);
@@ -95,7 +93,7 @@ export function backupRoutes() {
     return ok(c, await c.get("services").backup.inspect(text));
   });
 
-  app.post("/admin/backup/restore", backupBodyLimit, async (c) => {
+  app.post("/admin/backup/restore", backupBodyLimit, idempotent(), async (c) => {
     const { text, mode: field } = await readBackupBody(c);
     const mode = validate(RestoreModeSchema, c.req.query("mode") ?? field);
     return ok(c, await c.get("services").backup.restore(text, mode));

@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { requireAdmin, requireAuth } from "../http/middleware.ts";
+import { idempotent } from "../http/idempotency.ts";
 
 export function cacheRoutes() {
   const app = new Hono<AppEnv>();
@@ -16,11 +17,11 @@ export function cacheRoutes() {
     return ok(c, { caches: c.get("services").caches.registry.stats() });
   });
 
-  app.post("/admin/cache/clear", requireAdmin, async (c) => {
+  app.post("/admin/cache/clear", requireAdmin, idempotent(), async (c) => {
     return ok(c, await c.get("services").caches.clearAll());
   });
 
-  app.post("/user/cache/clear", requireAuth, async (c) => {
+  app.post("/user/cache/clear", requireAuth, idempotent(), async (c) => {
     return ok(c, await c.get("services").caches.clearForUser());
   });
 

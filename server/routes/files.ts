@@ -20,6 +20,7 @@ import {
   RefreshUrlsSchema,
 } from "../../shared/schemas/files.ts";
 import { AppError } from "../errors.ts";
+import { idempotent } from "../http/idempotency.ts";
 
 /** The form's `size` field as a byte count, or undefined when absent or not a count. */
 function sizeField(value: string | undefined): number | undefined {
@@ -49,7 +50,7 @@ export function fileRoutes() {
     });
   });
 
-  app.post("/upload", canShare, async (c) => {
+  app.post("/upload", canShare, idempotent({ upload: "form" }), async (c) => {
     const services = c.get("services");
     // Only the storage config decides where the bytes go; every other field may follow the
     // file, and the share is recorded once the whole form was read (upload_form.ts).
@@ -87,7 +88,7 @@ export function fileRoutes() {
     }
   });
 
-  app.put("/upload-direct/:filename", canShare, async (c) => {
+  app.put("/upload-direct/:filename", canShare, idempotent({ upload: "raw" }), async (c) => {
     const body = c.req.raw.body;
     if (!body) throw new AppError("file_required", 400);
     const opts = validate(FileShareOptionsSchema, c.req.query());
@@ -105,13 +106,13 @@ export function fileRoutes() {
     return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
   });
 
-  app.on("POST", ["/s3/presign", "/url/presign"], canShare, async (c) => {
+  app.on("POST", ["/s3/presign", "/url/presign"], canShare, idempotent(), async (c) => {
     const input = await readJson(c, PresignSchema);
     const res = await files(c).presign(input, c.get("auth"));
     return ok(c, { ...res, upload_url: absoluteUrl(c.req.url, res.upload_url) });
   });
 
-  app.on("POST", ["/s3/commit", "/url/commit"], canShare, async (c) => {
+  app.on("POST", ["/s3/commit", "/url/commit"], canShare, idempotent(), async (c) => {
     const input = await readJson(c, CommitSchema);
     const view = await files(c).commit(input, c.get("auth"));
     return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
@@ -119,7 +120,8 @@ export function fileRoutes() {
 
   const multipart = (c: { get: (k: "services") => AppEnv["Variables"]["services"] }) =>
     c.get("services").multipartUploads;
-  app.on("POST", ["/s3/multipart/init", "/url/multipart/init"], canShare, async (c) => {
+  const multipartWrite = (path: string) => [`/s3/multipart/${path}`, `/url/multipart/${path}`];
+  app.on("POST", multipartWrite("init"), canShare, idempotent(), async (c) => {
     const input = await readJson(c, PresignSchema);
     const res = await multipart(c).init(input, c.get("auth"));
     return ok(c, {
@@ -127,6 +129,7 @@ export function fileRoutes() {
       presigned_urls: res.presigned_urls.map((p) => ({ ...p, url: absoluteUrl(c.req.url, p.url) })),
     });
   });
+  // Reads (what was uploaded, fresh part URLs): never idempotent, so never replayed.
   app.post("/s3/multipart/list-parts", canShare, async (c) => {
     const { file_id } = await readJson(c, FileIdSchema);
     return ok(c, await multipart(c).listParts(file_id, c.get("auth")));
@@ -138,12 +141,12 @@ export function fileRoutes() {
       presigned_urls: res.presigned_urls.map((p) => ({ ...p, url: absoluteUrl(c.req.url, p.url) })),
     });
   });
-  app.on("POST", ["/s3/multipart/complete", "/url/multipart/complete"], canShare, async (c) => {
+  app.on("POST", multipartWrite("complete"), canShare, idempotent(), async (c) => {
     const input = await readJson(c, MultipartCompleteSchema);
     const view = await multipart(c).complete(input, c.get("auth"));
     return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
   });
-  app.on("POST", ["/s3/multipart/abort", "/url/multipart/abort"], canShare, async (c) => {
+  app.on("POST", multipartWrite("abort"), canShare, idempotent(), async (c) => {
     const { file_id } = await readJson(c, FileIdSchema);
     await multipart(c).abort(file_id, c.get("auth"));
     return ok(c, null);
@@ -154,8 +157,7 @@ export function fileRoutes() {
     return ok(c, await files(c).list(c.get("auth"), q));
   });
 
-  const batchDelete = canShare;
-  app.on(["DELETE", "POST"], "/files/batch-delete", batchDelete, async (c) => {
+  app.on(["DELETE", "POST"], "/files/batch-delete", canShare, idempotent(), async (c) => {
     const { ids, delete_mode } = await readJson(c, BatchDeleteFilesSchema);
     return ok(c, await files(c).batchDelete(ids, delete_mode, c.get("auth")));
   });
@@ -166,7 +168,7 @@ export function fileRoutes() {
     async (c) => ok(c, await files(c).get(c.req.param("id"), c.get("auth"))),
   );
 
-  app.put("/files/:id", canShare, async (c) => {
+  app.put("/files/:id", canShare, idempotent(), async (c) => {
     const input = await readJson(c, FileUpdateSchema);
     return ok(c, await files(c).update(c.req.param("id"), input, c.get("auth")));
   });

@@ -15,6 +15,9 @@ import { spoolDirOf } from "../storage/temp_files.ts";
 import { parseRange } from "../storage/ranges.ts";
 import { Permission } from "../../shared/permissions.ts";
 import { FileShareOptionsSchema } from "../../shared/schemas/files.ts";
+import { MAX_PASTE_BYTES } from "../../shared/constants.ts";
+import { bodyLimit } from "../http/body.ts";
+import { idempotent } from "../http/idempotency.ts";
 
 const Path = z.string().min(1).max(4096);
 export const ListQuery = z.object({
@@ -70,7 +73,7 @@ export function fsRoutes() {
     });
   });
 
-  app.post("/fs/upload", upload, async (c) => {
+  app.post("/fs/upload", upload, idempotent({ upload: "form" }), async (c) => {
     const services = c.get("services");
     // The folder, the name and the announced size decide where and how the file is written;
     // a file sent before any of them is spooled until the form has ended (upload_form.ts).
@@ -99,12 +102,13 @@ export function fsRoutes() {
     }
   });
 
-  app.post("/fs/mkdir", upload, async (c) => {
+  app.post("/fs/mkdir", upload, idempotent(), async (c) => {
     const { path } = await readJson(c, PathOnly);
     return ok(c, await fs(c).mkdir(path, c.get("auth")), 201);
   });
 
-  app.post("/fs/update", upload, async (c) => {
+  // The editor saves at most a paste's size of text; JSON escaping may triple it.
+  app.post("/fs/update", upload, bodyLimit(3 * MAX_PASTE_BYTES), idempotent(), async (c) => {
     const { path, content } = await readJson(c, UpdateBody);
     return ok(c, await fs(c).update(path, content, c.get("auth")));
   });
@@ -113,13 +117,14 @@ export function fsRoutes() {
     ["DELETE", "POST"],
     "/fs/batch-remove",
     requirePermission(Permission.MOUNT_DELETE),
+    idempotent(),
     async (c) => {
       const { paths } = await readJson(c, BatchRemoveBody);
       return ok(c, await fs(c).remove(paths, c.get("auth")));
     },
   );
 
-  app.post("/fs/rename", requirePermission(Permission.MOUNT_RENAME), async (c) => {
+  app.post("/fs/rename", requirePermission(Permission.MOUNT_RENAME), idempotent(), async (c) => {
     const { oldPath, newPath } = await readJson(c, RenameBody);
     return ok(c, await fs(c).rename(oldPath, newPath, c.get("auth")));
   });
@@ -136,6 +141,7 @@ export function fsRoutes() {
   app.post(
     "/fs/create-share",
     requirePermission(Permission.MOUNT_VIEW | Permission.FILE_SHARE),
+    idempotent(),
     async (c) => {
       const input = await readJson(c, CreateShareBody);
       const view = await fs(c).createShare(input.path, input, c.get("auth"));

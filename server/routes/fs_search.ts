@@ -10,6 +10,7 @@ import { ok } from "../http/envelope.ts";
 import { readJson, readQuery } from "../http/validate.ts";
 import { requireAdmin, requirePermission } from "../http/middleware.ts";
 import { Permission } from "../../shared/permissions.ts";
+import { idempotent } from "../http/idempotency.ts";
 import { DEFAULT_SEARCH_LIMIT } from "../../shared/constants.ts";
 
 const MAX_SEARCH_LIMIT = 200;
@@ -46,7 +47,7 @@ export function fsSearchRoutes() {
     );
   });
 
-  app.post("/fs/search/rebuild", requireAdmin, async (c) => {
+  app.post("/fs/search/rebuild", requireAdmin, idempotent(), async (c) => {
     const { mount_id } = await readJson(c, MountRef);
     const rec = await search(c).rebuild(mount_id, c.get("auth"));
     return ok(c, await search(c).rebuildStatus(rec.mount_id, c.get("auth")), 202);

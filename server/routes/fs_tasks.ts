@@ -1,6 +1,6 @@
 /** Copy tasks of the mount explorer (spec §7 batch-copy; task list, cancel, retry, clear). */
 import { Hono } from "hono";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson } from "../http/validate.ts";
@@ -12,6 +12,7 @@ import {
 } from "../http/middleware.ts";
 import { AppError } from "../errors.ts";
 import { Permission } from "../../shared/permissions.ts";
+import { idempotent } from "../http/idempotency.ts";
 import {
   BatchCopyCommitSchema,
   BatchCopySchema,
@@ -21,25 +22,35 @@ import {
 
 const tasks = (c: Context<AppEnv>) => c.get("services").tasks;
 
+/** A task write: the permission check it needs first, then the write. */
+type TaskWrite = {
+  guard: (c: Context<AppEnv>) => void;
+  run: (c: Context<AppEnv>) => Promise<Response>;
+};
+
 /** `POST /fs/tasks/{name}`: the task writes that name no task. */
-const TASK_WRITES = new Map<string, (c: Context<AppEnv>) => Promise<Response>>([
+const TASK_WRITES = new Map<string, TaskWrite>([
   // Deletes of many or large folders, run in the background (batch-remove is the direct way).
-  ["delete", async (c) => {
-    assertAuthorized(c.get("auth"), Permission.MOUNT_DELETE);
-    const { paths } = await readJson(c, DeleteTaskSchema);
-    const task = await tasks(c).createDelete(paths, c.get("auth"));
-    return ok(c, { task_id: task.id, task }, 202);
+  ["delete", {
+    guard: (c) => assertAuthorized(c.get("auth"), Permission.MOUNT_DELETE),
+    run: async (c) => {
+      const { paths } = await readJson(c, DeleteTaskSchema);
+      const task = await tasks(c).createDelete(paths, c.get("auth"));
+      return ok(c, { task_id: task.id, task }, 202);
+    },
   }],
   // Server-side downloads of URLs into a folder ("offline download"), guarded like URL upload.
-  ["download", async (c) => {
-    assertAuthorized(c.get("auth"), Permission.MOUNT_UPLOAD);
-    const { urls, path } = await readJson(c, DownloadTaskSchema);
-    const task = await tasks(c).createDownload(urls, path, c.get("auth"));
-    return ok(c, { task_id: task.id, task }, 202);
+  ["download", {
+    guard: (c) => assertAuthorized(c.get("auth"), Permission.MOUNT_UPLOAD),
+    run: async (c) => {
+      const { urls, path } = await readJson(c, DownloadTaskSchema);
+      const task = await tasks(c).createDownload(urls, path, c.get("auth"));
+      return ok(c, { task_id: task.id, task }, 202);
+    },
   }],
-  ["clear", async (c) => {
-    assertMountAccess(c.get("auth"));
-    return ok(c, await tasks(c).clearFinished(c.get("auth")));
+  ["clear", {
+    guard: (c) => assertMountAccess(c.get("auth")),
+    run: async (c) => ok(c, await tasks(c).clearFinished(c.get("auth"))),
   }],
 ]);
 
@@ -53,18 +64,38 @@ const TASK_ACTIONS = new Map<string, (c: Context<AppEnv>, id: string) => Promise
 export const TASK_WRITE_NAMES = [...TASK_WRITES.keys()];
 export const TASK_ACTION_NAMES = [...TASK_ACTIONS.keys()];
 
+function taskWriteOf(c: Context<AppEnv>): TaskWrite {
+  const write = TASK_WRITES.get(c.req.param("name")!);
+  if (!write) throw new AppError("route_not_found", 404);
+  return write;
+}
+
+/** 404 for an unknown task write, else its permission check (before idempotent()). */
+const taskWriteGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  taskWriteOf(c).guard(c);
+  await next();
+};
+
+/** 404 for an unknown task action, else the mount-access check (before idempotent()). */
+const taskActionGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!TASK_ACTIONS.has(c.req.param("action")!)) throw new AppError("route_not_found", 404);
+  assertMountAccess(c.get("auth"));
+  await next();
+};
+
 export function fsTaskRoutes() {
   const app = new Hono<AppEnv>();
   const canCopy = requirePermission(Permission.MOUNT_COPY);
 
-  app.post("/fs/batch-copy", canCopy, async (c) => {
+  app.post("/fs/batch-copy", canCopy, idempotent(), async (c) => {
     const { items, skipExisting } = await readJson(c, BatchCopySchema);
     const task = await tasks(c).createCopy(items, skipExisting, c.get("auth"));
     return ok(c, { task_id: task.id, task }, 202);
   });
 
   // Cross-storage copies done by the browser (download, upload, then commit): the files are
-  // already in place; this checks each one exists where the caller may write.
+  // already in place; this checks each one exists where the caller may write. A check that
+  // changes nothing, so never idempotent.
   app.post("/fs/batch-copy-commit", canCopy, async (c) => {
     const { files } = await readJson(c, BatchCopyCommitSchema);
     const fs = c.get("services").fs;
@@ -92,16 +123,12 @@ export function fsTaskRoutes() {
   // The writes are two parameterised routes, not a fixed path next to a parameter (`/delete` beside
   // `/:id/cancel`): Hono's RegExpRouter refuses that mix for one method, and one refused route puts
   // every request of the app on the slower TrieRouter (app_router_test.ts checks it).
-  app.post("/fs/tasks/:name", (c) => {
-    const write = TASK_WRITES.get(c.req.param("name"));
-    if (!write) throw new AppError("route_not_found", 404);
-    return write(c);
-  });
-  app.post("/fs/tasks/:id/:action", (c) => {
-    const action = TASK_ACTIONS.get(c.req.param("action"));
-    if (!action) throw new AppError("route_not_found", 404);
-    assertMountAccess(c.get("auth"));
-    return action(c, c.req.param("id"));
-  });
+  app.post("/fs/tasks/:name", taskWriteGuard, idempotent(), (c) => taskWriteOf(c).run(c));
+  app.post(
+    "/fs/tasks/:id/:action",
+    taskActionGuard,
+    idempotent(),
+    (c) => TASK_ACTIONS.get(c.req.param("action"))!(c, c.req.param("id")),
+  );
   return app;
 }

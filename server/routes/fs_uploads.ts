@@ -10,6 +10,7 @@ import { ok } from "../http/envelope.ts";
 import { readJson } from "../http/validate.ts";
 import { requirePermission } from "../http/middleware.ts";
 import { Permission } from "../../shared/permissions.ts";
+import { idempotent } from "../http/idempotency.ts";
 
 const Path = z.string().min(1).max(4096);
 const UploadId = z.string().min(1).max(1024);
@@ -78,23 +79,25 @@ export function fsUploadRoutes() {
   const app = new Hono<AppEnv>();
   const upload = requirePermission(Permission.MOUNT_UPLOAD);
 
-  app.post("/fs/multipart/init", upload, async (c) => {
+  app.post("/fs/multipart/init", upload, idempotent(), async (c) => {
     const input = await readJson(c, InitSchema);
     const res = await uploads(c).init(input, c.get("auth"));
     return ok(c, { ...res, presigned_urls: absoluteParts(c, res.presigned_urls) });
   });
 
-  app.post("/fs/multipart/complete", upload, async (c) => {
+  app.post("/fs/multipart/complete", upload, idempotent(), async (c) => {
     const { path, upload_id, parts } = await readJson(c, CompleteSchema);
     return ok(c, await uploads(c).complete(path, upload_id, parts, c.get("auth")), 201);
   });
 
-  app.post("/fs/multipart/abort", upload, async (c) => {
+  app.post("/fs/multipart/abort", upload, idempotent(), async (c) => {
     const { path, upload_id } = await readJson(c, UploadRefSchema);
     await uploads(c).abort(path, upload_id, c.get("auth"));
     return ok(c, null);
   });
 
+  // Reads (uploads under way, their parts, fresh part URLs, a signed PUT URL): never
+  // idempotent, so never replayed.
   app.post("/fs/multipart/list-uploads", upload, async (c) => {
     const { path } = await readJson(c, ListUploadsSchema);
     return ok(c, await uploads(c).listUploads(path, c.get("auth")));
@@ -119,7 +122,7 @@ export function fsUploadRoutes() {
     return ok(c, { ...res, upload_url: url, targetPath: res.path, mountId: res.mount_id });
   });
 
-  app.post("/fs/presign/commit", upload, async (c) => {
+  app.post("/fs/presign/commit", upload, idempotent(), async (c) => {
     const input = await readJson(c, CommitSchema);
     return ok(c, await uploads(c).commit(input, c.get("auth")), 201);
   });

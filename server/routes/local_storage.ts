@@ -11,6 +11,7 @@ import { parseRange, resolveRequestedRange } from "../storage/ranges.ts";
 import { LocalDriver } from "../storage/local.ts";
 import { sizeMismatch } from "../storage/local_errors.ts";
 import { AppError } from "../errors.ts";
+import { watchRequestBody } from "../http/body.ts";
 
 async function localDriverOf(c: Context<AppEnv>): Promise<LocalDriver> {
   const svc = c.get("services").storageConfigs;
@@ -42,7 +43,8 @@ export function localStorageRoutes() {
   app.put("/storage/local/:configId/*", async (c) => {
     const driver = await localDriverOf(c);
     const signed = driver.verifySignedRequest(new URL(c.req.url), "PUT");
-    const body = c.req.raw.body;
+    // The idle timeout: a body that stalls gets 408, not a request held open for ever.
+    const body = watchRequestBody(c)?.stream;
     if (!body) throw new AppError("file_required", 400);
     const length = c.req.header("content-length");
     const sent = length && /^\d+$/.test(length) ? Number(length) : undefined;

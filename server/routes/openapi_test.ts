@@ -34,7 +34,7 @@ Deno.test("every route Hono serves under /api appears in the OpenAPI document", 
   const doc = await (await t.request("/api/openapi.json")).json();
   const served = new Set<string>();
   for (const r of t.app.routes) {
-    // The catch-all (ALL) and the write methods' middleware (`/api/*`) are no routes of their own.
+    // The catch-all and middleware (ALL, `/api/*`) are no routes of their own.
     if (r.method === "ALL" || !r.path.startsWith("/api/") || r.path === "/api/*") continue;
     const path = openApiPath(r.path.slice(4));
     // The task writes are served by two parameterised routes (fs_tasks.ts) and documented by name.

@@ -4,15 +4,15 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson, readQuery, validate } from "../http/validate.ts";
 import { plainErrors, requirePermission, userContentHeaders } from "../http/middleware.ts";
-import { AppError } from "../errors.ts";
 import { Permission } from "../../shared/permissions.ts";
 import { MAX_PASTE_BYTES } from "../../shared/constants.ts";
 import { markCacheableShare } from "../http/offline_cache.ts";
+import { bodyLimit, readBodyText } from "../http/body.ts";
+import { idempotent } from "../http/idempotency.ts";
 import {
   PasteBatchDeleteSchema,
   PasteClearExpiredSchema,
@@ -27,12 +27,7 @@ import {
  * Bodies that carry content: JSON escaping may grow 10 MB of text, so allow 3× before
  * refusing with 413; the schema then enforces the exact 10 MB (400 content_too_large).
  */
-const contentBodyLimit = bodyLimit({
-  maxSize: 3 * MAX_PASTE_BYTES,
-  onError: () => {
-    throw new AppError("payload_too_large", 413);
-  },
-});
+const contentBodyLimit = bodyLimit(3 * MAX_PASTE_BYTES);
 
 /**
  * The create body: JSON, or (for `curl` and pipes) a `text/plain` body or an urlencoded form's
@@ -41,10 +36,10 @@ const contentBodyLimit = bodyLimit({
 async function readPasteCreate(c: Context<AppEnv>): Promise<PasteCreate> {
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type === "text/plain") {
-    return validate(PasteCreateSchema, { ...c.req.query(), content: await c.req.text() });
+    return validate(PasteCreateSchema, { ...c.req.query(), content: await readBodyText(c) });
   }
   if (type === "application/x-www-form-urlencoded") {
-    const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    const form = Object.fromEntries(new URLSearchParams(await readBodyText(c)));
     return validate(PasteCreateSchema, { ...c.req.query(), ...form });
   }
   return await readJson(c, PasteCreateSchema);
@@ -66,7 +61,7 @@ export function pasteRoutes() {
   const app = new Hono<AppEnv>();
   const text = requirePermission(Permission.TEXT);
 
-  app.post("/paste", text, contentBodyLimit, async (c) => {
+  app.post("/paste", text, contentBodyLimit, idempotent(), async (c) => {
     const input = await readPasteCreate(c);
     const view = await c.get("services").pastes.create(c.get("auth"), input);
     if (wantsPlainText(c)) {
@@ -81,6 +76,7 @@ export function pasteRoutes() {
     return ok(c, view);
   });
 
+  // A read (the password unlocks the content): never idempotent, so never replayed.
   app.post("/paste/:slug", async (c) => {
     const { password } = await readJson(c, PasteOpenSchema);
     const view = await c.get("services").pastes.unlock(
@@ -107,12 +103,12 @@ export function pasteRoutes() {
   });
 
   // DELETE per spec §7; the offline queue replays it as POST (spec §7 "Offline replay").
-  app.on(["DELETE", "POST"], "/pastes/batch-delete", text, async (c) => {
+  app.on(["DELETE", "POST"], "/pastes/batch-delete", text, idempotent(), async (c) => {
     const { ids } = await readJson(c, PasteBatchDeleteSchema);
     return ok(c, await c.get("services").pastes.deleteMany(c.get("auth"), ids));
   });
 
-  app.post("/pastes/clear-expired", text, async (c) => {
+  app.post("/pastes/clear-expired", text, idempotent(), async (c) => {
     await readJson(c, PasteClearExpiredSchema);
     return ok(c, await c.get("services").pastes.clearExpired(c.get("auth")));
   });
@@ -121,7 +117,7 @@ export function pasteRoutes() {
     return ok(c, await c.get("services").pastes.get(c.get("auth"), c.req.param("id")));
   });
 
-  app.put("/pastes/:id", text, contentBodyLimit, async (c) => {
+  app.put("/pastes/:id", text, contentBodyLimit, idempotent(), async (c) => {
     const input = await readJson(c, PasteUpdateSchema);
     const view = await c.get("services").pastes.update(c.get("auth"), c.req.param("id"), input);
     return ok(c, view);

@@ -48,6 +48,7 @@ export function publicFileRoutes() {
     return ok(c, view);
   });
 
+  // A read (the password opens the share): never idempotent, so never replayed.
   app.post("/public/files/:slug/verify", async (c) => {
     const { password } = await readJson(c, VerifySchema);
     return ok(

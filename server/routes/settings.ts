@@ -9,6 +9,8 @@ import { z } from "zod";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readQuery } from "../http/validate.ts";
+import { readBodyText } from "../http/body.ts";
+import { idempotent } from "../http/idempotency.ts";
 import { requireAdmin } from "../http/middleware.ts";
 import { AppError } from "../errors.ts";
 import { SITE_GROUP } from "../../shared/schemas/settings.ts";
@@ -57,12 +59,13 @@ export function settingsRoutes() {
     requireAdmin,
     (c) => ok(c, svc(c).metadata(c.req.query("key"))),
   );
-  app.put("/admin/settings/group/:group", requireAdmin, async (c) => {
+  app.put("/admin/settings/group/:group", requireAdmin, idempotent(), async (c) => {
     const { validate } = readQuery(c, UpdateQuerySchema);
     const group = Number(c.req.param("group"));
+    const text = await readBodyText(c);
     let body: unknown;
     try {
-      body = JSON.parse(await c.req.text() || "null");
+      body = JSON.parse(text || "null");
     } catch {
       throw new AppError("invalid_json", 400);
     }

@@ -5,6 +5,7 @@ import { ok } from "../http/envelope.ts";
 import { readJson } from "../http/validate.ts";
 import { requireAdmin, requirePermission } from "../http/middleware.ts";
 import { Permission } from "../../shared/permissions.ts";
+import { idempotent } from "../http/idempotency.ts";
 import {
   StorageConfigCreateSchema,
   StorageConfigUpdateSchema,
@@ -29,23 +30,24 @@ export function storageConfigRoutes() {
       ok(c, withStorageName(await svc(c).get(c.req.param("id"), c.get("auth")), c.get("lang"))),
   );
 
-  app.post("/s3-configs", requireAdmin, async (c) => {
+  app.post("/s3-configs", requireAdmin, idempotent(), async (c) => {
     const input = await readJson(c, StorageConfigCreateSchema);
     return ok(c, withStorageName(await svc(c).create(input), c.get("lang")), 201);
   });
-  app.put("/s3-configs/:id", requireAdmin, async (c) => {
+  app.put("/s3-configs/:id", requireAdmin, idempotent(), async (c) => {
     const input = await readJson(c, StorageConfigUpdateSchema);
     return ok(c, withStorageName(await svc(c).update(c.req.param("id"), input), c.get("lang")));
   });
-  app.delete("/s3-configs/:id", requireAdmin, async (c) => {
+  app.delete("/s3-configs/:id", requireAdmin, idempotent(), async (c) => {
     await svc(c).delete(c.req.param("id"));
     await c.get("services").search.forgetStorage(c.req.param("id"));
     return ok(c, null);
   });
-  app.put("/s3-configs/:id/set-default", requireAdmin, async (c) => {
+  app.put("/s3-configs/:id/set-default", requireAdmin, idempotent(), async (c) => {
     await svc(c).setDefault(c.req.param("id"));
     return ok(c, null);
   });
+  // A connection check that changes nothing: it runs again every time.
   app.post(
     "/s3-configs/:id/test",
     requireAdmin,

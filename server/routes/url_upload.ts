@@ -9,6 +9,7 @@ import { ok } from "../http/envelope.ts";
 import { readJson } from "../http/validate.ts";
 import { plainErrors, requirePermission, userContentHeaders } from "../http/middleware.ts";
 import { Permission } from "../../shared/permissions.ts";
+import { idempotent } from "../http/idempotency.ts";
 import { FileIdSchema } from "../../shared/schemas/files.ts";
 import { filenameFromResponse, guardedFetch } from "../services/url_fetch.ts";
 import { limitStream } from "../services/limit_stream.ts";
@@ -24,6 +25,7 @@ export function urlUploadRoutes() {
   const app = new Hono<AppEnv>();
   const canShare = requirePermission(Permission.FILE_SHARE);
 
+  // A look at a URL's name and size, changing nothing: it runs again every time.
   app.post("/url/info", canShare, async (c) => {
     const { url } = await readJson(c, UrlSchema);
     const allowLoopback = c.get("services").config.allowLoopbackFetch;
@@ -71,7 +73,7 @@ export function urlUploadRoutes() {
     return new Response(body, { status: 200, headers });
   });
 
-  app.post("/url/cancel", canShare, async (c) => {
+  app.post("/url/cancel", canShare, idempotent(), async (c) => {
     const { file_id } = await readJson(c, FileIdSchema);
     await c.get("services").multipartUploads.cancel(file_id, c.get("auth"));
     return ok(c, null);

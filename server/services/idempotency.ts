@@ -3,7 +3,11 @@
  * the storage-secret key, because a reply may carry a secret such as a new API key) and give it
  * back for repeats. No Hono here; the HTTP side lives in server/http/idempotency.ts.
  */
-import type { IdempotencyRecord, IdempotencyRepo } from "../kv/idempotency_repo.ts";
+import type {
+  IdempotencyFingerprint,
+  IdempotencyRecord,
+  IdempotencyRepo,
+} from "../kv/idempotency_repo.ts";
 import type { SecretBox } from "./secret_box.ts";
 import { IDEMPOTENCY_PENDING_TTL_MS, IDEMPOTENCY_RESULT_TTL_MS } from "../../shared/idempotency.ts";
 
@@ -15,16 +19,21 @@ export const MAX_KEPT_REPLY_CHARS = 400_000;
 
 export type KeptReply = { status: number; contentType: string; body: string };
 
+export type { IdempotencyFingerprint };
+
 export type Claim =
   | { kind: "run"; versionstamp: string }
-  | { kind: "pending"; fingerprint: string }
-  | { kind: "done"; fingerprint: string; reply: KeptReply };
+  | { kind: "pending"; fingerprint: IdempotencyFingerprint }
+  | { kind: "done"; fingerprint: { request: string; body: string }; reply: KeptReply };
 
 export class IdempotencyService {
   constructor(private repo: IdempotencyRepo, private box: SecretBox) {}
 
-  /** Claims `key` for a request of `fingerprint`, or reports what the key already holds. */
-  async claim(scope: string, key: string, fingerprint: string): Promise<Claim> {
+  /**
+   * Claims `key` for a request of `fingerprint` (its body hash may still be unknown), or reports
+   * what the key already holds.
+   */
+  async claim(scope: string, key: string, fingerprint: IdempotencyFingerprint): Promise<Claim> {
     const keyHash = await sha256Hex(key);
     const res = await this.repo.reserve(scope, keyHash, fingerprint, IDEMPOTENCY_PENDING_TTL_MS);
     if (res.reserved) return { kind: "run", versionstamp: res.versionstamp };
@@ -36,7 +45,7 @@ export class IdempotencyService {
     scope: string,
     key: string,
     versionstamp: string,
-    fingerprint: string,
+    fingerprint: { request: string; body: string },
     reply: KeptReply,
   ): Promise<boolean> {
     const keyHash = await sha256Hex(key);
@@ -49,7 +58,7 @@ export class IdempotencyService {
       scope,
       keyHash,
       versionstamp,
-      { fingerprint, status: reply.status, content_type: reply.contentType },
+      { ...fingerprint, status: reply.status, content_type: reply.contentType },
       sealed,
       IDEMPOTENCY_RESULT_TTL_MS,
     );
@@ -63,10 +72,12 @@ export class IdempotencyService {
   }
 
   private async toClaim(record: IdempotencyRecord, sealed: string | null): Promise<Claim> {
-    if (record.state === "pending") return { kind: "pending", fingerprint: record.fingerprint };
+    if (record.state === "pending") {
+      return { kind: "pending", fingerprint: { request: record.request, body: record.body } };
+    }
     return {
       kind: "done",
-      fingerprint: record.fingerprint,
+      fingerprint: { request: record.request, body: record.body },
       reply: {
         status: record.status,
         contentType: record.content_type,

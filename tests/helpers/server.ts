@@ -54,6 +54,7 @@ const ISOLATED_VARS = [
   "TRUST_PROXY",
   "SWEEP_INTERVAL_MS",
   "VIEW_FLUSH_MS",
+  "BODY_IDLE_TIMEOUT_MS",
 ];
 const LISTENING = /Cubby listening on (http:\/\/[^\s:]+):(\d+)/;
 const MAX_OUTPUT_CHARS = 1_000_000;

@@ -1,0 +1,198 @@
+/**
+ * Watching a request body while it streams: an idle timeout (no byte for `idleMs` while a reader
+ * waits for one is 408 `request_body_timeout`, so a body that stalls or never ends still gets an
+ * answer), an optional byte limit, and an observer of every chunk (the Idempotency-Key
+ * fingerprint hashes the body with it). The clock runs only while the reader waits on the
+ * client: a consumer that is slow to read (a storage upload) is not the client's fault. A byte
+ * stream stays a byte stream, so BYOB readers (the storage drivers) still read the socket into
+ * their own buffer.
+ */
+import { AppError } from "../errors.ts";
+import { byobReaderOf } from "../storage/driver_streams.ts";
+
+/** What a default reader of a watched byte stream gets per read. */
+const AUTO_CHUNK = 64 * 1024;
+
+export type WatchOptions = {
+  /** The longest wait for the next byte. */
+  idleMs: number;
+  /** More bytes than this error the stream with `tooLarge()`. */
+  maxBytes?: number;
+  tooLarge?: () => AppError;
+  /** Sees every chunk, in order, before the consumer does. */
+  onChunk?: (chunk: Uint8Array) => void;
+};
+
+export type WatchedBody = {
+  stream: ReadableStream<Uint8Array>;
+  /** True once the body was read to its end (not cancelled, no error). */
+  ended: () => boolean;
+  /** Bytes seen so far. */
+  bytes: () => number;
+};
+
+/** The 408 a stalled body gets. */
+export function bodyTimeout(idleMs: number): AppError {
+  return new AppError("request_body_timeout", 408, { seconds: Math.ceil(idleMs / 1000) });
+}
+
+/** Wraps a request body with the idle timeout, the limit and the observer (module comment). */
+export function watchBody(body: ReadableStream<Uint8Array>, opts: WatchOptions): WatchedBody {
+  let seen = 0;
+  let ended = false;
+  const byob = byobReaderOf(body);
+  const reader = byob ?? body.getReader();
+  type Result = ReadableStreamReadResult<Uint8Array>;
+  const idle = new IdleClock(opts.idleMs, (err) => reader.cancel(err).catch(() => {}));
+  /** Counts and observes a chunk; returns the error that ends the stream, if any. */
+  const accept = (chunk: Uint8Array): AppError | null => {
+    seen += chunk.byteLength;
+    if (opts.maxBytes !== undefined && seen > opts.maxBytes) {
+      return opts.tooLarge?.() ?? new AppError("payload_too_large", 413);
+    }
+    opts.onChunk?.(chunk);
+    return null;
+  };
+  const read = async (into?: Uint8Array): Promise<Result> => {
+    idle.waiting();
+    try {
+      const result = into
+        ? await byob!.read(into) as Result
+        : await (reader as ReadableStreamDefaultReader<Uint8Array>).read();
+      // A timeout cancels the reader, which ends the pending read as if the body had ended.
+      if (idle.timedOut) throw idle.timedOut;
+      return result;
+    } finally {
+      idle.received();
+    }
+  };
+  const fail = (c: ReadableStreamController<Uint8Array>, err: unknown) => {
+    idle.stop();
+    c.error(err);
+    reader.cancel(err).catch(() => {});
+  };
+  const cancel = (reason: unknown) => {
+    idle.stop();
+    return reader.cancel(reason);
+  };
+
+  if (!byob) {
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(c) {
+        let result: Result;
+        try {
+          result = await read();
+        } catch (err) {
+          return fail(c, err);
+        }
+        if (result.done) {
+          ended = true;
+          idle.stop();
+          return c.close();
+        }
+        const err = accept(result.value);
+        if (err) return fail(c, err);
+        c.enqueue(result.value);
+      },
+      cancel,
+    });
+    return { stream, ended: () => ended, bytes: () => seen };
+  }
+  const stream = new ReadableStream({
+    type: "bytes",
+    autoAllocateChunkSize: AUTO_CHUNK,
+    async pull(c: ReadableByteStreamController) {
+      const request = c.byobRequest!;
+      const view = request.view!;
+      let result: Result;
+      try {
+        result = await read(new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
+      } catch (err) {
+        return fail(c, err);
+      }
+      if (result.done) {
+        ended = true;
+        idle.stop();
+        c.close();
+        request.respondWithNewView(result.value ?? new Uint8Array(0));
+        return;
+      }
+      const err = accept(result.value);
+      if (err) return fail(c, err);
+      request.respondWithNewView(result.value);
+    },
+    cancel,
+  });
+  return { stream: stream as ReadableStream<Uint8Array>, ended: () => ended, bytes: () => seen };
+}
+
+/**
+ * The idle clock of one body: one timer, re-armed only when it fires while a read still waits,
+ * rather than a timer per read (a read per 64 KiB chunk would make that a cost of its own).
+ */
+class IdleClock {
+  #since = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  timedOut: AppError | null = null;
+
+  constructor(private idleMs: number, private onTimeout: (err: AppError) => void) {}
+
+  /** A read starts waiting for the client. */
+  waiting(): void {
+    this.#since = Date.now();
+    if (this.#timer === undefined) this.#arm(this.idleMs);
+  }
+
+  /** The read got its answer. */
+  received(): void {
+    this.#since = 0;
+  }
+
+  /** The body ended, failed or was cancelled: no more timer. */
+  stop(): void {
+    this.#since = 0;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #arm(ms: number): void {
+    const timer = setTimeout(() => this.#check(), ms);
+    Deno.unrefTimer(timer as unknown as number); // never what keeps the process alive
+    this.#timer = timer;
+  }
+
+  #check(): void {
+    this.#timer = undefined;
+    if (this.#since === 0) return; // not waiting: the next read arms it again
+    const left = this.#since + this.idleMs - Date.now();
+    if (left > 0) return this.#arm(left);
+    this.timedOut = bodyTimeout(this.idleMs);
+    this.onTimeout(this.timedOut);
+  }
+}
+
+/** Reads a whole body within the options' limit and idle timeout; the bytes in one array. */
+export async function readWatched(
+  body: ReadableStream<Uint8Array>,
+  opts: WatchOptions,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = watchBody(body, opts).stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  if (chunks.length === 1 && chunks[0].buffer instanceof ArrayBuffer) {
+    return chunks[0] as Uint8Array<ArrayBuffer>;
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return all;
+}
