@@ -50,20 +50,20 @@ Deno.test("KV round trips per request kind stay within their counts", async () =
     {
       name: "admin login",
       run: () => t.request("/api/admin/login", { method: "POST", json: login }),
-      most: 8,
+      most: 5,
     },
     {
       name: "upload-direct of a small file (local)",
       run: (t, i) =>
         t.request(`/api/upload-direct/f${i}.txt`, { method: "PUT", auth: key.auth, body: "x" }),
-      most: 10,
+      most: 6,
     },
     {
       name: "file info /api/public/files/:slug",
       run: () => t.request(`/api/public/files/${fileSlug}`),
-      most: 4,
+      most: 2,
     },
-    { name: "file page /file/:slug", run: () => t.request(`/file/${fileSlug}`), most: 4 },
+    { name: "file page /file/:slug", run: () => t.request(`/file/${fileSlug}`), most: 3 },
     {
       name: "WebDAV PUT of a small file",
       run: (t, i) =>
