@@ -1,8 +1,10 @@
 /**
  * The storage driver contract: the same cases run against the local driver (on a temporary
- * directory, with a tiny server standing in for the signed-URL route) and the S3 driver (on
- * s3rver). Where s3rver lacks an S3 feature, the case says so in its name and asserts the
- * gap, so that a missing feature is never mistaken for a passing one.
+ * directory, with a tiny server standing in for the signed-URL route) and the S3 driver on two
+ * servers: s3rver and SeaweedFS. Where s3rver lacks an S3 feature, the case says so in its name
+ * and asserts the gap, so that a missing feature is never mistaken for a passing one; SeaweedFS
+ * verifies SigV4 and implements ListParts, ListMultipartUploads and AbortMultipartUpload, so
+ * there those cases run for real.
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -12,10 +14,19 @@ import { type StorageDriver } from "./driver.ts";
 import { LocalDriver } from "./local.ts";
 import { S3Driver } from "./s3.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
+import { startSeaweedfs } from "../../tests/helpers/seaweedfs.ts";
 
 const MiB = 1024 * 1024;
 
-type Harness = { kind: "local" | "s3"; driver: StorageDriver; cleanup: () => Promise<void> };
+/** Where a run stores: s3rver has gaps (named in the cases), SeaweedFS behaves as S3 does. */
+type Engine = "local" | "s3rver" | "seaweedfs";
+
+type Harness = {
+  kind: "local" | "s3";
+  engine: Engine;
+  driver: StorageDriver;
+  cleanup: () => Promise<void>;
+};
 
 /** Random bytes of any length (getRandomValues fills at most 64 KiB per call). */
 export function randomBytes(n: number): Uint8Array {
@@ -109,6 +120,7 @@ async function localHarness(): Promise<Harness> {
   });
   return {
     kind: "local",
+    engine: "local",
     driver,
     async cleanup() {
       await server.shutdown();
@@ -117,10 +129,14 @@ async function localHarness(): Promise<Harness> {
   };
 }
 
-async function s3Harness(): Promise<Harness> {
-  const s3 = await startS3rver();
+async function s3Harness(engine: "s3rver" | "seaweedfs"): Promise<Harness> {
+  const s3 = engine === "s3rver" ? await startS3rver() : await startSeaweedfs();
   const driver = new S3Driver({
-    ...s3,
+    endpoint: s3.endpoint,
+    bucket: s3.bucket,
+    region: s3.region,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
     pathStyle: true,
     providerType: "other",
     partSize: 5 * MiB,
@@ -128,6 +144,7 @@ async function s3Harness(): Promise<Harness> {
   });
   return {
     kind: "s3",
+    engine,
     driver,
     async cleanup() {
       driver.close();
@@ -145,6 +162,7 @@ function contract(name: string, setup: () => Promise<Harness>) {
       const h = await setup();
       const d = h.driver;
       const s3 = h.kind === "s3";
+      const s3rver = h.engine === "s3rver";
       try {
         await t.step("put/get of a few MB streamed is byte-identical (size known)", async () => {
           const bytes = randomBytes(3 * MiB + 123);
@@ -175,12 +193,12 @@ function contract(name: string, setup: () => Promise<Harness>) {
             "storage_size_mismatch",
             400,
           );
-          if (!s3) {
+          if (!s3rver) {
             assert.equal(await text(d, "big/short.bin"), "the old object stays");
             assert.equal(await d.head("big/long.bin"), null);
           }
           // s3rver gap: it may store the bytes that arrived before the aborted PUT (real S3
-          // stores nothing from an incomplete body), so the S3 run checks only the refusal.
+          // stores nothing from an incomplete body), so that run checks only the refusal.
         });
 
         await t.step("ranges: first bytes, middle, start to end, past the end", async () => {
@@ -360,7 +378,7 @@ function contract(name: string, setup: () => Promise<Harness>) {
           assert.equal(sha256(new Uint8Array(await res.arrayBuffer())), sha256(bytes));
         });
 
-        if (s3) {
+        if (s3rver) {
           await t.step(
             "s3rver does not verify SigV4: a tampered presigned GET is served",
             async () => {
@@ -371,6 +389,23 @@ function contract(name: string, setup: () => Promise<Harness>) {
               assert.equal(res.status, 200, "real S3 answers 403 SignatureDoesNotMatch");
             },
           );
+        } else if (s3) {
+          await t.step("SigV4 is verified: tampered presigned URLs are refused", async () => {
+            const url = new URL(await d.presignGet("share/photo.bin", { expiresIn: 300 }));
+            const badSig = new URL(url);
+            badSig.searchParams.set("X-Amz-Signature", "0".repeat(64));
+            const otherKey = new URL(url);
+            otherKey.pathname = otherKey.pathname.replace("photo.bin", "other.bin");
+            const longer = new URL(url);
+            longer.searchParams.set("X-Amz-Expires", "3600");
+            for (const u of [badSig, otherKey, longer]) {
+              const res = await fetch(u);
+              assert.equal(res.status, 403, `${u}: ${await res.text()}`);
+            }
+            const put = new URL(await d.presignPut("share/put.txt", { expiresIn: 300 }));
+            const res = await fetch(put, { method: "GET" }); // signed for PUT, used for GET
+            assert.equal(res.status, 403, await res.text());
+          });
         } else {
           await t.step("local presigned GET: tampered or expired URLs are refused", async () => {
             const local = d as LocalDriver;
@@ -433,13 +468,13 @@ function contract(name: string, setup: () => Promise<Harness>) {
           const got = await d.get(key);
           assert.equal(got.size, bytes.length);
           assert.equal(await sha256Of(got.body), sha256(bytes));
-          if (!s3) {
+          if (!s3rver) {
             // the upload is over: its id is no longer usable (s3rver gap: see below)
             await rejectsWith(d.uploadPart(key, uploadId, 5, "x"), "storage_upload_not_found", 404);
           }
         });
 
-        if (s3) {
+        if (s3rver) {
           await t.step("s3rver lacks ListParts: listParts rejects", async () => {
             const uploadId = await d.createMultipart("mp/gap.bin");
             await d.uploadPart("mp/gap.bin", uploadId, 1, "part one");
@@ -486,6 +521,23 @@ function contract(name: string, setup: () => Promise<Harness>) {
             await d.uploadPart(key, uploadId, 2, "late part");
           });
         } else {
+          if (s3) {
+            await t.step("a part under 5 MiB before the last is refused on complete", async () => {
+              const key = "mp/small.bin";
+              const uploadId = await d.createMultipart(key);
+              const p1 = await d.uploadPart(key, uploadId, 1, "small first part");
+              const p2 = await d.uploadPart(key, uploadId, 2, "!");
+              await rejectsWith(
+                d.completeMultipart(key, uploadId, [
+                  { partNumber: 1, ...p1 },
+                  { partNumber: 2, ...p2 },
+                ]),
+                "storage_multipart_invalid",
+                400,
+              );
+              await d.abortMultipart(key, uploadId);
+            });
+          }
           await t.step("multipart listParts, listMultipartUploads and abort", async () => {
             const key = "mp/resume.bin";
             const uploadId = await d.createMultipart(key);
@@ -541,4 +593,5 @@ function contract(name: string, setup: () => Promise<Harness>) {
 }
 
 contract("local driver", localHarness);
-contract("S3 driver on s3rver", s3Harness);
+contract("S3 driver on s3rver", () => s3Harness("s3rver"));
+contract("S3 driver on SeaweedFS", () => s3Harness("seaweedfs"));

@@ -115,10 +115,26 @@ export async function checkBucketCors(t: S3Target, origin?: string): Promise<str
   });
 }
 
+/** Provider codes that mean the access key or its secret is wrong, whatever the request. */
+const CREDENTIAL_ERRORS = new Set([
+  "SignatureDoesNotMatch",
+  "InvalidAccessKeyId",
+  "InvalidSecurity",
+  "InvalidToken",
+]);
+
 function corsReadError(err: unknown, bucket: string): unknown {
   const mapped = mapS3Error(err, bucket);
   if (!(mapped instanceof AppError)) return mapped;
   const name = String(mapped.details?.provider_code ?? "");
+  if (CREDENTIAL_ERRORS.has(name)) {
+    // Every request fails the same way: the rules are not the problem, the credentials are.
+    return new AppError("storage_access_denied", 403, {
+      ...mapped.details,
+      message: `Cannot read the bucket's CORS rules: the provider refused the credentials ` +
+        `(${name}). Check the access key ID and the secret key`,
+    });
+  }
   if (mapped.code === "storage_access_denied") {
     return new AppError("storage_access_denied", 403, {
       ...mapped.details,
