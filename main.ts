@@ -22,6 +22,10 @@ if (reclaimed > 0) console.log(`Removed ${reclaimed} stale upload temp file(s).`
 const app = createApp({ services });
 services.followOtherInstances();
 const sweeper = startSweeper(services);
+// A restore killed on another instance is rolled back here too, while this one keeps serving.
+const restoreWatch = setInterval(() => {
+  services.backup.repairDeadRestore().catch((err) => console.error(`restore repair: ${err}`));
+}, 5_000);
 services.tasks.start();
 
 const server = Deno.serve(
@@ -36,6 +40,7 @@ const server = Deno.serve(
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
     sweeper.stop();
+    clearInterval(restoreWatch);
     services.tasks.stop();
     await server.shutdown();
     services.stopFollowing();

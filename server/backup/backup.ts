@@ -163,17 +163,32 @@ export class BackupService {
       else if (marker.heartbeat_at !== first) break;
       else found = await journal.recover();
     }
+    if (found === "busy") this.log("A restore is running in another process; it was left alone.");
+    else await this.reportRecovery(found);
+    return found;
+  }
+
+  /**
+   * Repairs a restore whose process died (its heartbeat older than JOURNAL_STALE_MS), without
+   * waiting: every instance calls it every few seconds (main.ts), so a restore killed on one
+   * instance is rolled back while the others keep serving, not only at the next start.
+   */
+  async repairDeadRestore(): Promise<string> {
+    const found = await this.deps.backup.journal().recover();
+    await this.reportRecovery(found);
+    return found;
+  }
+
+  private async reportRecovery(found: string): Promise<void> {
     if (found === "applying" || found === "rolling_back") {
       this.log("An interrupted restore was found and rolled back: the previous data is intact.");
+      await this.runAfterRestore();
     } else if (found === "committed") {
       this.log("An interrupted restore had committed: its clean-up is finished.");
       await this.runAfterRestore();
     } else if (found === "capturing") {
       this.log("An interrupted restore had not started writing: its journal was removed.");
-    } else if (found === "busy") {
-      this.log("A restore is running in another process; it was left alone.");
     }
-    return found;
   }
 
   private async runAfterRestore(): Promise<void> {

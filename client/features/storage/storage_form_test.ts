@@ -30,6 +30,7 @@ const view: StorageConfigView = {
   total_storage_bytes: 1.5 * 1024 ** 3,
   root_dir: null,
   used_bytes: 0,
+  single_host_warning: false,
   created_at: "",
   updated_at: "",
 };
