@@ -9,7 +9,7 @@ import type { AppEnv } from "./http/types.ts";
 import { AppError } from "./errors.ts";
 import { replyError } from "./http/envelope.ts";
 import { clientFault } from "./http/client_faults.ts";
-import { requestContext, resolveAuth } from "./http/middleware.ts";
+import { BYTE_ROUTES, plainErrors, requestContext, resolveAuth } from "./http/middleware.ts";
 import { idempotency, WRITE_METHODS } from "./http/idempotency.ts";
 import type { Services } from "./services/mod.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -46,6 +46,7 @@ export function createApp({ services, log = console.error }: AppOptions) {
   app.use("*", requestContext(services, services.config.trustProxy));
 
   const api = new Hono<AppEnv>();
+  for (const path of BYTE_ROUTES) api.use(path, plainErrors);
   api.use("*", resolveAuth);
   api.on(WRITE_METHODS, "*", idempotency);
   api.route("/", systemRoutes());

@@ -2,6 +2,8 @@
  * The OpenAPI route table of the mount explorer: the filesystem, its uploads, background tasks
  * and search (see openapi_routes_shares.ts).
  */
+import { z } from "zod";
+import * as D from "./openapi_data.ts";
 import {
   BatchCopyCommitSchema,
   BatchCopySchema,
@@ -21,21 +23,33 @@ import {
 import * as fsUp from "../routes/fs_uploads.ts";
 import { MountRef, SearchQuery } from "../routes/fs_search.ts";
 import { ProxyLinkQuery } from "../routes/proxy.ts";
-import { del, get, getHead, json, post, type RouteDoc } from "./openapi_route_types.ts";
+import {
+  del,
+  get,
+  getHead,
+  json,
+  post,
+  type RouteDoc,
+  STORED,
+  withErrors,
+} from "./openapi_route_types.ts";
 
 const VIEW = "key:MOUNT_VIEW";
 const UPLOAD = "key:MOUNT_UPLOAD";
 
-/** The filesystem, uploads into mounts, tasks and search. */
-export const FS_ROUTES: RouteDoc[] = [
-  get("/fs/list", "List a folder", VIEW, { query: ListQuery }),
-  get("/fs/get", "One entry", VIEW, { query: PathOnly }),
-  ...getHead("/fs/download", "A mount file's bytes", VIEW, PathOnly),
+const ROUTES: RouteDoc[] = [
+  get("/fs/list", "List a folder", VIEW, { query: ListQuery, data: D.FsFolderPage }),
+  get("/fs/get", "One entry", VIEW, { query: PathOnly, data: D.FsItem }),
+  ...getHead("/fs/download", "A mount file's bytes", VIEW, { query: PathOnly }),
   post("/fs/upload", "Upload into a folder (multipart form)", UPLOAD, {
     body: { kind: "multipart", schema: UploadFields, file: "file" },
     status: 201,
   }),
-  post("/fs/mkdir", "Create a folder", UPLOAD, { body: json(PathOnly), status: 201 }),
+  post("/fs/mkdir", "Create a folder", UPLOAD, {
+    body: json(PathOnly),
+    status: 201,
+    data: D.FsItem,
+  }),
   post("/fs/update", "Write a text file", UPLOAD, { body: json(UpdateBody) }),
   del("/fs/batch-remove", "Delete entries", "key:MOUNT_DELETE", { body: json(BatchRemoveBody) }),
   post("/fs/batch-remove", "Delete entries", "key:MOUNT_DELETE", { body: json(BatchRemoveBody) }),
@@ -52,7 +66,10 @@ export const FS_ROUTES: RouteDoc[] = [
   get("/fs/proxy-link", "A signed proxy link to a mount file", VIEW, {
     query: ProxyLinkQuery,
   }),
-  ...getHead("/p/*", "A mount file through a signed proxy link", "signed"),
+  ...getHead("/p/*", "A mount file through a signed proxy link", "signed", {
+    query: z.object({ sign: z.string().optional() }),
+    errors: [401],
+  }),
   post("/fs/multipart/init", "Start a multipart upload into a mount", UPLOAD, {
     body: json(fsUp.InitSchema),
   }),
@@ -105,3 +122,13 @@ export const FS_ROUTES: RouteDoc[] = [
   post("/fs/search/rebuild", "Rebuild a mount's search index", "admin", { body: json(MountRef) }),
   get("/fs/search/rebuild", "State of a rebuild", "admin", { query: MountRef }),
 ];
+
+/**
+ * The filesystem, uploads into mounts, tasks and search. Every path or mount named in a body or
+ * query may not exist (404 mount_not_found and the like); every write may meet the storage.
+ */
+export const FS_ROUTES: RouteDoc[] = withErrors(
+  withErrors(ROUTES, [404], (r) => Boolean(r.body || r.query)),
+  STORED,
+  (r) => r.method === "post" && r.path !== "/fs/search/rebuild" && !r.path.startsWith("/fs/tasks/"),
+);
