@@ -166,6 +166,12 @@ export const FsFolderPage = z.looseObject({
   mount_id: z.string().optional(),
 });
 
+/** A background task just started (202). */
+export const TaskStarted = z.looseObject({
+  task_id: z.string(),
+  task: z.looseObject({ id: z.string(), type: z.string(), status: z.string() }),
+});
+
 /** True when every value of type T is one the schema S accepts. */
 type Describes<T, S extends z.ZodType> = [T] extends [z.output<S>] ? true : false;
 /** Fails to compile when a view type and its schema above drift apart. */

@@ -37,6 +37,9 @@ import {
 const VIEW = "key:MOUNT_VIEW";
 const UPLOAD = "key:MOUNT_UPLOAD";
 
+/** A write that starts a background task: 202 with the task. */
+const TASK_STARTED = { status: 202, data: D.TaskStarted };
+
 const ROUTES: RouteDoc[] = [
   get("/fs/list", "List a folder", VIEW, { query: ListQuery, data: D.FsFolderPage }),
   get("/fs/get", "One entry", VIEW, { query: PathOnly, data: D.FsItem }),
@@ -102,15 +105,18 @@ const ROUTES: RouteDoc[] = [
 
   post("/fs/batch-copy", "Copy entries (a background task)", "key:MOUNT_COPY", {
     body: json(BatchCopySchema),
+    ...TASK_STARTED,
   }),
   post("/fs/batch-copy-commit", "Commit a cross-storage copy", "key:MOUNT_COPY", {
     body: json(BatchCopyCommitSchema),
   }),
   post("/fs/tasks/delete", "Delete entries as a background task", "key:MOUNT_DELETE", {
     body: json(DeleteTaskSchema),
+    ...TASK_STARTED,
   }),
   post("/fs/tasks/download", "Download URLs into a mount as a task", UPLOAD, {
     body: json(DownloadTaskSchema),
+    ...TASK_STARTED,
   }),
   get("/fs/tasks", "List tasks", "mount"),
   get("/fs/tasks/:id", "One task", "mount"),
@@ -119,7 +125,10 @@ const ROUTES: RouteDoc[] = [
   post("/fs/tasks/clear", "Clear finished tasks", "mount"),
 
   get("/fs/search", "Search mounts", VIEW, { query: SearchQuery }),
-  post("/fs/search/rebuild", "Rebuild a mount's search index", "admin", { body: json(MountRef) }),
+  post("/fs/search/rebuild", "Rebuild a mount's search index (202: started)", "admin", {
+    body: json(MountRef),
+    status: 202,
+  }),
   get("/fs/search/rebuild", "State of a rebuild", "admin", { query: MountRef }),
 ];
 

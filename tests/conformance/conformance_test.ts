@@ -53,6 +53,36 @@ Deno.test("withExamples puts the seed's values on path parameters of that name o
   );
 });
 
+Deno.test("withExamples puts field values on query parameters and body fields, nested once", () => {
+  const body = {
+    type: "object",
+    properties: {
+      mount_id: { type: "string" },
+      items: {
+        type: "array",
+        items: { type: "object", properties: { sourcePath: { type: "string" } } },
+      },
+    },
+  };
+  const doc = {
+    paths: {
+      "/api/fs/x": {
+        post: {
+          parameters: [{ name: "path", in: "query" }],
+          requestBody: { content: { "application/json": { schema: body } } },
+        },
+      },
+    },
+  };
+  const out = withExamples(doc, {}, { path: ["/m/a.txt"], mount_id: ["M"], sourcePath: ["/m/a"] });
+  // deno-lint-ignore no-explicit-any
+  const op = (out as any).paths["/api/fs/x"].post;
+  assert.deepEqual(op.parameters[0].examples, { seed0: { value: "/m/a.txt" } });
+  const schema = op.requestBody.content["application/json"].schema;
+  assert.deepEqual(schema.properties.mount_id.examples, ["M"]);
+  assert.deepEqual(schema.properties.items.items.properties.sourcePath.examples, ["/m/a"]);
+});
+
 Deno.test("a missing schemathesis fails the run with its reason", async () => {
   const home = await Deno.makeTempDir({ prefix: "cubby-no-schemathesis-" });
   try {

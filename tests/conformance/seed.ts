@@ -27,6 +27,8 @@ export type Seed = {
   keyAuth: string;
   /** Values each path parameter name may take to hit a real record. */
   examples: Record<string, string[]>;
+  /** Values each query parameter or body field name may take to hit a real record. */
+  fields: Record<string, unknown[]>;
 };
 
 type Json = Record<string, unknown>;
@@ -93,20 +95,55 @@ export async function seed(server: TestServer, adminRuns: number): Promise<Seed>
       id: [...ids(paste, locked, file, mount, key, local), "open"],
       path: ["m/a.txt"],
     },
+    fields: {
+      path: ["/m/a.txt", "/m/dir"],
+      oldPath: ["/m/a.txt"],
+      newPath: ["/m/dir/moved.txt"],
+      sourcePath: ["/m/a.txt"],
+      targetPath: ["/m/dir/copy.txt"],
+      paths: [["/m/dir/none.txt"]],
+      mount_id: [String(mount.id)],
+      mountId: [String(mount.id)],
+      s3_config_id: [String(local.id)],
+      storage_config_id: [String(local.id)],
+      file_id: [String(file.id)],
+      ids: [[String(paste.id)]],
+    },
   };
 }
 
-/** Adds the seed's values to each path parameter's `examples` in an OpenAPI document. */
-export function withExamples(doc: Json, examples: Record<string, string[]>): Json {
+/**
+ * Adds the seed's values to an OpenAPI document: `examples` of the path parameters named in
+ * `examples`, and of the query parameters and JSON body fields named in `fields` (also the
+ * fields of objects in a body's arrays, such as a batch copy's `items`).
+ */
+export function withExamples(
+  doc: Json,
+  examples: Record<string, string[]>,
+  fields: Record<string, unknown[]> = {},
+): Json {
   const out = structuredClone(doc);
+  const named = (values: unknown[]) =>
+    Object.fromEntries(values.map((v, i) => [`seed${i}`, { value: v }]));
   for (const item of Object.values(out.paths as Record<string, Record<string, Json>>)) {
     for (const op of Object.values(item)) {
       for (const p of (op.parameters ?? []) as Json[]) {
-        const values = p.in === "path" ? examples[String(p.name)] : undefined;
-        if (!values) continue;
-        p.examples = Object.fromEntries(values.map((v, i) => [`seed${i}`, { value: v }]));
+        const name = String(p.name);
+        const values = p.in === "path" ? examples[name] : p.in === "query" ? fields[name] : null;
+        if (values) p.examples = named(values);
       }
+      const content = (op.requestBody as Json | undefined)?.content as Json | undefined;
+      const body = (content?.["application/json"] as Json | undefined)?.schema as Json | undefined;
+      if (body) addFieldExamples(body, fields, 2);
     }
   }
   return out;
+}
+
+function addFieldExamples(schema: Json, fields: Record<string, unknown[]>, depth: number): void {
+  for (const [name, prop] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+    if (fields[name]) prop.examples = fields[name];
+    const items = prop.items as Json | undefined;
+    if (depth > 1 && items?.properties) addFieldExamples(items, fields, depth - 1);
+  }
 }
