@@ -13,6 +13,8 @@ import type { StorageConfigView } from "../../shared/schemas/storage_configs.ts"
 import type { FsEntry, FsPage } from "../../shared/schemas/fs.ts";
 import { PROVIDER_TYPES } from "../../shared/schemas/storage_configs.ts";
 import { WEBDAV_POLICIES } from "../../shared/schemas/mounts.ts";
+import { TASK_STATUSES, TASK_TYPES, type TaskView } from "../../shared/schemas/tasks.ts";
+import type { CacheClearResult } from "../../shared/schemas/dashboard.ts";
 
 /** An ISO 8601 time. */
 const Time = z.string();
@@ -166,10 +168,50 @@ export const FsFolderPage = z.looseObject({
   mount_id: z.string().optional(),
 });
 
+export const Task = z.looseObject({
+  id: z.string(),
+  type: z.enum(TASK_TYPES),
+  status: z.enum(TASK_STATUSES),
+  progress: z.number(),
+  current_file: z.string().nullable(),
+  success_count: int(),
+  failed_count: int(),
+  skipped_count: int(),
+  total: int(),
+  error: z.string().nullable(),
+  errors: z.array(z.looseObject({ path: z.string(), error: z.string() })),
+  created_at: Time,
+  updated_at: Time,
+  completed_at: Time.nullable(),
+  created_by: z.string(),
+});
 /** A background task just started (202). */
-export const TaskStarted = z.looseObject({
-  task_id: z.string(),
-  task: z.looseObject({ id: z.string(), type: z.string(), status: z.string() }),
+export const TaskStarted = z.looseObject({ task_id: z.string(), task: Task });
+
+export const CacheStatsList = z.looseObject({
+  caches: z.array(z.looseObject({
+    name: z.string(),
+    hits: int(),
+    misses: int(),
+    hit_rate: z.number(),
+    items: int(),
+  })),
+});
+export const CacheCleared = z.looseObject({
+  cleared: z.array(z.looseObject({ name: z.string(), items: int() })),
+  total: int(),
+});
+export const AdminToken = z.looseObject({
+  valid: z.literal(true),
+  username: z.string().nullable(),
+});
+export const ApiKeyCheck = z.looseObject({
+  name: z.string(),
+  permissions: z.record(z.string(), z.boolean()),
+  permission_mask: int(),
+  key_info: z.looseObject({ id: z.string(), name: z.string(), basic_path: z.string() }),
+  expires_at: Time.nullable(),
+  is_guest: z.boolean(),
 });
 
 /** True when every value of type T is one the schema S accepts. */
@@ -186,4 +228,6 @@ export const VIEW_TYPES_MATCH: [
   Describes<StorageConfigView, typeof StorageConfig>,
   Describes<FsEntry, typeof FsItem>,
   Describes<FsPage, typeof FsFolderPage>,
-] = [true, true, true, true, true, true, true, true, true, true];
+  Describes<TaskView, typeof Task>,
+  Describes<CacheClearResult, typeof CacheCleared>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true];

@@ -38,11 +38,12 @@ export const ADMIN_ROUTES: RouteDoc[] = [
   post("/admin/logout", "Logout; idempotent (200 for an unknown or expired token)", "optional", {
     data: D.Nothing,
   }),
-  get("/test/admin-token", "Validate the admin token", "admin"),
+  get("/test/admin-token", "Validate the admin token", "admin", { data: D.AdminToken }),
   get(
     "/test/api-key",
     "Validate an API key: permissions (object and bitmask) and key_info",
     "login",
+    { data: D.ApiKeyCheck },
   ),
   post("/admin/change-password", "Change the admin username or password", "admin", {
     body: json(ChangePasswordSchema),
@@ -90,9 +91,9 @@ export const ADMIN_ROUTES: RouteDoc[] = [
   del("/mount/:id", "Delete a mount", "admin", { data: D.Nothing }),
 
   get("/admin/dashboard/stats", "Dashboard totals", "admin"),
-  get("/admin/cache/stats", "Cache statistics", "admin"),
-  post("/admin/cache/clear", "Clear every cache", "admin"),
-  post("/user/cache/clear", "Clear the caller's caches", "login"),
+  get("/admin/cache/stats", "Cache statistics", "admin", { data: D.CacheStatsList }),
+  post("/admin/cache/clear", "Clear every cache", "admin", { data: D.CacheCleared }),
+  post("/user/cache/clear", "Clear the caller's caches", "login", { data: D.CacheCleared }),
   get("/public/site-config", "Public site settings and preview lists", "public"),
   get(
     "/admin/settings",
