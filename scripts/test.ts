@@ -1,10 +1,13 @@
 /**
  * The whole test suite, as CI runs it: build the client, run the unit and API tests
- * (`deno test`), then the browser specs (Playwright on Debian's Chromium). Output streams as it
- * comes; the last line is `N passed, M failed`, and the exit code is non-zero if anything failed.
+ * (`deno test`), the API conformance run (schemathesis against /api/openapi.json,
+ * tests/conformance/), then the browser specs (Playwright on Debian's Chromium). Output streams
+ * as it comes; the last line is `N passed, M failed`, and the exit code is non-zero if anything
+ * failed.
  *
  *   deno task test               everything
  *   deno task test --unit-only   deno test only
+ *   deno task test --api-only    the schemathesis run only (also `deno task test:api`)
  *   deno task test --e2e-only    Playwright only (still builds the client)
  */
 import { existsSync } from "node:fs";
@@ -17,17 +20,23 @@ const PLAYWRIGHT = "npm:@playwright/test@1.65.1";
 /** Upper bounds per phase, so a hung test cannot hold CI until its own timeout. */
 const UNIT_TIMEOUT_MS = 40 * 60_000;
 const E2E_TIMEOUT_MS = 40 * 60_000;
+const API_TIMEOUT_MS = 20 * 60_000;
+const ONLY_FLAGS = ["--unit-only", "--api-only", "--e2e-only"];
 
 type Counts = { passed: number; failed: number; note?: string };
 
 const args = new Set(Deno.args);
-const unknown = [...args].filter((a) => !["--unit-only", "--e2e-only"].includes(a));
-if (unknown.length || (args.has("--unit-only") && args.has("--e2e-only"))) {
-  console.error(`usage: deno task test [--unit-only | --e2e-only]   (got: ${Deno.args.join(" ")})`);
+const unknown = [...args].filter((a) => !ONLY_FLAGS.includes(a));
+const only = ONLY_FLAGS.filter((f) => args.has(f));
+if (unknown.length || only.length > 1) {
+  console.error(
+    `usage: deno task test [--unit-only | --api-only | --e2e-only]   (got: ${Deno.args.join(" ")})`,
+  );
   Deno.exit(2);
 }
-const runUnit = !args.has("--e2e-only");
-const runE2e = !args.has("--unit-only");
+const runUnit = only.length === 0 || args.has("--unit-only");
+const runApi = only.length === 0 || args.has("--api-only");
+const runE2e = only.length === 0 || args.has("--e2e-only");
 
 /** Runs a command in the repository root, streaming its output; returns exit code and stdout. */
 async function run(
@@ -145,6 +154,37 @@ async function runUnitTests(): Promise<Counts> {
   return counts;
 }
 
+/**
+ * Reads the conformance run's output: its closing `N passed, M failed` line, and the reason it
+ * gives (`conformance: ...`) when it could not run, such as a missing schemathesis.
+ */
+export function parseConformanceOutput(output: string): Counts | null {
+  const text = stripAnsi(output);
+  const lines = text.split("\n").reverse();
+  const why = text.match(/^conformance: (.+)$/m)?.[1];
+  for (const line of lines) {
+    const m = line.match(/^(\d+) passed, (\d+) failed$/);
+    if (m) return { passed: Number(m[1]), failed: Number(m[2]), note: why };
+  }
+  return null;
+}
+
+async function runConformance(): Promise<Counts> {
+  const { code, stdout, timedOut } = await run(
+    [Deno.execPath(), "run", "-A", "tests/conformance/schemathesis.ts"],
+    { capture: true, timeoutMs: API_TIMEOUT_MS },
+  );
+  const counts = parseConformanceOutput(stdout);
+  if (!counts) {
+    const why = timedOut ? "timed out" : `exited with ${code} before its summary`;
+    return { passed: 0, failed: 1, note: `the schemathesis run ${why}` };
+  }
+  if (code !== 0 && counts.failed === 0) {
+    return { ...counts, failed: 1, note: `the schemathesis run exited with ${code}` };
+  }
+  return counts;
+}
+
 async function runBrowserTests(): Promise<Counts> {
   const reportFile = await Deno.makeTempFile({ prefix: "cubby-e2e-", suffix: ".json" });
   try {
@@ -188,6 +228,7 @@ if (import.meta.main) {
   else Deno.env.set("CUBBY_DIST_DIR", distDir);
   try {
     if (runUnit) results.push(["unit and API tests", await runUnitTests()]);
+    if (runApi) results.push(["API conformance (schemathesis)", await runConformance()]);
     if (runE2e && distDir) results.push(["browser tests", await runBrowserTests()]);
   } finally {
     if (distDir) await Deno.remove(distDir, { recursive: true }).catch(() => {});

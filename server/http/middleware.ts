@@ -154,6 +154,22 @@ export function assertAuthorized(auth: Auth, bits: number): void {
   }
 }
 
+/**
+ * The byte routes under /api (Hono paths): raw pastes, file view and download, mount downloads,
+ * proxy links, signed local-storage URLs and the URL proxy. app.ts marks them before any other
+ * /api middleware runs, so that every error they answer is plain text, an auth or
+ * Idempotency-Key error included.
+ */
+export const BYTE_ROUTES = [
+  "/raw/:slug",
+  "/file-view/:slug",
+  "/file-download/:slug",
+  "/fs/download",
+  "/p/*",
+  "/storage/local/*",
+  "/url/proxy",
+];
+
 /** Marks a byte route: errors become plain text with the right status. */
 export const plainErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("plainErrors", true);

@@ -1,27 +1,27 @@
 /**
  * Builds the OpenAPI 3.1 document served at /api/openapi.json from ROUTE_DOCS: request bodies
  * and query parameters are the JSON Schema (zod 4's `z.toJSONSchema`, input side) of the zod
- * schemas the handlers validate with; every operation names its auth scheme.
+ * schemas the handlers validate with; every operation names its auth scheme, its headers and
+ * every status it can answer (openapi_responses.ts).
  */
-import { z } from "zod";
 import { APP_NAME, APP_VERSION } from "../../shared/constants.ts";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX } from "../../shared/idempotency.ts";
 import type { RouteAuth, RouteBody, RouteDoc } from "./openapi_route_types.ts";
 import { ADMIN_ROUTES } from "./openapi_routes_admin.ts";
 import { SHARE_ROUTES } from "./openapi_routes_shares.ts";
 import { FS_ROUTES } from "./openapi_routes_fs.ts";
+import {
+  ALL_ERROR_STATUSES,
+  errorComponents,
+  jsonSchema,
+  responses,
+  takesIdempotencyKey,
+} from "./openapi_responses.ts";
 
 /** Every documented /api route. */
 export const ROUTE_DOCS: RouteDoc[] = [...ADMIN_ROUTES, ...SHARE_ROUTES, ...FS_ROUTES];
 
 type Json = Record<string, unknown>;
-
-const SCHEMA_OPTIONS = { io: "input", unrepresentable: "any", target: "draft-2020-12" } as const;
-
-/** JSON Schema of a zod schema, without the `$schema` line (OpenAPI 3.1 uses 2020-12). */
-function jsonSchema(schema: z.ZodType): Json {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, SCHEMA_OPTIONS) as Json;
-  return rest;
-}
 
 /** `/paste/:slug` → `/api/paste/{slug}`; a trailing `*` becomes `{path}`. */
 export function openApiPath(honoPath: string): string {
@@ -48,6 +48,18 @@ function authNote(auth: RouteAuth): string {
   }[auth] ?? auth;
 }
 
+const IDEMPOTENCY_PARAM = {
+  name: IDEMPOTENCY_HEADER,
+  in: "header",
+  required: false,
+  description: "Runs the write at most once; a repeat with the same key returns the first reply.",
+  schema: { type: "string", minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: "^[!-~]+$" },
+};
+const RANGE_PARAMS = [
+  { name: "Range", in: "header", required: false, schema: { type: "string" } },
+  { name: "If-None-Match", in: "header", required: false, schema: { type: "string" } },
+];
+
 function parameters(doc: RouteDoc): Json[] {
   const out: Json[] = [];
   for (const m of doc.path.matchAll(/:([A-Za-z_]+)/g)) {
@@ -64,33 +76,40 @@ function parameters(doc: RouteDoc): Json[] {
       out.push({ name, in: "query", required: required.has(name), schema });
     }
   }
+  if (takesIdempotencyKey(doc)) out.push(IDEMPOTENCY_PARAM);
+  if (doc.ranges && doc.method !== "put") out.push(...RANGE_PARAMS);
   return out;
 }
 
+const BINARY = { type: "string", format: "binary" };
+
 function requestBody(body: RouteBody): Json {
   switch (body.kind) {
-    case "json":
-      return {
-        required: true,
-        content: { "application/json": { schema: jsonSchema(body.schema) } },
-      };
+    case "json": {
+      const schema = jsonSchema(body.schema);
+      const content: Json = { "application/json": { schema } };
+      if (body.alsoText) {
+        // The content as a text/plain body or an urlencoded form; options in the query.
+        content["text/plain"] = { schema: { type: "string" } };
+        content["application/x-www-form-urlencoded"] = { schema };
+      }
+      return { required: true, content };
+    }
     case "multipart": {
       const fields = jsonSchema(body.schema);
-      const props = {
-        ...(fields.properties as Json),
-        [body.file]: { type: "string", contentMediaType: "application/octet-stream" },
-      };
+      const props = { ...(fields.properties as Json), [body.file]: BINARY };
+      const required = [...((fields.required ?? []) as string[]), body.file];
       return {
         required: true,
         content: {
           "multipart/form-data": {
-            schema: { ...fields, type: "object", properties: props, required: [body.file] },
+            schema: { ...fields, type: "object", properties: props, required },
           },
         },
       };
     }
     case "binary":
-      return { required: true, content: { "application/octet-stream": { schema: {} } } };
+      return { required: true, content: { "application/octet-stream": { schema: BINARY } } };
     case "backup":
       return {
         required: true,
@@ -100,8 +119,8 @@ function requestBody(body: RouteBody): Json {
             schema: {
               type: "object",
               properties: {
-                file: { type: "string" },
-                backup_file: { type: "string" },
+                file: BINARY,
+                backup_file: BINARY,
                 mode: { type: "string", enum: ["overwrite", "merge"] },
               },
             },
@@ -112,26 +131,13 @@ function requestBody(body: RouteBody): Json {
 }
 
 function operation(doc: RouteDoc): Json {
-  const status = String(doc.status ?? 200);
-  const success = doc.bytes
-    ? { description: "The bytes or text", content: { "*/*": { schema: {} } } }
-    : {
-      description: "Success",
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } },
-    };
   const op: Json = {
     operationId: `${doc.method}${openApiPath(doc.path).replace(/[^A-Za-z0-9]+/g, "_")}`,
     summary: doc.summary,
     description: authNote(doc.auth),
     security: security(doc.auth),
     parameters: parameters(doc),
-    responses: {
-      [status]: success,
-      default: {
-        description: "Error",
-        content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
-      },
-    },
+    responses: responses(doc),
   };
   if (doc.body && doc.method !== "get" && doc.method !== "head") {
     op.requestBody = requestBody(doc.body);
@@ -165,13 +171,12 @@ export function buildOpenApi(): Json {
         bearerAuth: {
           type: "http",
           scheme: "bearer",
-          description: "Admin session token from POST /api/admin/login",
+          description: "Admin session token from POST /api/admin/login: `Bearer <token>`",
         },
         apiKeyAuth: {
-          type: "apiKey",
-          in: "header",
-          name: "Authorization",
-          description: "`ApiKey <key>`",
+          type: "http",
+          scheme: "ApiKey",
+          description: "An API key in the Authorization header: `ApiKey <key>`",
         },
       },
       schemas: {
@@ -183,7 +188,14 @@ export function buildOpenApi(): Json {
         ErrorEnvelope: {
           type: "object",
           properties: { ...ENVELOPE_FIELDS, success: { const: false }, error: { type: "string" } },
-          required: ["code", "message", "success", "error"],
+          required: ["code", "message", "data", "success", "error"],
+        },
+      },
+      responses: errorComponents(ALL_ERROR_STATUSES),
+      headers: {
+        ErrorCode: {
+          description: "The stable error code of a plain-text error",
+          schema: { type: "string" },
         },
       },
     },

@@ -11,7 +11,7 @@ export type RouteAuth = "public" | "optional" | "login" | "admin" | "mount" | "s
 
 /** The body a route reads. */
 export type RouteBody =
-  | { kind: "json"; schema: z.ZodType }
+  | { kind: "json"; schema: z.ZodType; alsoText?: boolean }
   | { kind: "multipart"; schema: z.ZodType; file: string }
   | { kind: "binary" }
   | { kind: "backup" };
@@ -26,8 +26,18 @@ export type RouteDoc = {
   body?: RouteBody;
   /** Success status; 200 when absent. */
   status?: number;
-  /** The reply is bytes (or plain text), not the JSON envelope. */
-  bytes?: boolean;
+  /** The `data` of the success envelope (JSON routes); any JSON when absent. */
+  data?: z.ZodType;
+  /** The reply is bytes of this media type (`*\/*`: the stored file's own), not the envelope. */
+  bytes?: string;
+  /** Errors are plain text with an `X-Error-Code` header instead of the error envelope. */
+  plainErrors?: boolean;
+  /** Serves a stored object: takes Range and If-None-Match (206, 304, 416). */
+  ranges?: boolean;
+  /** May answer 302 to the stored object's own URL (a storage that serves it directly). */
+  redirect?: boolean;
+  /** Statuses this route can answer beyond those its traits imply (openapi_responses.ts). */
+  errors?: number[];
 };
 
 type RouteExtra = Omit<RouteDoc, "method" | "path" | "summary" | "auth">;
@@ -58,16 +68,29 @@ export const SettingsBody = z.record(z.string(), z.union([z.string(), z.number()
 export const TEXT = "key:TEXT";
 export const FILE = "key:FILE_SHARE";
 
-/** Both methods of a route that answers GET and HEAD alike. */
+/** The errors of a route that writes into storage: a conflict, too large, storage failed or full. */
+export const STORED = [409, 413, 502, 507];
+
+/** Adds `statuses` to the errors of every route of `routes` that `when` selects. */
+export function withErrors(
+  routes: RouteDoc[],
+  statuses: number[],
+  when: (r: RouteDoc) => boolean = () => true,
+): RouteDoc[] {
+  return routes.map((r) => when(r) ? { ...r, errors: [...statuses, ...(r.errors ?? [])] } : r);
+}
+
+/** Both methods of a byte route that answers GET and HEAD alike (plain-text errors). */
 export function getHead(
   path: string,
   summary: string,
   auth: RouteAuth,
-  query?: z.ZodType,
+  extra: RouteExtra = {},
 ): RouteDoc[] {
+  const common = { auth, bytes: "*/*", plainErrors: true, ranges: true, ...extra };
   return [
-    { method: "get", path, summary, auth, query, bytes: true },
-    { method: "head", path, summary: `${summary} (headers only)`, auth, query, bytes: true },
+    { method: "get", path, summary, ...common },
+    { method: "head", path, summary: `${summary} (headers only)`, ...common },
   ];
 }
 
@@ -76,7 +99,7 @@ export function s3AndUrl(
   suffix: string,
   summary: string,
   body: z.ZodType,
-  status = 200,
+  extra: RouteExtra = {},
 ): RouteDoc[] {
   return ["s3", "url"].map((p) => ({
     method: "post" as const,
@@ -84,6 +107,6 @@ export function s3AndUrl(
     summary: `${summary} (${p === "s3" ? "file" : "from a URL"})`,
     auth: FILE,
     body: json(body),
-    status,
+    ...extra,
   }));
 }

@@ -2,6 +2,8 @@
  * The OpenAPI route table of the mount explorer: the filesystem, its uploads, background tasks
  * and search (see openapi_routes_shares.ts).
  */
+import { z } from "zod";
+import * as D from "./openapi_data.ts";
 import {
   BatchCopyCommitSchema,
   BatchCopySchema,
@@ -21,21 +23,36 @@ import {
 import * as fsUp from "../routes/fs_uploads.ts";
 import { MountRef, SearchQuery } from "../routes/fs_search.ts";
 import { ProxyLinkQuery } from "../routes/proxy.ts";
-import { del, get, getHead, json, post, type RouteDoc } from "./openapi_route_types.ts";
+import {
+  del,
+  get,
+  getHead,
+  json,
+  post,
+  type RouteDoc,
+  STORED,
+  withErrors,
+} from "./openapi_route_types.ts";
 
 const VIEW = "key:MOUNT_VIEW";
 const UPLOAD = "key:MOUNT_UPLOAD";
 
-/** The filesystem, uploads into mounts, tasks and search. */
-export const FS_ROUTES: RouteDoc[] = [
-  get("/fs/list", "List a folder", VIEW, { query: ListQuery }),
-  get("/fs/get", "One entry", VIEW, { query: PathOnly }),
-  ...getHead("/fs/download", "A mount file's bytes", VIEW, PathOnly),
+/** A write that starts a background task: 202 with the task. */
+const TASK_STARTED = { status: 202, data: D.TaskStarted };
+
+const ROUTES: RouteDoc[] = [
+  get("/fs/list", "List a folder", VIEW, { query: ListQuery, data: D.FsFolderPage }),
+  get("/fs/get", "One entry", VIEW, { query: PathOnly, data: D.FsItem }),
+  ...getHead("/fs/download", "A mount file's bytes", VIEW, { query: PathOnly }),
   post("/fs/upload", "Upload into a folder (multipart form)", UPLOAD, {
     body: { kind: "multipart", schema: UploadFields, file: "file" },
     status: 201,
   }),
-  post("/fs/mkdir", "Create a folder", UPLOAD, { body: json(PathOnly), status: 201 }),
+  post("/fs/mkdir", "Create a folder", UPLOAD, {
+    body: json(PathOnly),
+    status: 201,
+    data: D.FsItem,
+  }),
   post("/fs/update", "Write a text file", UPLOAD, { body: json(UpdateBody) }),
   del("/fs/batch-remove", "Delete entries", "key:MOUNT_DELETE", { body: json(BatchRemoveBody) }),
   post("/fs/batch-remove", "Delete entries", "key:MOUNT_DELETE", { body: json(BatchRemoveBody) }),
@@ -52,7 +69,10 @@ export const FS_ROUTES: RouteDoc[] = [
   get("/fs/proxy-link", "A signed proxy link to a mount file", VIEW, {
     query: ProxyLinkQuery,
   }),
-  ...getHead("/p/*", "A mount file through a signed proxy link", "signed"),
+  ...getHead("/p/*", "A mount file through a signed proxy link", "signed", {
+    query: z.object({ sign: z.string().optional() }),
+    errors: [401],
+  }),
   post("/fs/multipart/init", "Start a multipart upload into a mount", UPLOAD, {
     body: json(fsUp.InitSchema),
   }),
@@ -85,23 +105,39 @@ export const FS_ROUTES: RouteDoc[] = [
 
   post("/fs/batch-copy", "Copy entries (a background task)", "key:MOUNT_COPY", {
     body: json(BatchCopySchema),
+    ...TASK_STARTED,
   }),
   post("/fs/batch-copy-commit", "Commit a cross-storage copy", "key:MOUNT_COPY", {
     body: json(BatchCopyCommitSchema),
   }),
   post("/fs/tasks/delete", "Delete entries as a background task", "key:MOUNT_DELETE", {
     body: json(DeleteTaskSchema),
+    ...TASK_STARTED,
   }),
   post("/fs/tasks/download", "Download URLs into a mount as a task", UPLOAD, {
     body: json(DownloadTaskSchema),
+    ...TASK_STARTED,
   }),
-  get("/fs/tasks", "List tasks", "mount"),
-  get("/fs/tasks/:id", "One task", "mount"),
-  post("/fs/tasks/:id/cancel", "Cancel a task", "mount"),
-  post("/fs/tasks/:id/retry", "Retry a task", "mount"),
+  get("/fs/tasks", "List tasks", "mount", { data: z.array(D.Task) }),
+  get("/fs/tasks/:id", "One task", "mount", { data: D.Task }),
+  post("/fs/tasks/:id/cancel", "Cancel a task", "mount", { data: D.Task }),
+  post("/fs/tasks/:id/retry", "Retry a task", "mount", { data: D.Task }),
   post("/fs/tasks/clear", "Clear finished tasks", "mount"),
 
   get("/fs/search", "Search mounts", VIEW, { query: SearchQuery }),
-  post("/fs/search/rebuild", "Rebuild a mount's search index", "admin", { body: json(MountRef) }),
+  post("/fs/search/rebuild", "Rebuild a mount's search index (202: started)", "admin", {
+    body: json(MountRef),
+    status: 202,
+  }),
   get("/fs/search/rebuild", "State of a rebuild", "admin", { query: MountRef }),
 ];
+
+/**
+ * The filesystem, uploads into mounts, tasks and search. Every path or mount named in a body or
+ * query may not exist (404 mount_not_found and the like); every write may meet the storage.
+ */
+export const FS_ROUTES: RouteDoc[] = withErrors(
+  withErrors(ROUTES, [404], (r) => Boolean(r.body || r.query)),
+  STORED,
+  (r) => r.method === "post" && r.path !== "/fs/search/rebuild" && !r.path.startsWith("/fs/tasks/"),
+);

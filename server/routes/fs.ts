@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson, readQuery, validate } from "../http/validate.ts";
-import { plainErrors, requirePermission } from "../http/middleware.ts";
+import { requirePermission } from "../http/middleware.ts";
 import { objectResponse } from "../http/bytes.ts";
 import { readUploadForm } from "../http/upload_form.ts";
 import { spoolDirOf } from "../storage/temp_files.ts";
@@ -58,7 +58,7 @@ export function fsRoutes() {
     return ok(c, await fs(c).get(path, c.get("auth")));
   });
 
-  app.on(["GET", "HEAD"], "/fs/download", plainErrors, view, async (c) => {
+  app.on(["GET", "HEAD"], "/fs/download", view, async (c) => {
     const { path } = readQuery(c, PathOnly);
     const { object, name, contentType } = await fs(c).download(
       path,

@@ -1,11 +1,11 @@
 /**
  * The local driver's "presigned" URLs: signed, short-lived Cubby URLs that GET an object or
  * accept one PUT of an object or a multipart part. The signature is the only credential.
+ * Errors are plain text (a byte route: BYTE_ROUTES in middleware.ts).
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
-import { plainErrors } from "../http/middleware.ts";
 import { objectResponse } from "../http/bytes.ts";
 import { parseRange, resolveRequestedRange } from "../storage/ranges.ts";
 import { LocalDriver } from "../storage/local.ts";
@@ -23,7 +23,6 @@ async function localDriverOf(c: Context<AppEnv>): Promise<LocalDriver> {
 
 export function localStorageRoutes() {
   const app = new Hono<AppEnv>();
-  app.use("/storage/local/*", plainErrors);
 
   app.on(["GET", "HEAD"], "/storage/local/:configId/*", async (c) => {
     const driver = await localDriverOf(c);

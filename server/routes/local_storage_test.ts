@@ -142,3 +142,17 @@ Deno.test("signed local PUT and part PUT: every swapped part is refused and writ
   assert.deepEqual((await da.listParts(KEY, uploadId)).map((p) => p.partNumber), [1]);
   assert.equal(await textOf(db, KEY), "B inside");
 });
+
+Deno.test("signed local PUT: an Idempotency-Key error is plain text, like the route's other errors", async () => {
+  await using t = await createTestApp();
+  const { a } = await twoConfigs(t);
+  const res = await t.request(`/api/storage/local/${a}/${KEY}`, {
+    method: "PUT",
+    body: "x",
+    headers: { "idempotency-key": "bad key with spaces" },
+  });
+  assert.equal(res.status, 400);
+  assert.match(res.headers.get("content-type") ?? "", /^text\/plain/);
+  assert.equal(res.headers.get("x-error-code"), "idempotency_key_invalid");
+  await res.body?.cancel();
+});

@@ -7,7 +7,8 @@ import type { Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson, readQuery, validate } from "../http/validate.ts";
-import { plainErrors, requirePermission, userContentHeaders } from "../http/middleware.ts";
+import { requirePermission, userContentHeaders } from "../http/middleware.ts";
+import { AppError } from "../errors.ts";
 import { Permission } from "../../shared/permissions.ts";
 import { MAX_PASTE_BYTES } from "../../shared/constants.ts";
 import { markCacheableShare } from "../http/offline_cache.ts";
@@ -88,7 +89,7 @@ export function pasteRoutes() {
     return ok(c, view);
   });
 
-  app.get("/raw/:slug", plainErrors, async (c) => {
+  app.get("/raw/:slug", async (c) => {
     const body = await c.get("services").pastes.openRaw(
       c.req.param("slug"),
       { token: c.req.query("t"), password: c.req.query("password") },

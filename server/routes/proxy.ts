@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readQuery } from "../http/validate.ts";
-import { plainErrors, requirePermission } from "../http/middleware.ts";
+import { requirePermission } from "../http/middleware.ts";
 import { objectResponse } from "../http/bytes.ts";
 import { parseRange } from "../storage/ranges.ts";
 import { AppError } from "../errors.ts";
@@ -33,7 +33,7 @@ export const ProxyLinkQuery = z.object({ path: z.string().min(1).max(4096) });
 export function proxyRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.on(["GET", "HEAD"], "/p/*", plainErrors, async (c) => {
+  app.on(["GET", "HEAD"], "/p/*", async (c) => {
     const { object, name, contentType } = await proxy(c).open(
       pathOf(c.req.url),
       c.req.query("sign"),

@@ -4,7 +4,6 @@ import type { Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson } from "../http/validate.ts";
-import { plainErrors } from "../http/middleware.ts";
 import { objectResponse } from "../http/bytes.ts";
 import { parseRange } from "../storage/ranges.ts";
 import { VerifySchema } from "../../shared/schemas/files.ts";
@@ -70,7 +69,8 @@ export function publicFileRoutes() {
     );
   });
 
-  app.on(["GET", "HEAD"], "/file-view/:slug", plainErrors, (c) => deliver(c, false));
-  app.on(["GET", "HEAD"], "/file-download/:slug", plainErrors, (c) => deliver(c, true));
+  // Byte routes: app.ts makes their errors plain text (BYTE_ROUTES).
+  app.on(["GET", "HEAD"], "/file-view/:slug", (c) => deliver(c, false));
+  app.on(["GET", "HEAD"], "/file-download/:slug", (c) => deliver(c, true));
   return app;
 }

@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson } from "../http/validate.ts";
-import { plainErrors, requirePermission, userContentHeaders } from "../http/middleware.ts";
+import { requirePermission, userContentHeaders } from "../http/middleware.ts";
 import { Permission } from "../../shared/permissions.ts";
 import { idempotent } from "../http/idempotency.ts";
 import { FileIdSchema } from "../../shared/schemas/files.ts";
@@ -48,7 +48,7 @@ export function urlUploadRoutes() {
     });
   });
 
-  app.get("/url/proxy", canShare, plainErrors, async (c) => {
+  app.get("/url/proxy", canShare, async (c) => {
     const url = c.req.query("url");
     if (!url) throw new AppError("url_invalid", 400);
     const services = c.get("services");

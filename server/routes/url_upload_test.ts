@@ -150,3 +150,19 @@ Deno.test("URL upload: info, guarded proxy with redirects, then presign and comm
     await origin.stop();
   }
 });
+
+Deno.test("GET /api/url/proxy answers its auth errors as plain text, like its other errors", async () => {
+  await using t = await createTestApp();
+  const url = `/api/url/proxy?url=${encodeURIComponent("http://127.0.0.1:9/x")}`;
+  const anonymous = await t.request(url);
+  assert.equal(anonymous.status, 401);
+  assert.match(anonymous.headers.get("content-type") ?? "", /^text\/plain/);
+  assert.equal(anonymous.headers.get("x-error-code"), "unauthorized");
+  assert.equal(await anonymous.text(), "未授权访问，请登录后重试");
+  const textOnly = await t.createKey({ text: true });
+  const denied = await t.request(url, { auth: textOnly.auth });
+  assert.equal(denied.status, 403);
+  assert.match(denied.headers.get("content-type") ?? "", /^text\/plain/);
+  assert.equal(denied.headers.get("x-error-code"), "api_key_permission_denied");
+  await denied.body?.cancel();
+});
