@@ -8,7 +8,6 @@ import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson, readQuery, validate } from "../http/validate.ts";
 import { requirePermission, userContentHeaders } from "../http/middleware.ts";
-import { AppError } from "../errors.ts";
 import { Permission } from "../../shared/permissions.ts";
 import { MAX_PASTE_BYTES } from "../../shared/constants.ts";
 import { markCacheableShare } from "../http/offline_cache.ts";
