@@ -5,6 +5,7 @@
  * reason, so a new write route cannot slip through either way. And no write route reads its
  * body before auth: an anonymous request with an Idempotency-Key is refused with its body unread.
  */
+import { BYTE_ROUTES } from "./middleware.ts";
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { isIdempotentHandler } from "./idempotency.ts";
@@ -84,13 +85,17 @@ const NOT_IDEMPOTENT: Record<string, string> = {
   "POST /api/admin/backup/validate": "checks a backup file; changes nothing",
 };
 
-/** Route-level middleware under /api (method ALL), which are no routes of their own. */
+/**
+ * Route-level middleware under /api (method ALL), which are no routes of their own: auth, the
+ * per-group guards, and the byte routes' plain-text errors (BYTE_ROUTES).
+ */
 const MIDDLEWARE = [
   "/api/*",
   "/api/admin/api-keys",
   "/api/admin/api-keys/*",
   "/api/admin/backup/*",
   "/api/storage/local/*",
+  ...BYTE_ROUTES.map((p) => `/api${p}`),
 ];
 
 /** Writes anyone may send (they authenticate by a password or a signature, or not at all). */
