@@ -70,6 +70,9 @@ async function readMany(kv: Deno.Kv, list: Deno.KvKey[]): Promise<Deno.KvEntryMa
 /** Counts found by a scan of the records. */
 type Scan = { totals: Record<StatKind, number>; daily: Map<string, number> };
 
+/** Day counters raised per commit (a remote KV takes at most 10 checks per commit). */
+const DAY_BATCH = 10;
+
 export class StatsRepo {
   constructor(private kv: Deno.Kv) {}
 
@@ -112,9 +115,14 @@ export class StatsRepo {
 
   /**
    * Sets every total from a scan of the records, and raises the activity of the last
-   * RECOUNT_DAYS days to what the scan finds. With `migration`, records that migration in the same commit and does
-   * nothing if it is already recorded. Returns the totals written, or null when it was recorded
-   * already; throws when writes keep landing during the scan.
+   * RECOUNT_DAYS days to what the scan finds. With `migration`, records that migration in the
+   * same commit as the totals and does nothing if it is already recorded. Returns the totals
+   * written, or null when it was recorded already; throws when writes keep landing during the
+   * scan.
+   *
+   * A remote KV takes at most 10 checks per commit, so the totals (8 counters, plus the
+   * migration) are one checked commit and the days follow in batches of their own. A day's
+   * counter is only ever raised, so each batch stands alone.
    */
   async recount(
     migration?: { n: number; name: string },
@@ -128,7 +136,7 @@ export class StatsRepo {
     const dailyKeys = days.flatMap((d) => DAILY_KINDS.map((k) => keys.statsDaily(d, k)));
     for (let attempt = 0; attempt < 5; attempt++) {
       if (migration && await this.hasMigration(migration.n)) return null;
-      const read = await readMany(this.kv, [...totalKeys, ...dailyKeys]);
+      const read = await readMany(this.kv, totalKeys);
       const scan = await this.scan(new Set(days));
       const op = this.kv.atomic();
       for (const e of read) op.check(e);
@@ -137,11 +145,6 @@ export class StatsRepo {
         const deleted = u64(read[2 * i + 1]);
         op.set(totalKeys[2 * i], new Deno.KvU64(deleted + BigInt(scan.totals[k])));
       });
-      dailyKeys.forEach((key, i) => {
-        // A day's counter also counts records deleted since, so a scan never lowers it.
-        const counted = BigInt(scan.daily.get(`${key[1]}|${key[2]}`) ?? 0);
-        if (counted > u64(read[totalKeys.length + i])) op.set(key, new Deno.KvU64(counted));
-      });
       if (migration) {
         op.check({ key: keys.migrations(migration.n), versionstamp: null })
           .set(keys.migrations(migration.n), {
@@ -149,9 +152,30 @@ export class StatsRepo {
             applied_at: new Date().toISOString(),
           });
       }
-      if ((await op.commit()).ok) return scan.totals;
+      if (!(await op.commit()).ok) continue;
+      for (let i = 0; i < dailyKeys.length; i += DAY_BATCH) {
+        await this.raiseDays(dailyKeys.slice(i, i + DAY_BATCH), scan.daily);
+      }
+      return scan.totals;
     }
     throw new Error("Cannot recount the dashboard counters: records keep changing");
+  }
+
+  /** Raises day counters to what a scan counted (a day also counts records deleted since). */
+  private async raiseDays(dayKeys: Deno.KvKey[], counted: Map<string, number>): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const read = await readMany(this.kv, dayKeys);
+      const op = this.kv.atomic();
+      let raised = 0;
+      dayKeys.forEach((key, i) => {
+        const n = BigInt(counted.get(`${String(key[1])}|${String(key[2])}`) ?? 0);
+        if (n <= u64(read[i])) return;
+        op.check(read[i]).set(key, new Deno.KvU64(n));
+        raised++;
+      });
+      if (raised === 0 || (await op.commit()).ok) return;
+    }
+    throw new Error("Cannot recount the dashboard's daily activity: records keep changing");
   }
 
   /** Counts every record once (a full scan: only for recount). */

@@ -10,6 +10,7 @@ import type { MountView } from "../../shared/schemas/mounts.ts";
 import type { StorageConfigView } from "../../shared/schemas/storage_configs.ts";
 import { ALL_PERMISSIONS, maskToPermissions } from "../../shared/permissions.ts";
 import { s3rverConfigFields } from "./s3rver_config.ts";
+import { withKvConnectLimits } from "./kv_limits.ts";
 
 export const ADMIN = { username: "admin", password: "admin-password-123" };
 
@@ -50,7 +51,8 @@ export type TestApp = {
 };
 
 /**
- * Builds an app on a fresh temporary KV and data directory. `overrides` replace config fields
+ * Builds an app on a fresh temporary KV and data directory, held to KV Connect's limits
+ * (kv_limits.ts), so code that would break on denokv fails here too. `overrides` replace config fields
  * after the environment is read (for example short rate-limit windows); `wrapKv` may wrap the
  * real KV handle the services get (for example to count its calls); the real one is still closed.
  */
@@ -71,7 +73,8 @@ export async function createTestApp(
     ...overrides,
   };
   const kv = await Deno.openKv(join(dir, "cubby.kv"));
-  return await buildTestApp(config, wrapKv?.(kv) ?? kv, dir, async () => {
+  const limited = withKvConnectLimits(kv);
+  return await buildTestApp(config, wrapKv?.(limited) ?? limited, dir, async () => {
     kv.close();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   });
