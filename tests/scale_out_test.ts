@@ -12,10 +12,12 @@ import assert from "node:assert/strict";
 import { startDenoKv } from "./helpers/denokv.ts";
 import { startSeaweedfs } from "./helpers/seaweedfs.ts";
 import { startNginx } from "./helpers/nginx.ts";
-import { startServer, type TestServer } from "./helpers/server.ts";
+import { startServer } from "./helpers/server.ts";
+import { RestoreJournal } from "../server/backup/backup_journal.ts";
 
 const SECRET = "scale-out-test-secret-0123456789";
 
+// deno-lint-ignore no-explicit-any
 type Reply = { status: number; body: Record<string, unknown> & { data?: any }; headers: Headers };
 
 /** A JSON request to `base`; the reply's envelope (or its text as `data`). */
@@ -64,6 +66,7 @@ Deno.test("several instances on denokv, SeaweedFS and nginx", async (t) => {
     ADMIN_PASSWORD: "", // each instance would make one: exactly one may
     VIEW_FLUSH_MS: "100",
     SWEEP_INTERVAL_MS: "0",
+    CUBBY_ALLOW_LOOPBACK_FETCH: "1", // the task step downloads from this test's own server
   };
   // Two instances started at the same moment on an empty KV.
   const started = await Promise.all([startServer(env), startServer(env)]);
@@ -167,14 +170,23 @@ Deno.test("several instances on denokv, SeaweedFS and nginx", async (t) => {
       json: { name: "limits", permissions: { text: true, file: true } },
     });
     keyAuth = `ApiKey ${key.body.data.key}`;
+    // Through nginx, which alternates between the instances and names the client in
+    // X-Forwarded-For (a client on loopback counts as a proxy, so the left entry is the client).
     const statuses = [];
     for (let i = 0; i < 12; i++) {
-      const base = i % 2 ? a.url : b.url;
-      const r = await call(base, "GET", "/api/test/api-key", { auth: `ApiKey nope-${i}` });
+      const r = await call(lb.url, "GET", "/api/test/api-key", {
+        auth: `ApiKey nope-${i}`,
+        headers: { "x-forwarded-for": "203.0.113.77" },
+      });
       statuses.push(r.status);
     }
     assert.deepEqual(statuses.slice(0, 10), Array(10).fill(401));
     assert.deepEqual(statuses.slice(10), [429, 429], "the 11th unknown key, on either instance");
+    const served = (await lb.accessLog()).split("\n").filter((l) =>
+      l.includes("nope-") || l.includes("/api/test/api-key")
+    );
+    const upstreams = new Set(served.map((l) => l.split(" ").pop()));
+    assert.ok(upstreams.size >= 2, `both instances answered: ${[...upstreams].join(", ")}`);
     for (const base of Object.values(bases)) {
       assert.equal((await call(base, "GET", "/api/test/api-key", { auth: keyAuth })).status, 200);
     }
@@ -321,7 +333,6 @@ Deno.test("several instances on denokv, SeaweedFS and nginx", async (t) => {
         `<D:owner>scale test</D:owner></D:lockinfo>`,
     });
     assert.ok(lock.status === 200 || lock.status === 201, `${lock.status} ${await lock.text()}`);
-    await lock.body?.cancel();
     const token = lock.headers.get("lock-token")!;
     assert.match(token, /^<.+>$/);
     const blocked = await fetch(`${b.url}/dav/bucket/locked.txt`, {
@@ -449,7 +460,7 @@ Deno.test("several instances on denokv, SeaweedFS and nginx", async (t) => {
         json: { urls: [`http://127.0.0.1:${slow.addr.port}/slow.bin`], path: "/bucket/dl" },
       });
       assert.equal(task.status, 202, JSON.stringify(task.body));
-      const id = task.body.data.id;
+      const id = task.body.data.task_id;
       await waitFor("a to fetch the URL", () => Promise.resolve(requests === 1 ? true : null));
       await b.restart();
       await a.kill9();
@@ -460,9 +471,13 @@ Deno.test("several instances on denokv, SeaweedFS and nginx", async (t) => {
         40_000,
       );
       release();
+      let last: unknown = null;
       const done = await waitFor("the task to complete", async () => {
         const r = await call(b.url, "GET", `/api/fs/tasks/${id}`, { auth: admin });
+        last = r.body;
         return ["completed", "failed"].includes(r.body.data?.status) ? r.body.data : null;
+      }).catch((err) => {
+        throw new Error(`${err.message}: ${JSON.stringify(last)}\n${b.output().slice(-3000)}`);
       });
       assert.equal(done.status, "completed", JSON.stringify(done));
       assert.equal(done.success_count, 1);
@@ -473,6 +488,76 @@ Deno.test("several instances on denokv, SeaweedFS and nginx", async (t) => {
       });
       assert.equal((await file.arrayBuffer()).byteLength, payload.length);
       await a.restart();
+    },
+  );
+
+  await t.step(
+    "a restore whose instance died mid-way is rolled back by the running instances",
+    async () => {
+      // Stand in for an instance killed while applying a restore: a journal that has written
+      // part of its mutations, whose owner stops (its marker is taken from under it) and whose
+      // heartbeat then goes stale. The running instances repair it within seconds.
+      const conn = await kv.openKv();
+      try {
+        for (let i = 0; i < 50; i++) await conn.set(["t_restore", i], `before ${i}`);
+        let crashed = false;
+        const crashing = new Proxy(conn, {
+          get(target, prop) {
+            const v = Reflect.get(target, prop, target);
+            if (prop !== "atomic") return typeof v === "function" ? v.bind(target) : v;
+            return () => {
+              const op = target.atomic();
+              const proxy: Deno.AtomicOperation = new Proxy(op, {
+                get(o, p) {
+                  const f = Reflect.get(o, p, o);
+                  if (p === "commit") {
+                    return async () => {
+                      const res = await o.commit();
+                      const m = await target.get<{ phase: string; done: number }>([
+                        "restore_journal",
+                      ]);
+                      if (!crashed && m.value?.phase === "applying" && m.value.done > 0) {
+                        crashed = true;
+                        await target.set(["restore_journal"], m.value);
+                      }
+                      return res;
+                    };
+                  }
+                  if (typeof f !== "function") return f;
+                  return (...args: unknown[]) => {
+                    const out = f.apply(o, args);
+                    return out === o ? proxy : out;
+                  };
+                },
+              });
+              return proxy;
+            };
+          },
+        });
+        const journal = new RestoreJournal(crashing);
+        assert.ok(await journal.begin("killed", "overwrite", ["text_management"], 0));
+        const mutations = Array.from({ length: 3_000 }, (_, i) => ({
+          key: ["t_restore", i],
+          value: `restored ${i}`,
+        }));
+        await journal.run(mutations).catch(() => {});
+        assert.ok(crashed, "the restore stopped part-way");
+        const m = (await conn.get<Record<string, unknown>>(["restore_journal"])).value!;
+        await conn.set(["restore_journal"], {
+          ...m,
+          heartbeat_at: new Date(Date.now() - 60_000).toISOString(),
+        });
+        await waitFor("a running instance to roll the restore back", async () => {
+          return (await conn.get(["restore_journal"])).versionstamp === null ? true : null;
+        });
+        for (let i = 0; i < 50; i++) {
+          assert.equal((await conn.get(["t_restore", i])).value, `before ${i}`);
+        }
+        assert.equal((await conn.get(["t_restore", 2_999])).versionstamp, null);
+        assert.match(a.output() + b.output(), /interrupted restore was found and rolled back/);
+      } finally {
+        conn.close();
+      }
     },
   );
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { JournalLostError, type Mutation, RestoreJournal } from "./backup_journal.ts";
 import { withTempKv } from "../../tests/helpers/kv.ts";
+import { createTestApp } from "../../tests/helpers/app.ts";
 
 /** Every key and value under the test prefixes, to compare states. */
 async function dump(kv: Deno.Kv) {
@@ -64,13 +65,24 @@ async function crashDuring(kv: Deno.Kv, phase: "capturing" | "applying") {
       }
       return () => {
         const op = target.atomic();
-        const commit = op.commit.bind(op);
-        op.commit = async () => {
-          const res = await commit();
-          await afterCommit();
-          return res;
-        };
-        return op;
+        const proxy: Deno.AtomicOperation = new Proxy(op, {
+          get(o, p) {
+            const v = Reflect.get(o, p, o);
+            if (p === "commit") {
+              return async () => {
+                const res = await o.commit();
+                await afterCommit();
+                return res;
+              };
+            }
+            if (typeof v !== "function") return v;
+            return (...args: unknown[]) => {
+              const out = v.apply(o, args);
+              return out === o ? proxy : out;
+            };
+          },
+        });
+        return proxy;
       };
     },
   });
@@ -153,4 +165,19 @@ Deno.test("journal: a write that KV refuses rolls the whole run back", async () 
     await assert.rejects(journal.run(list));
     assert.deepEqual(await dump(kv), before);
   });
+});
+
+Deno.test("a restore that died on one instance is rolled back by another's periodic repair, which never waits", async () => {
+  await using t = await createTestApp();
+  const kv = t.services.kv;
+  await seed(kv);
+  const before = await dump(kv);
+  await crashDuring(kv, "applying");
+  // While the dead owner's heartbeat is fresh, the repair answers "busy" at once: it does not
+  // wait for the heartbeat to go stale, as the check before serving does.
+  assert.equal(await t.services.backup.repairDeadRestore(), "busy");
+  await ageMarker(kv);
+  assert.equal(await t.services.backup.repairDeadRestore(), "applying");
+  assert.deepEqual(await dump(kv), before);
+  assert.equal(await t.services.backup.repairDeadRestore(), "none");
 });
