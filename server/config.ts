@@ -8,6 +8,8 @@ export type Config = {
   dataDir: string;
   /** Remote KV (KV Connect) URL; null means the local KV file under dataDir. */
   kvUrl: string | null;
+  /** How long a call to the remote KV may take before it fails with 503 (KV_TIMEOUT_MS). */
+  kvTimeoutMs: number;
   kvPath: string;
   adminUsername: string | null;
   adminPassword: string | null;
@@ -121,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     hostname: env.HOST || "0.0.0.0",
     dataDir,
     kvUrl: env.KV_URL || null,
+    kvTimeoutMs: parseKvTimeoutMs(env.KV_TIMEOUT_MS),
     kvPath: join(dataDir, "cubby.kv"),
     adminUsername: env.ADMIN_USERNAME || null,
     adminPassword: env.ADMIN_PASSWORD || null,
@@ -150,6 +153,14 @@ function parseViewFlushMs(raw: string | undefined): number {
   const ms = Number(raw ?? 1_000);
   if (!Number.isInteger(ms) || ms < 1 || ms > 60_000) {
     throw new Error(`Invalid VIEW_FLUSH_MS "${raw}": give milliseconds from 1 to 60000`);
+  }
+  return ms;
+}
+
+function parseKvTimeoutMs(raw: string | undefined): number {
+  const ms = Number(raw ?? 10_000);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 300_000) {
+    throw new Error(`Invalid KV_TIMEOUT_MS "${raw}": give milliseconds from 100 to 300000`);
   }
   return ms;
 }

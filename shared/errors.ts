@@ -185,6 +185,10 @@ export const ERROR_CATALOGUE = {
     "en-US": "This path is reserved for shared files and cannot be used through a mount",
   },
   storage_error: { "zh-CN": "存储服务出错", "en-US": "The storage service failed" },
+  kv_unavailable: {
+    "zh-CN": "数据库暂时无法访问，请稍后重试",
+    "en-US": "The database cannot be reached right now; try again shortly",
+  },
   storage_access_denied: {
     "zh-CN": "存储服务拒绝访问",
     "en-US": "The storage service denied access",

@@ -1,10 +1,17 @@
 /** Opens the KV store: a remote KV (KV Connect) when KV_URL is set, else the local file. */
 import type { Config } from "../config.ts";
+import { withCallTimeout } from "./call_timeout.ts";
 
-/** Opens KV; a locked local file gets a clear message (one process per KV file). */
-export async function openKv(config: Pick<Config, "kvUrl" | "kvPath">): Promise<Deno.Kv> {
+/**
+ * Opens KV; a locked local file gets a clear message (one process per KV file). Calls to a
+ * remote KV are limited to `kvTimeoutMs` (call_timeout.ts).
+ */
+export async function openKv(
+  config: Pick<Config, "kvUrl" | "kvPath" | "kvTimeoutMs">,
+): Promise<Deno.Kv> {
   try {
-    return await Deno.openKv(config.kvUrl ?? config.kvPath);
+    if (config.kvUrl) return withCallTimeout(await Deno.openKv(config.kvUrl), config.kvTimeoutMs);
+    return await Deno.openKv(config.kvPath);
   } catch (err) {
     if (String(err).includes("locked")) {
       throw new Error(
