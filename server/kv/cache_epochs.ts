@@ -39,9 +39,16 @@ export class CacheEpochs {
     if (!res.ok) throw new Error(`cache epochs ${names.join(", ")} not moved`);
   }
 
-  /** The current epochs of `names` as one string, to keep beside a cached value. One read. */
+  /**
+   * The current epochs of `names` as one string, to keep beside a cached value. One read per
+   * ten names (the most a `getMany` takes), all of them at once.
+   */
   async stamp(...names: EpochName[]): Promise<string> {
-    const entries = await this.kv.getMany<Deno.KvU64[]>(names.map((n) => keys.cacheEpochs(n)));
+    const batches: Promise<Deno.KvEntryMaybe<Deno.KvU64>[]>[] = [];
+    for (let i = 0; i < names.length; i += 10) {
+      batches.push(this.kv.getMany<Deno.KvU64[]>(names.slice(i, i + 10).map(keys.cacheEpochs)));
+    }
+    const entries = (await Promise.all(batches)).flat();
     return entries.map((e) => String(e.value?.value ?? 0n)).join(".");
   }
 
