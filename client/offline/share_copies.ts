@@ -26,7 +26,9 @@ export async function keepShareCopy(kind: "pastes" | "files", share: ShareFlags)
   try {
     const db = await offlineDb();
     if (isOpenShare(share)) {
-      await db[kind].put({ slug: share.slug, data: share, savedAt: Date.now() });
+      // A copy is what any visitor may read: nothing that only its owner was shown.
+      const data = { ...share, can_manage: false, own_view: false };
+      await db[kind].put({ slug: share.slug, data, savedAt: Date.now() });
     } else await db[kind].delete(share.slug);
   } catch { /* no IndexedDB (private mode): offline copies are a convenience */ }
 }

@@ -17,6 +17,12 @@ import type { GetResult } from "../storage/driver.ts";
 import { type RequestedRange, resolveRequestedRange } from "../storage/ranges.ts";
 import { s3UrlTtlMs, type TtlCache } from "../services/caches.ts";
 
+/** True when the caller owns the file share: the admin, or the key that created it. */
+export function ownsFile(auth: Auth, rec: Pick<FileRecord, "created_by">): boolean {
+  return auth.type === "admin" ||
+    (auth.type === "apikey" && rec.created_by === `apikey:${auth.id}`);
+}
+
 export type Delivery =
   | { kind: "redirect"; url: string }
   | { kind: "stream"; rec: FileRecord; object: GetResult };
@@ -63,6 +69,7 @@ export class FileAccessService {
     views: number,
     token: string,
     auth: Auth,
+    owned: boolean,
   ): PublicFileView {
     const q = `?t=${encodeURIComponent(token)}`;
     return {
@@ -79,18 +86,22 @@ export class FileAccessService {
       created_at: rec.created_at,
       preview_url: `/api/file-view/${encodeURIComponent(rec.slug)}${q}`,
       download_url: `/api/file-download/${encodeURIComponent(rec.slug)}${q}`,
-      can_manage: auth.type === "admin" ||
-        (auth.type === "apikey" && rec.created_by === `apikey:${auth.id}`),
+      can_manage: ownsFile(auth, rec),
+      own_view: owned,
     };
   }
 
-  /** Opens a share (GET public info, or verify with a password); counts one view. */
+  /**
+   * Opens a share (GET public info, or verify with a password); counts one view unless `auth`
+   * owns the share.
+   */
   async open(slug: string, password: string | undefined, auth: Auth, ip: string) {
-    const { entry, views, token } = await this.funnel.admit(slug, {
+    const { entry, views, owned, token } = await this.funnel.admit(slug, {
       checkAccess: this.passwordCheck(password, ip),
       issueToken: true,
+      isOwner: (rec) => ownsFile(auth, rec),
     });
-    return this.publicView(entry.value, views!, token, auth);
+    return this.publicView(entry.value, views!, token, auth, owned);
   }
 
   /** Metadata only, for server rendering: never counts a view and never exposes links. */
@@ -123,12 +134,14 @@ export class FileAccessService {
       password?: string;
       range?: RequestedRange;
       download: boolean;
+      auth: Auth;
       ip: string;
     },
   ): Promise<Delivery> {
     const { entry } = await this.funnel.admit(slug, {
       token: opts.token,
       checkAccess: this.passwordCheck(opts.password, opts.ip),
+      isOwner: (rec) => ownsFile(opts.auth, rec),
     });
     const rec = entry.value;
     const cfg = await this.storage.getRecord(rec.storage_config_id);
@@ -163,12 +176,13 @@ export class FileAccessService {
    */
   async officeLinks(
     slug: string,
-    opts: { token?: string; password?: string; origin: string; ip: string },
+    opts: { token?: string; password?: string; origin: string; auth: Auth; ip: string },
   ) {
     const { entry, token } = await this.funnel.admit(slug, {
       token: opts.token,
       checkAccess: this.passwordCheck(opts.password, opts.ip),
       issueToken: true,
+      isOwner: (rec) => ownsFile(opts.auth, rec),
     });
     const url = `${opts.origin}/api/file-download/${encodeURIComponent(entry.value.slug)}?t=${
       encodeURIComponent(token)

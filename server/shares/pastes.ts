@@ -109,16 +109,19 @@ export class PasteService {
   /**
    * The raw text of a paste, as a string or as its UTF-8 bytes, whichever it is stored as. A
    * view token from the page's counted open (`raw_url`) admits it without counting again and
-   * without the password; otherwise it counts a view (`password` from the query, for curl).
+   * without the password; otherwise it counts a view (`password` from the query, for curl),
+   * unless `auth` owns the paste.
    */
   async openRaw(
     slug: string,
     access: { token?: string; password?: string },
+    auth: Auth,
     clientIp: string,
   ): Promise<string | Uint8Array<ArrayBuffer>> {
     const password = access.password;
     const { entry } = await this.funnel.admit(slug, {
       token: access.token,
+      isOwner: (rec) => canManage(auth, rec),
       checkAccess: (rec) => {
         if (rec.password_hash && !password) throw this.passwordRequired(rec);
         return this.checkPassword(rec, password ?? "", clientIp);
@@ -230,12 +233,14 @@ export class PasteService {
     auth: Auth,
     checkAccess: (rec: PasteRecord) => Promise<void>,
   ): Promise<PasteView> {
-    const { entry, views, token } = await this.funnel.admit(slug, {
+    const { entry, views, owned, token } = await this.funnel.admit(slug, {
       checkAccess,
       issueToken: needsRawToken,
+      isOwner: (rec) => canManage(auth, rec),
     });
     const { entry: current, text } = await this.readText(entry);
     const view = toView(current.value, views!, text, auth);
+    view.own_view = owned;
     if (token) view.raw_url = `${view.raw_url}?t=${encodeURIComponent(token)}`;
     return view;
   }

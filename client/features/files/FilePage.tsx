@@ -119,7 +119,7 @@ function FileScreen({ slug }: { slug: string }) {
       });
   }, [screen.kind, slug, openingMeta, openingPassword, t]);
 
-  // Manage rights: the share is opened anonymously, so ask again as the logged-in user. A
+  // Manage rights: the managed record, asked for as the logged-in user. A
   // locked share has no id yet; the manager finds it by its slug.
   const mayManageFiles = auth.authType === "admin" ||
     (auth.authType === "apikey" && hasPermission(auth.permissions, Permission.FILE_SHARE));
