@@ -14,7 +14,7 @@
  *    with `sum`: a statistic needs no durable commit per view.
  *
  * Anything else is refused: 404 missing, 410 expired or used up (before any password is
- * asked), or whatever `checkAccess` throws (401 password_required / wrong_password, 429).
+ * asked; also a swept share's tombstone), or whatever `checkAccess` throws (401 password_required / wrong_password, 429).
  * Counting happens here and nowhere else, through the ledger's `count` and `tally`.
  */
 import type { FileRecord, FileRepo } from "./file_repo.ts";
@@ -55,6 +55,8 @@ export type ShareLedger<R extends GatedShare, F extends FoundShare<R> = FoundSha
   kind: "file" | "paste";
   /** The record of a slug with its views so far, or null when there is none. */
   find(slug: string): Promise<F | null>;
+  /** True when a share of this slug expired and was swept (its tombstone answers 410). */
+  swept(slug: string): Promise<boolean>;
   /** Counts one view of a limited share with a checked commit; "changed": read it again. */
   count(entry: ShareEntry<R>): Promise<CountResult>;
   /** Counts one view of an unlimited share in memory, written to KV within the flush interval. */
@@ -115,7 +117,9 @@ export class AccessFunnel<R extends GatedShare, F extends FoundShare<R> = FoundS
     const errors = ERRORS[this.ledger.kind];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const entry = await this.ledger.find(slug);
-      if (!entry) throw notFound(errors.missing);
+      if (!entry) {
+        throw await this.ledger.swept(slug) ? gone(errors.gone) : notFound(errors.missing);
+      }
       const rec = entry.value;
       if (isPast(rec.expires_at)) throw gone(errors.gone);
       if (opts.token && await this.signer.verify(this.subjectOf(rec), opts.token)) {
@@ -160,6 +164,7 @@ export function fileFunnel(repo: FileRepo, signer: Signer): AccessFunnel<FileRec
   return new AccessFunnel<FileRecord>({
     kind: "file",
     find: (slug) => SLUG_PATTERN.test(slug) ? repo.findShare(slug) : Promise.resolve(null),
+    swept: (slug) => SLUG_PATTERN.test(slug) ? repo.tombstones.holds(slug) : Promise.resolve(false),
     count: (entry) => repo.countView(entry),
     tally: (entry) => repo.tallyView(entry),
   }, signer);
@@ -173,6 +178,7 @@ export function pasteFunnel(
   return new AccessFunnel<PasteRecord, PasteShareEntry>({
     kind: "paste",
     find: (slug) => SLUG_PATTERN.test(slug) ? repo.findShare(slug) : Promise.resolve(null),
+    swept: (slug) => SLUG_PATTERN.test(slug) ? repo.tombstones.holds(slug) : Promise.resolve(false),
     count: (entry) => repo.countView(entry),
     tally: (entry) => repo.tallyView(entry),
   }, signer);

@@ -16,6 +16,7 @@ import type { PublicFileView } from "../../shared/schemas/files.ts";
 import type { GetResult } from "../storage/driver.ts";
 import { type RequestedRange, resolveRequestedRange } from "../storage/ranges.ts";
 import { s3UrlTtlMs, type TtlCache } from "../services/caches.ts";
+import { SLUG_PATTERN } from "../../shared/slug.ts";
 
 /** True when the caller owns the file share: the admin, or the key that created it. */
 export function ownsFile(auth: Auth, rec: Pick<FileRecord, "created_by">): boolean {
@@ -40,7 +41,10 @@ export class FileAccessService {
   /** The live record of a slug; 404 when missing, 410 when expired. */
   async findLive(slug: string): Promise<FileRecord> {
     const value = (await this.repo.getBySlug(slug)).value;
-    if (!value) throw notFound("file_not_found");
+    if (!value) {
+      const swept = SLUG_PATTERN.test(slug) && await this.repo.tombstones.holds(slug);
+      throw swept ? gone("file_expired") : notFound("file_not_found");
+    }
     if (value.expires_at && Date.parse(value.expires_at) <= Date.now()) throw gone("file_expired");
     return value;
   }

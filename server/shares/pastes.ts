@@ -14,6 +14,7 @@ import {
 import type { AccessFunnel } from "./access_funnel.ts";
 import { canManage, isPastExpiry, isUsedUp, previewOf, toListItem, toView } from "./paste_views.ts";
 import { clearExpired, deleteExpired, deleteMany, ID_PATTERN } from "./paste_removal.ts";
+import { slugHeldBySweptShare } from "./tombstones.ts";
 import type { AttemptGuard } from "../services/attempts.ts";
 import type { Config } from "../config.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
@@ -57,6 +58,7 @@ export class PasteService {
   /** Creates a paste. Throws 400 for a past expiry, 409 slug_taken for a used custom slug. */
   async create(auth: Auth, input: PasteCreate): Promise<PasteView> {
     const expiresAt = this.checkExpiry(input.expires_at, null);
+    if (input.slug) await this.checkNotSwept(input.slug);
     const passwordHash = input.password
       ? await hashPassword(input.password, this.config.kdfIterations)
       : null;
@@ -133,7 +135,10 @@ export class PasteService {
   /** A share's state for server rendering; never counts a view. */
   async peek(slug: string): Promise<PastePeek> {
     const entry = SLUG_PATTERN.test(slug) ? await this.repo.findShare(slug) : null;
-    if (!entry) return { state: "missing" };
+    if (!entry) {
+      const swept = SLUG_PATTERN.test(slug) && await this.repo.tombstones.holds(slug);
+      return { state: swept ? "expired" : "missing" };
+    }
     const { value: rec, views } = entry;
     if (isPastExpiry(rec, Date.now()) || isUsedUp(rec, views)) return { state: "expired" };
     const anonymous: Auth = { type: "none" };
@@ -178,6 +183,7 @@ export class PasteService {
   async update(auth: Auth, id: string, input: PasteUpdate): Promise<PasteView> {
     const prev = await this.managed(auth, id);
     const old = prev.value;
+    if (input.slug !== undefined && input.slug !== old.slug) await this.checkNotSwept(input.slug);
     const next: PasteRecord = { ...old, updated_at: new Date().toISOString() };
     if (input.slug !== undefined) next.slug = input.slug;
     if (input.remark !== undefined) next.remark = input.remark || null;
@@ -269,6 +275,11 @@ export class PasteService {
       current = await this.repo.get(entry.value.id);
     }
     throw notFound("paste_not_found");
+  }
+
+  /** 409 slug_taken (saying why) while a swept paste's tombstone still reserves `slug`. */
+  private async checkNotSwept(slug: string): Promise<void> {
+    if (!await this.repo.tombstones.release(slug)) throw slugHeldBySweptShare();
   }
 
   /** The paste with this id if the caller may manage it: 404 paste_not_found, 403 not_creator. */
