@@ -53,3 +53,18 @@ export async function readShareCopy<T>(
     return null;
   }
 }
+
+/**
+ * When the service worker answered this document from its cache because the network failed
+ * (`<html data-offline-copy>`, client/sw/offline_copy.ts): the time the copy was saved; else
+ * null. Only the document's first screen was answered so: see forgetDocumentCopy.
+ */
+export function documentCopySavedAt(): number | null {
+  const saved = Number(globalThis.document?.documentElement.dataset.offlineCopy);
+  return saved > 0 ? saved : null;
+}
+
+/** Drops the document's offline-copy mark once its first screen has read it. */
+export function forgetDocumentCopy(): void {
+  delete globalThis.document?.documentElement.dataset.offlineCopy;
+}

@@ -18,7 +18,7 @@ import { useInitialData } from "../../app/initial_data.tsx";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { lazyPage } from "../../app/lazy_page.ts";
 import { useAuth } from "../../auth/auth_store.ts";
-import { ApiError } from "../../api/client.ts";
+import { ApiError, offlineSavedAtOf } from "../../api/client.ts";
 import { errorText } from "../../api/errors.ts";
 import { PageErrorBoundary } from "../../components/PageErrorBoundary.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
@@ -52,6 +52,7 @@ import { FileDeleted, FileDeleteDialog } from "./FileDelete.tsx";
 import type { FilePreview as LoadedPreview } from "./previews/FilePreview.tsx";
 import {
   dropShareCopy,
+  forgetDocumentCopy,
   isNetworkFailure,
   keepShareCopy,
   readShareCopy,
@@ -88,6 +89,8 @@ function FileScreen({ slug }: { slug: string }) {
   useEffect(() => {
     mounted.current = true;
     markFilePageDataUsed();
+    // The document holds metadata only; the open below says whether the share is a copy.
+    forgetDocumentCopy();
     return () => {
       mounted.current = false;
     };
@@ -101,9 +104,13 @@ function FileScreen({ slug }: { slug: string }) {
     opening.current = true;
     (openingPassword === undefined ? openFile(slug) : unlockFile(slug, openingPassword))
       .then((file) => {
+        // The service worker's copy when the network failed: shown as one, never kept again.
+        const savedAt = offlineSavedAtOf(file);
         // An open share is kept for offline reading; a protected or view-limited one never is.
-        if (openingPassword === undefined) keepShareCopy("files", file);
-        if (mounted.current) setScreen({ kind: "ready", file, password: openingPassword });
+        if (openingPassword === undefined && savedAt === null) keepShareCopy("files", file);
+        if (!mounted.current) return;
+        if (savedAt === null) setScreen({ kind: "ready", file, password: openingPassword });
+        else setScreen({ kind: "ready", file, offlineSavedAt: savedAt });
       })
       .catch(async (err) => {
         const copy = isNetworkFailure(err) && openingPassword === undefined
@@ -186,6 +193,8 @@ function FileScreen({ slug }: { slug: string }) {
   const file: FileMeta | null = screen.kind === "ready" ? screen.file : screen.meta;
   const title = file?.filename ?? managed?.filename ?? slug;
   const ready = screen.kind === "ready" ? screen : null;
+  // An offline copy keeps the share's details only: its links need the server.
+  const offlineCopy = ready?.offlineSavedAt !== undefined;
   // Fresh links: open the share again (with the password it was unlocked with).
   const refresh = () =>
     ready && setScreen({ kind: "opening", meta: ready.file, password: ready.password });
@@ -200,7 +209,7 @@ function FileScreen({ slug }: { slug: string }) {
           </p>
         </div>
         <div className="file-head-actions">
-          {ready && (
+          {ready && !offlineCopy && (
             <a className="btn btn-primary" href={apiHref(ready.file.download_url)} download>
               {t("file.download")}
             </a>
@@ -237,7 +246,12 @@ function FileScreen({ slug }: { slug: string }) {
               <p className="muted">{t("file.opening")}</p>
             </div>
           )}
-          {ready && (
+          {ready && offlineCopy && (
+            <div className="file-offline" role="status">
+              <p>{t("file.offline.unavailable")}</p>
+            </div>
+          )}
+          {ready && !offlineCopy && (
             <PageErrorBoundary>
               <Suspense fallback={<Spinner />}>
                 <FilePreview

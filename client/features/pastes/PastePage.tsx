@@ -14,7 +14,7 @@ import { useLocation, useNavigate, useParams } from "react-router";
 import { useInitialData } from "../../app/initial_data.tsx";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { useAuth } from "../../auth/auth_store.ts";
-import { ApiError } from "../../api/client.ts";
+import { ApiError, offlineSavedAtOf } from "../../api/client.ts";
 import { errorText } from "../../api/errors.ts";
 import { ConfirmDialog } from "../../components/Modal.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
@@ -37,7 +37,9 @@ import { SharePasswordForm } from "../../components/SharePasswordForm.tsx";
 import { ShareLink, shareUrl } from "./ShareLink.tsx";
 import { useIsClient } from "./time.ts";
 import {
+  documentCopySavedAt,
   dropShareCopy,
+  forgetDocumentCopy,
   isNetworkFailure,
   keepShareCopy,
   readShareCopy,
@@ -73,10 +75,16 @@ function PasteScreen({ slug }: { slug: string }) {
   const [deleting, setDeleting] = useState(false);
   const mounted = useRef(false);
   const fetching = useRef(false);
+  // A document the service worker answered from its cache (offline): its first screen is a copy.
+  const [documentCopy] = useState(documentCopySavedAt);
 
   useEffect(() => {
     mounted.current = true;
     markPastePageDataUsed();
+    forgetDocumentCopy();
+    if (documentCopy !== null) {
+      setScreen((s) => s.kind === "ready" ? { ...s, offlineSavedAt: documentCopy } : s);
+    }
     return () => {
       mounted.current = false;
     };
@@ -89,7 +97,11 @@ function PasteScreen({ slug }: { slug: string }) {
     fetching.current = true;
     fetchPaste(slug)
       .then((paste) => {
-        if (mounted.current) setScreen({ kind: "ready", paste, html: null });
+        // The service worker's copy when the network failed: shown as one, never kept again.
+        const savedAt = offlineSavedAtOf(paste);
+        if (!mounted.current) return;
+        if (savedAt === null) setScreen({ kind: "ready", paste, html: null });
+        else setScreen({ kind: "ready", paste, html: null, offlineSavedAt: savedAt });
       })
       .catch(async (err) => {
         const copy = isNetworkFailure(err) ? await readShareCopy<PasteView>("pastes", slug) : null;
@@ -106,7 +118,7 @@ function PasteScreen({ slug }: { slug: string }) {
 
   // An open share read from the server is kept for offline reading (never a protected one).
   const readyPaste = screen.kind === "ready" && screen.offlineSavedAt === undefined &&
-      !screen.password
+      !screen.password && documentCopy === null
     ? screen.paste
     : null;
   useEffect(() => {
