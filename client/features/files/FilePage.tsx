@@ -58,6 +58,7 @@ import {
   readShareCopy,
 } from "../../offline/share_copies.ts";
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
+import { afterPaint, focusPageHeading } from "../../lib/focus.ts";
 
 const FileEditDialog = lazy(() => import("./FileEditDialog.tsx"));
 /** The previews and their libraries load once the share is open: never part of hydration. */
@@ -237,7 +238,11 @@ function FileScreen({ slug }: { slug: string }) {
               kind="file"
               ready={isClient}
               unlock={(password) => unlockFile(slug, password)}
-              onUnlocked={(f, password) => setScreen({ kind: "ready", file: f, password })}
+              onUnlocked={(f, password) => {
+                setScreen({ kind: "ready", file: f, password });
+                // The form that held the focus is gone: the file's heading takes it.
+                afterPaint(focusPageHeading);
+              }}
             />
           )}
           {screen.kind === "opening" && (

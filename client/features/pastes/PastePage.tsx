@@ -45,6 +45,7 @@ import {
   readShareCopy,
 } from "../../offline/share_copies.ts";
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
+import { afterPaint, focusPageHeading } from "../../lib/focus.ts";
 
 const PasteEditDialog = lazy(() => import("./PasteEditDialog.tsx"));
 
@@ -240,7 +241,11 @@ function PasteScreen({ slug }: { slug: string }) {
           kind="paste"
           ready={isClient}
           unlock={(password) => unlockPaste(slug, password)}
-          onUnlocked={(p, password) => setScreen({ kind: "ready", paste: p, html: null, password })}
+          onUnlocked={(p, password) => {
+            setScreen({ kind: "ready", paste: p, html: null, password });
+            // The form that held the focus is gone: the share's heading takes it.
+            afterPaint(focusPageHeading);
+          }}
         />
       )}
 
