@@ -51,6 +51,11 @@ export function pageTitleKey(pathname: string): string {
   return exact[p] ?? "pageTitle.home";
 }
 
+/** The i18n key of a route's meta description (`pageDescription.*`, one per title). */
+export function pageDescriptionKey(pathname: string): string {
+  return pageTitleKey(pathname).replace("pageTitle.", "pageDescription.");
+}
+
 /** "Subtitle - Site title", the format of every page title. */
 export function formatPageTitle(subtitle: string, siteTitle: string): string {
   return subtitle ? `${subtitle} - ${siteTitle}` : siteTitle;

@@ -123,6 +123,12 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "链接后缀只能包含字母、数字、连字符和下划线，最多 50 个字符",
     "en-US": "A link suffix may contain only letters, digits, hyphens and underscores (50 at most)",
   },
+  slug_recently_expired: {
+    "zh-CN":
+      "该链接后缀属于一个已过期的分享，将保留 {{days}} 天；请使用其他后缀，或由管理员清理过期分享后再用",
+    "en-US":
+      "This link suffix belonged to a share that expired; it stays reserved for {{days}} days. Use another suffix, or ask the admin to clear expired shares",
+  },
   slug_reserved: { "zh-CN": "该链接后缀为系统保留", "en-US": "This link suffix is reserved" },
   content_empty: { "zh-CN": "内容不能为空", "en-US": "Content must not be empty" },
   content_too_large: {
@@ -465,13 +471,21 @@ export function interpolate(text: string, params?: Record<string, unknown>): str
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
-/** The localised message for an error code. */
+/**
+ * The localised message for an error code. `params.message_code`, a code of this catalogue, gives
+ * a more precise text while `code` stays what clients branch on (a slug taken by a swept share
+ * is still `slug_taken`).
+ */
 export function errorMessage(
   code: ErrorCode,
   lang: Language,
   params?: Record<string, unknown>,
 ): string {
-  return interpolate(ERROR_CATALOGUE[code][lang], params);
+  const precise = params?.message_code;
+  const text = typeof precise === "string" && precise in ERROR_CATALOGUE
+    ? ERROR_CATALOGUE[precise as ErrorCode]
+    : ERROR_CATALOGUE[code];
+  return interpolate(text[lang], params);
 }
 
 /** The catalogue of one language as a flat object, for i18next's `errors` namespace. */

@@ -23,6 +23,15 @@ export const CACHEABLE_HEADER = "X-Cubby-Cacheable";
 /** On a cacheable reply of an expiring share: its expiry (ISO 8601); no cached use after it. */
 export const CACHE_EXPIRES_HEADER = "X-Cubby-Expires";
 
+/** Set by the service worker when it kept a reply: when it was saved (ms since the epoch). */
+export const SAVED_AT_HEADER = "X-Cubby-Saved-At";
+/**
+ * Set by the service worker on a reply it answers from its cache because the network failed:
+ * when the copy was saved (ms since the epoch). A document answered so also carries it as
+ * `<html data-offline-copy>`, which the page reads after hydration.
+ */
+export const OFFLINE_COPY_HEADER = "X-Cubby-Offline-Copy";
+
 /** The URL of the document shell the service worker precaches for offline app routes. */
 export const APP_SHELL_PATH = "/app-shell";
 /** The manifest's share_target action: the OS posts shared text, links and files here. */

@@ -4,6 +4,7 @@
  */
 import { authHeader, clearAuth, getAuth } from "../auth/auth_store.ts";
 import { REQUEST_TIMEOUT_MS } from "../../shared/constants.ts";
+import { OFFLINE_COPY_HEADER } from "../../shared/pwa.ts";
 
 export type Envelope<T> = {
   code: number;
@@ -90,6 +91,17 @@ function toApiError(
   });
 }
 
+/** Replies the service worker answered from its cache (the network failed): when saved. */
+const offlineCopies = new WeakMap<object, number>();
+
+/**
+ * When `data` (a value `api()` returned) is an offline copy the service worker answered
+ * because the network failed: the time the copy was saved; else null.
+ */
+export function offlineSavedAtOf(data: unknown): number | null {
+  return typeof data === "object" && data !== null ? offlineCopies.get(data) ?? null : null;
+}
+
 /** Calls an /api route and returns `data` of the envelope; throws ApiError. */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
@@ -126,7 +138,13 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     json = null;
   }
   if (res.status === 200 || res.status === 201 || res.status === 202) {
-    if (json && json.success !== false) return json.data;
+    if (json && json.success !== false) {
+      const copy = Number(res.headers.get(OFFLINE_COPY_HEADER));
+      if (copy > 0 && typeof json.data === "object" && json.data !== null) {
+        offlineCopies.set(json.data, copy);
+      }
+      return json.data;
+    }
     throw toApiError(res.status, json, sentAuth);
   }
   throw toApiError(res.status, json, sentAuth);

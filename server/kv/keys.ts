@@ -86,6 +86,10 @@ const builders = {
   filesByStorageConfig: (configId: string, id: string) =>
     ["files_by_storage_config", configId, id] as const,
   fileViews: (id: string) => ["file_views", id] as const,
+  /** What is left of a share the sweeper removed after its expiry, by kind and slug. */
+  shareTombstones: (kind: "paste" | "file", slug: string) =>
+    ["share_tombstones", kind, slug] as const,
+  shareTombstonesPrefix: (kind: "paste" | "file") => ["share_tombstones", kind] as const,
   pendingUploads: (id: string) => ["pending_uploads", id] as const,
   /** A multipart upload into a mount: who started it, for which path (expires). */
   fsUploads: (uploadId: string) => ["fs_uploads", uploadId] as const,

@@ -92,6 +92,7 @@ export function pasteRoutes() {
     const body = await c.get("services").pastes.openRaw(
       c.req.param("slug"),
       { token: c.req.query("t"), password: c.req.query("password") },
+      c.get("auth"),
       c.get("clientIp"),
     );
     return c.body(body, 200, RAW_HEADERS);

@@ -15,6 +15,7 @@ async function deliver(c: Context<AppEnv>, download: boolean) {
     password: c.req.query("password"),
     range: parseRange(c.req.header("range")),
     download,
+    auth: c.get("auth"),
     ip: c.get("clientIp"),
   });
   if (result.kind === "redirect") return c.redirect(result.url, 302);
@@ -64,6 +65,7 @@ export function publicFileRoutes() {
         token: c.req.query("t"),
         password: c.req.query("password"),
         origin,
+        auth: c.get("auth"),
         ip: c.get("clientIp"),
       }),
     );

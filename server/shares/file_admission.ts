@@ -10,6 +10,7 @@ import { type Auth, creatorOf } from "../services/auth.ts";
 import { AppError, badRequest, conflict, forbidden } from "../errors.ts";
 import { hashPassword, randomBase62 } from "../services/crypto.ts";
 import { SHARE_OBJECTS_FOLDER } from "../storage/share_area.ts";
+import { slugHeldBySweptShare } from "./tombstones.ts";
 import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
 import { isReservedSlug } from "../../shared/slug.ts";
 import type { FileShareOptions } from "../../shared/schemas/files.ts";
@@ -58,6 +59,7 @@ export class FileAdmission {
       if (isReservedSlug(requested)) {
         throw badRequest("slug_reserved");
       }
+      if (!await this.repo.tombstones.release(requested)) throw slugHeldBySweptShare();
       if (!await this.repo.isSlugFree(requested)) throw conflict("slug_taken");
       return requested;
     }

@@ -1,4 +1,5 @@
 /** Managing file shares once recorded: views, listing, editing, deleting, expiry. */
+import { slugHeldBySweptShare } from "./tombstones.ts";
 import type { FileRecord, FileRepo } from "./file_repo.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
@@ -69,6 +70,9 @@ export class FileManagement {
     ) {
       throw badRequest("slug_reserved");
     }
+    if (input.slug && input.slug !== prev.slug && !await this.repo.tombstones.release(input.slug)) {
+      throw slugHeldBySweptShare();
+    }
     if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) {
       throw badRequest("expires_at_invalid");
     }
@@ -121,9 +125,12 @@ export class FileManagement {
     return { deleted, failed };
   }
 
-  /** Deletes a share, and its stored object when asked and owned. */
-  protected async remove(rec: FileRecord, withObject: boolean): Promise<void> {
-    await this.repo.delete(rec);
+  /**
+   * Deletes a share, and its stored object when asked and owned; with `tombstone` (expiry) its
+   * slug keeps answering "expired".
+   */
+  protected async remove(rec: FileRecord, withObject: boolean, tombstone = false): Promise<void> {
+    await this.repo.delete(rec, tombstone);
     // A share of a mount file points at the user's own object: it is never deleted with the share.
     if (!withObject || rec.owns_object === false) return;
     try {
@@ -134,13 +141,13 @@ export class FileManagement {
     }
   }
 
-  /** Deletes expired files and their objects; returns how many. */
+  /** Deletes expired files and their objects, leaving tombstones; returns how many. */
   async deleteExpired(nowMs: number): Promise<number> {
     let n = 0;
     for (const id of await this.repo.listExpiredIds(nowMs)) {
       const { value } = await this.repo.get(id);
       if (value) {
-        await this.remove(value, true);
+        await this.remove(value, true, true);
         n++;
       }
     }

@@ -4,6 +4,7 @@ import { countCreated, countDeleted } from "../kv/stats_repo.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
 import type { ViewTally } from "./view_tally.ts";
+import { TombstoneRepo, writeTombstone } from "./tombstones.ts";
 
 export type FileRecord = {
   id: string;
@@ -56,8 +57,13 @@ function indexKeys(rec: FileRecord): Deno.KvKey[] {
 export type FileShareEntry = { value: FileRecord; versionstamp: string; views: number };
 
 export class FileRepo {
+  /** Slugs of file shares the sweeper removed after their expiry (tombstones.ts). */
+  readonly tombstones: TombstoneRepo;
+
   /** `tally` counts views of unlimited shares in memory; without it they are committed. */
-  constructor(private kv: Deno.Kv, private tally?: ViewTally) {}
+  constructor(private kv: Deno.Kv, private tally?: ViewTally) {
+    this.tombstones = new TombstoneRepo(kv, "file");
+  }
 
   get(id: string) {
     return this.kv.get<FileRecord>(keys.files(id));
@@ -87,14 +93,18 @@ export class FileRepo {
     return { value: rec.value, versionstamp: rec.versionstamp!, views };
   }
 
-  /** True when a slug is free. */
+  /** True when a slug is free: no share, and no tombstone (even a lapsed one KV still holds). */
   async isSlugFree(slug: string): Promise<boolean> {
-    return (await this.kv.get(keys.filesBySlug(slug))).value === null;
+    const [idx, tomb] = await this.kv.getMany([
+      keys.filesBySlug(slug),
+      keys.shareTombstones("file", slug),
+    ]);
+    return idx.value === null && tomb.value === null;
   }
 
   /** Inserts a record and its indexes; false when the slug is taken. */
   async create(rec: FileRecord): Promise<boolean> {
-    const op = this.kv.atomic()
+    const op = this.tombstones.guard(this.kv.atomic(), rec.slug)
       .check({ key: keys.files(rec.id), versionstamp: null })
       .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
       .set(keys.files(rec.id), rec);
@@ -109,7 +119,10 @@ export class FileRepo {
   /** Replaces a record read at `versionstamp`, moving indexes; "slug" when the new slug is taken. */
   async update(prev: FileRecord, next: FileRecord, versionstamp: string, resetViews: boolean) {
     const op = this.kv.atomic().check({ key: keys.files(prev.id), versionstamp });
-    if (prev.slug !== next.slug) op.check({ key: keys.filesBySlug(next.slug), versionstamp: null });
+    if (prev.slug !== next.slug) {
+      this.tombstones.guard(op, next.slug);
+      op.check({ key: keys.filesBySlug(next.slug), versionstamp: null });
+    }
     for (const k of indexKeys(prev)) op.delete(k);
     for (const k of indexKeys(next)) op.set(k, next.id);
     op.set(keys.files(next.id), next);
@@ -123,8 +136,9 @@ export class FileRepo {
   /**
    * Deletes a record, its indexes and counter, and subtracts its size from usage; checked
    * against the record as it is now, so a concurrent delete subtracts and counts only once.
+   * With `tombstone` (removal after its expiry) the slug keeps answering "expired".
    */
-  async delete(rec: FileRecord): Promise<void> {
+  async delete(rec: FileRecord, tombstone = false): Promise<void> {
     for (let attempt = 0; attempt < 10; attempt++) {
       const entry = await this.get(rec.id);
       const cur = entry.value;
@@ -139,6 +153,7 @@ export class FileRepo {
       )
         .set(usageKey, new Deno.KvU64(next));
       for (const k of indexKeys(cur)) op.delete(k);
+      if (tombstone) writeTombstone(op, "file", cur);
       if ((await countDeleted(op, "files").commit()).ok) return;
     }
     throw new Error(`Could not delete file ${rec.id}: too much contention`);
@@ -228,6 +243,7 @@ export class FileRepo {
       .check(pending)
       .check({ key: keys.files(rec.id), versionstamp: null })
       .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
+      .check({ key: keys.shareTombstones("file", rec.slug), versionstamp: null })
       .delete(pending.key)
       .set(keys.files(rec.id), rec);
     // Shares of mount files do not use storage of their own.

@@ -14,6 +14,7 @@ import {
 import type { AccessFunnel } from "./access_funnel.ts";
 import { canManage, isPastExpiry, isUsedUp, previewOf, toListItem, toView } from "./paste_views.ts";
 import { clearExpired, deleteExpired, deleteMany, ID_PATTERN } from "./paste_removal.ts";
+import { slugHeldBySweptShare } from "./tombstones.ts";
 import type { AttemptGuard } from "../services/attempts.ts";
 import type { Config } from "../config.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
@@ -57,6 +58,7 @@ export class PasteService {
   /** Creates a paste. Throws 400 for a past expiry, 409 slug_taken for a used custom slug. */
   async create(auth: Auth, input: PasteCreate): Promise<PasteView> {
     const expiresAt = this.checkExpiry(input.expires_at, null);
+    if (input.slug) await this.checkNotSwept(input.slug);
     const passwordHash = input.password
       ? await hashPassword(input.password, this.config.kdfIterations)
       : null;
@@ -109,16 +111,19 @@ export class PasteService {
   /**
    * The raw text of a paste, as a string or as its UTF-8 bytes, whichever it is stored as. A
    * view token from the page's counted open (`raw_url`) admits it without counting again and
-   * without the password; otherwise it counts a view (`password` from the query, for curl).
+   * without the password; otherwise it counts a view (`password` from the query, for curl),
+   * unless `auth` owns the paste.
    */
   async openRaw(
     slug: string,
     access: { token?: string; password?: string },
+    auth: Auth,
     clientIp: string,
   ): Promise<string | Uint8Array<ArrayBuffer>> {
     const password = access.password;
     const { entry } = await this.funnel.admit(slug, {
       token: access.token,
+      isOwner: (rec) => canManage(auth, rec),
       checkAccess: (rec) => {
         if (rec.password_hash && !password) throw this.passwordRequired(rec);
         return this.checkPassword(rec, password ?? "", clientIp);
@@ -130,7 +135,10 @@ export class PasteService {
   /** A share's state for server rendering; never counts a view. */
   async peek(slug: string): Promise<PastePeek> {
     const entry = SLUG_PATTERN.test(slug) ? await this.repo.findShare(slug) : null;
-    if (!entry) return { state: "missing" };
+    if (!entry) {
+      const swept = SLUG_PATTERN.test(slug) && await this.repo.tombstones.holds(slug);
+      return { state: swept ? "expired" : "missing" };
+    }
     const { value: rec, views } = entry;
     if (isPastExpiry(rec, Date.now()) || isUsedUp(rec, views)) return { state: "expired" };
     const anonymous: Auth = { type: "none" };
@@ -175,6 +183,7 @@ export class PasteService {
   async update(auth: Auth, id: string, input: PasteUpdate): Promise<PasteView> {
     const prev = await this.managed(auth, id);
     const old = prev.value;
+    if (input.slug !== undefined && input.slug !== old.slug) await this.checkNotSwept(input.slug);
     const next: PasteRecord = { ...old, updated_at: new Date().toISOString() };
     if (input.slug !== undefined) next.slug = input.slug;
     if (input.remark !== undefined) next.remark = input.remark || null;
@@ -230,12 +239,14 @@ export class PasteService {
     auth: Auth,
     checkAccess: (rec: PasteRecord) => Promise<void>,
   ): Promise<PasteView> {
-    const { entry, views, token } = await this.funnel.admit(slug, {
+    const { entry, views, owned, token } = await this.funnel.admit(slug, {
       checkAccess,
       issueToken: needsRawToken,
+      isOwner: (rec) => canManage(auth, rec),
     });
     const { entry: current, text } = await this.readText(entry);
     const view = toView(current.value, views!, text, auth);
+    view.own_view = owned;
     if (token) view.raw_url = `${view.raw_url}?t=${encodeURIComponent(token)}`;
     return view;
   }
@@ -264,6 +275,11 @@ export class PasteService {
       current = await this.repo.get(entry.value.id);
     }
     throw notFound("paste_not_found");
+  }
+
+  /** 409 slug_taken (saying why) while a swept paste's tombstone still reserves `slug`. */
+  private async checkNotSwept(slug: string): Promise<void> {
+    if (!await this.repo.tombstones.release(slug)) throw slugHeldBySweptShare();
   }
 
   /** The paste with this id if the caller may manage it: 404 paste_not_found, 403 not_creator. */

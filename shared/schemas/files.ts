@@ -117,7 +117,13 @@ export type PublicFileView =
     | "views"
     | "created_at"
   >
-  & { preview_url: string; download_url: string; can_manage: boolean };
+  & {
+    preview_url: string;
+    download_url: string;
+    can_manage: boolean;
+    /** True when the caller owns the share (the admin, or the creating key): not counted. */
+    own_view?: boolean;
+  };
 
 export const MultipartPartSchema = z.object({
   partNumber: z.number().int().min(1).max(10_000),

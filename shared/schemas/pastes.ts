@@ -119,6 +119,11 @@ export type PasteView = {
   raw_url?: string;
   /** True when the caller is the admin or the creating key (may edit and delete). */
   can_manage: boolean;
+  /**
+   * On an open of the share (GET or POST /api/paste/{slug}): true when the caller owns it (the
+   * admin, or the key that created it), so this view was not counted.
+   */
+  own_view?: boolean;
   /** Size of the content in UTF-8 bytes. */
   content_size: number;
 };

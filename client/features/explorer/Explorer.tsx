@@ -62,6 +62,10 @@ export function Explorer({ path }: { path: string }) {
   const basket = useBasket();
   const can = (bit: number) => hasPermission(auth.permissions, bit);
   const canWrite = can(Permission.MOUNT_UPLOAD) && folder.status === "ready" && !folder.isVirtual;
+  // While a folder inside a mount loads, its write buttons (disabled) and the search scope are
+  // already there, so the toolbar does not grow (and push the listing down) when it arrives.
+  const writeShown = canWrite ||
+    (can(Permission.MOUNT_UPLOAD) && folder.status === "loading" && path !== "/");
 
   const uploads = useUploads((entry) => folder.upsert([entry]));
   const tasks = useTasks({
@@ -165,6 +169,7 @@ export function Explorer({ path }: { path: string }) {
       <Breadcrumbs path={path} />
       <ExplorerToolbar
         canWrite={canWrite}
+        writeShown={writeShown}
         view={view}
         onView={setView}
         onUpload={(list) => uploads.add(list, path)}
@@ -176,7 +181,12 @@ export function Explorer({ path }: { path: string }) {
         basketCount={basket.length}
         activeTasks={activeTasks}
       />
-      <SearchForm inMount={!folder.isVirtual && folder.mountId !== null} onSearch={setSearch} />
+      <SearchForm
+        inMount={folder.status === "loading"
+          ? path !== "/"
+          : !folder.isVirtual && folder.mountId !== null}
+        onSearch={setSearch}
+      />
       {panel === "settings" && <GallerySettingsPanel settings={gallery} onChange={setGallery} />}
       {panel === "basket" && <BasketPanel />}
       {panel === "tasks" && (

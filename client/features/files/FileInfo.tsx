@@ -6,7 +6,7 @@ import { formatFileSize } from "./format.ts";
 
 export function FileInfo(
   { file, local }: {
-    file: FileMeta;
+    file: FileMeta & { own_view?: boolean };
     /** Format times in the visitor's zone (after hydration), else in UTC. */
     local: boolean;
   },
@@ -31,6 +31,7 @@ export function FileInfo(
         {file.max_views > 0
           ? t("file.info.viewsOf", { views: file.views, max: file.max_views })
           : t("file.info.viewsUnlimited", { views: file.views })}
+        {file.own_view && <span className="fact-note">{t("file.info.ownView")}</span>}
       </Fact>
       {file.has_password && (
         <Fact term={t("file.info.access")}>

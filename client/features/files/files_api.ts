@@ -39,14 +39,16 @@ export type OfficeLinks = { url: string; microsoft: string; google: string };
 const enc = encodeURIComponent;
 
 /*
- * Opening a share is what a visitor does, so it goes without credentials: a 403
- * password_required or 401 wrong_password must never end the user's session. Manage rights come from
- * getFile() / findFileBySlug() instead.
+ * Opening a share sends the user's credentials when logged in: the share's owner (the admin, or
+ * the key that created it) is recognised, and the owner's views are not counted. A 403
+ * password_required or 401 wrong_password never ends the session (client.ts logs out only on
+ * expired credentials), and the server never lets an authenticated reply into the offline
+ * cache. Manage rights still come from getFile() / findFileBySlug().
  */
 
 /** Opens a share; counts a view. Throws password_required, file_not_found, file_expired. */
 export function openFile(slug: string): Promise<PublicFileView> {
-  return api<PublicFileView>(`/public/files/${enc(slug)}`, { anonymous: true });
+  return api<PublicFileView>(`/public/files/${enc(slug)}`);
 }
 
 /** Opens a protected share with its password; throws wrong_password or too_many_requests. */
@@ -55,7 +57,6 @@ export function unlockFile(slug: string, password: string): Promise<PublicFileVi
     type: "verifyFilePassword",
     method: "POST",
     body: { password },
-    anonymous: true,
   });
 }
 
@@ -68,7 +69,6 @@ export function getOfficeLinks(file: PublicFileView, password?: string): Promise
   const token = viewTokenOf(file);
   return api<OfficeLinks>(`/office-preview/${enc(file.slug)}`, {
     query: { t: token || undefined, password: token ? undefined : password || undefined },
-    anonymous: true,
   });
 }
 

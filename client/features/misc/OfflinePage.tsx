@@ -9,8 +9,11 @@ import { usePageTitle } from "../../app/use_page_title.ts";
 import { paths } from "../../routes.ts";
 import { LineIcon } from "../../components/LineIcon.tsx";
 
-/** The offline screen: home, previous page, retry. */
-export function OfflinePage() {
+/**
+ * The offline screen: home, previous page, retry. `onRetry` replaces the reload (a page whose
+ * chunk could not load tries that load again).
+ */
+export function OfflinePage({ onRetry }: { onRetry?: () => void } = {}) {
   const { t } = useTranslation();
   usePageTitle("pageTitle.offline");
   return (
@@ -25,7 +28,11 @@ export function OfflinePage() {
         <button type="button" className="btn" onClick={() => globalThis.history.back()}>
           {t("offline.previous")}
         </button>
-        <button type="button" className="btn" onClick={() => globalThis.location.reload()}>
+        <button
+          type="button"
+          className="btn"
+          onClick={onRetry ?? (() => globalThis.location.reload())}
+        >
           {t("offline.retry")}
         </button>
       </div>

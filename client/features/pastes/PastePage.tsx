@@ -14,7 +14,7 @@ import { useLocation, useNavigate, useParams } from "react-router";
 import { useInitialData } from "../../app/initial_data.tsx";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { useAuth } from "../../auth/auth_store.ts";
-import { ApiError } from "../../api/client.ts";
+import { ApiError, offlineSavedAtOf } from "../../api/client.ts";
 import { errorText } from "../../api/errors.ts";
 import { ConfirmDialog } from "../../components/Modal.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
@@ -37,12 +37,15 @@ import { SharePasswordForm } from "../../components/SharePasswordForm.tsx";
 import { ShareLink, shareUrl } from "./ShareLink.tsx";
 import { useIsClient } from "./time.ts";
 import {
+  documentCopySavedAt,
   dropShareCopy,
+  forgetDocumentCopy,
   isNetworkFailure,
   keepShareCopy,
   readShareCopy,
 } from "../../offline/share_copies.ts";
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
+import { afterPaint, focusPageHeading } from "../../lib/focus.ts";
 
 const PasteEditDialog = lazy(() => import("./PasteEditDialog.tsx"));
 
@@ -73,10 +76,16 @@ function PasteScreen({ slug }: { slug: string }) {
   const [deleting, setDeleting] = useState(false);
   const mounted = useRef(false);
   const fetching = useRef(false);
+  // A document the service worker answered from its cache (offline): its first screen is a copy.
+  const [documentCopy] = useState(documentCopySavedAt);
 
   useEffect(() => {
     mounted.current = true;
     markPastePageDataUsed();
+    forgetDocumentCopy();
+    if (documentCopy !== null) {
+      setScreen((s) => s.kind === "ready" ? { ...s, offlineSavedAt: documentCopy } : s);
+    }
     return () => {
       mounted.current = false;
     };
@@ -89,7 +98,11 @@ function PasteScreen({ slug }: { slug: string }) {
     fetching.current = true;
     fetchPaste(slug)
       .then((paste) => {
-        if (mounted.current) setScreen({ kind: "ready", paste, html: null });
+        // The service worker's copy when the network failed: shown as one, never kept again.
+        const savedAt = offlineSavedAtOf(paste);
+        if (!mounted.current) return;
+        if (savedAt === null) setScreen({ kind: "ready", paste, html: null });
+        else setScreen({ kind: "ready", paste, html: null, offlineSavedAt: savedAt });
       })
       .catch(async (err) => {
         const copy = isNetworkFailure(err) ? await readShareCopy<PasteView>("pastes", slug) : null;
@@ -106,7 +119,7 @@ function PasteScreen({ slug }: { slug: string }) {
 
   // An open share read from the server is kept for offline reading (never a protected one).
   const readyPaste = screen.kind === "ready" && screen.offlineSavedAt === undefined &&
-      !screen.password
+      !screen.password && documentCopy === null
     ? screen.paste
     : null;
   useEffect(() => {
@@ -228,7 +241,11 @@ function PasteScreen({ slug }: { slug: string }) {
           kind="paste"
           ready={isClient}
           unlock={(password) => unlockPaste(slug, password)}
-          onUnlocked={(p, password) => setScreen({ kind: "ready", paste: p, html: null, password })}
+          onUnlocked={(p, password) => {
+            setScreen({ kind: "ready", paste: p, html: null, password });
+            // The form that held the focus is gone: the share's heading takes it.
+            afterPaint(focusPageHeading);
+          }}
         />
       )}
 

@@ -7,6 +7,7 @@
  * unless the user picks a method under "Advanced". Files over the server's max size are
  * refused before sending. Choosing a file again after a reload resumes its unfinished upload.
  */
+import { focusElement } from "../../lib/focus.ts";
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";
@@ -139,12 +140,13 @@ export default function UploadPage() {
   };
 
   /** Starts the given items with the options as they are now. */
+  /** Starts the uploads `ids`; false when none started (the form's error has the focus). */
   const start = (ids: string[]) => {
-    if (ids.length === 0) return;
+    if (ids.length === 0) return false;
     if (!formValid) {
       document.getElementById(slugUsable && slugCode ? "upload-slug" : "upload-max-views")
         ?.focus();
-      return;
+      return false;
     }
     const config = configs?.find((c) => c.id === values.configId);
     const withSlug = queue.getSnapshot().filter((i) => STARTABLE.has(i.status)).length === 1;
@@ -154,9 +156,16 @@ export default function UploadPage() {
       method: methodFor(values.method, config, item.size ?? 0, threshold),
       options: toShareOptions(values, withSlug),
     }));
+    return true;
   };
 
-  const startAll = () => start(startable.filter((i) => i.status === "ready").map((i) => i.id));
+  const startAll = () => {
+    // The start button is disabled once nothing is left to start: the queue, where the
+    // uploads now show their progress, takes the focus instead of <body>.
+    if (start(startable.filter((i) => i.status === "ready").map((i) => i.id))) {
+      focusElement(document.getElementById("upload-queue-title"));
+    }
+  };
 
   /** A URL from the URL tab joins the queue and starts at once. */
   const uploadUrl = (info: UrlInfo) => {
