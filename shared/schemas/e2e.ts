@@ -24,6 +24,13 @@ export const E2EFileSchema = E2ETextSchema.extend({
     .max(MAX_META_CHARS, "e2e_meta_invalid").regex(Base64Url, "e2e_meta_invalid"),
 });
 
+/** The descriptor as stored and backed up: any version, so a backup outlives a format change. */
+export const E2EStoredSchema = z.object({
+  version: z.number().int().min(1).max(255),
+  has_password: z.boolean(),
+  meta: z.string().max(MAX_META_CHARS).regex(Base64Url).optional(),
+});
+
 /** A form field or query value holding the descriptor as JSON text; objects pass through. */
 export const E2EFileFieldSchema = z.preprocess((v) => {
   if (typeof v !== "string") return v;
@@ -34,6 +41,10 @@ export const E2EFileFieldSchema = z.preprocess((v) => {
     return v; // fails the object schema below with a clear code
   }
 }, E2EFileSchema.optional());
+
+/** The name and type the server keeps for an encrypted file: the real ones are in `meta`. */
+export const E2E_STORED_NAME = "encrypted.bin";
+export const E2E_STORED_TYPE = "application/octet-stream";
 
 /** The descriptor as the API shows it. */
 export type E2EDescriptor = { version: number; has_password: boolean; meta?: string };
