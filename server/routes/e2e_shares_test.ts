@@ -17,6 +17,8 @@ import { fromBase64Url } from "../../shared/e2e/bytes.ts";
 const MARKER = "e2e-api-marker-7f3a";
 
 async function body(res: Response) {
+  // Replies of many shapes, read field by field below.
+  // deno-lint-ignore no-explicit-any
   return await res.json() as { code: number; error?: string; data: Record<string, any> };
 }
 
