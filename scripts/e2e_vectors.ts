@@ -78,7 +78,7 @@ export async function makeVectors() {
   flipped[HEADER_BYTES + 16 + TAG_BYTES + 3] ^= 0x01;
   const version2 = sealed.slice();
   version2[4] = 2;
-  const invalid = (name: string, bytes: Uint8Array, reason: "format" | "integrity") => ({
+  const invalid = (name: string, bytes: Uint8Array, reason: "version" | "integrity") => ({
     name,
     key: three.key,
     password: three.password,
@@ -157,7 +157,7 @@ export async function makeVectors() {
         "integrity",
       ),
       invalid("one bit flipped in record 1", flipped, "integrity"),
-      invalid("format version 2 in the header", version2, "format"),
+      invalid("format version 2 in the header", version2, "version"),
       {
         ...invalid("the right ciphertext under a wrong password", sealed, "integrity"),
         password: "wrong",

@@ -27,9 +27,12 @@ export const MIN_RECORD_SIZE = 16;
 export const MAX_RECORD_SIZE = 4 * 1024 * 1024;
 const MAX_RECORDS = 2 ** 32;
 
-/** Why a stream could not be decrypted: not this format, or altered (or the wrong key). */
+/**
+ * Why a stream could not be decrypted: not this format, a format version this reader does not
+ * know, or altered (which is also what a wrong key looks like).
+ */
 export class E2EError extends Error {
-  constructor(readonly reason: "format" | "integrity", message: string) {
+  constructor(readonly reason: "format" | "version" | "integrity", message: string) {
     super(message);
     this.name = "E2EError";
   }
@@ -67,7 +70,7 @@ export function parseHeader(bytes: Uint8Array): StreamHeader {
     throw new E2EError("format", "not a Cubby encrypted stream");
   }
   if (bytes[4] !== E2E_VERSION) {
-    throw new E2EError("format", `unsupported format version ${bytes[4]}`);
+    throw new E2EError("version", `unsupported format version ${bytes[4]}`);
   }
   const recordSize = new DataView(bytes.buffer, bytes.byteOffset).getUint32(5);
   if (recordSize < MIN_RECORD_SIZE || recordSize > MAX_RECORD_SIZE) {

@@ -8,7 +8,7 @@
  * Anything that depends on the browser (local times, absolute links, the QR code, manage
  * rights of the logged-in user) appears after hydration.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { useInitialData } from "../../app/initial_data.tsx";
@@ -43,6 +43,7 @@ import {
   readShareCopy,
 } from "../../offline/share_copies.ts";
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
+import { E2EPasteView } from "../e2e/E2EPasteView.tsx";
 
 const PasteEditDialog = lazy(() => import("./PasteEditDialog.tsx"));
 
@@ -118,6 +119,9 @@ function PasteScreen({ slug }: { slug: string }) {
     : screen.kind === "error"
     ? null
     : screen.meta;
+  // An end-to-end encrypted paste always has the server-side token; show the user's password.
+  const facts = paste?.e2e ? { ...paste, has_password: paste.e2e.has_password } : paste;
+  const showGone = useCallback((code: string) => setScreen({ kind: "error", code }), []);
   const [renderLarge, setRenderLarge] = useState(false);
   const needsClientRender = screen.kind === "ready" && screen.html === null;
   const large = needsClientRender && screen.paste.content_size > AUTO_RENDER_MAX_BYTES;
@@ -217,7 +221,11 @@ function PasteScreen({ slug }: { slug: string }) {
         )}
       </header>
 
-      {paste && <PasteMeta paste={paste} local={isClient} />}
+      {facts && <PasteMeta paste={facts} local={isClient} />}
+
+      {screen.kind === "e2e" && (
+        <E2EPasteView slug={slug} descriptor={screen.e2e} onGone={showGone} />
+      )}
 
       {screen.kind === "ready" && screen.offlineSavedAt !== undefined && (
         <OfflineCopyNote savedAt={screen.offlineSavedAt} />
@@ -228,7 +236,8 @@ function PasteScreen({ slug }: { slug: string }) {
           kind="paste"
           ready={isClient}
           unlock={(password) => unlockPaste(slug, password)}
-          onUnlocked={(p, password) => setScreen({ kind: "ready", paste: p, html: null, password })}
+          onUnlocked={(p, password) =>
+            setScreen({ kind: "ready", paste: p, html: null, password })}
         />
       )}
 
@@ -249,7 +258,7 @@ function PasteScreen({ slug }: { slug: string }) {
         />
       )}
 
-      {isClient && paste && (
+      {isClient && paste && screen.kind !== "e2e" && (
         <section className="paste-share" aria-labelledby="paste-share-title">
           <h2 id="paste-share-title">{t("paste.share.title")}</h2>
           <ShareLink url={shareUrl(paste)} showOpen={false} />
@@ -258,7 +267,11 @@ function PasteScreen({ slug }: { slug: string }) {
 
       {dialog === "edit" && managed && (
         <Suspense fallback={null}>
-          <PasteEditDialog paste={managed} onClose={() => setDialog(null)} onSaved={saved} />
+          <PasteEditDialog
+            paste={managed}
+            onClose={() => setDialog(null)}
+            onSaved={saved}
+          />
         </Suspense>
       )}
       <ConfirmDialog
