@@ -76,6 +76,15 @@ export function useE2EOpen<T>(
     else void attempt(null);
   }, [state.kind, descriptor.has_password, attempt]);
 
+  // A link pasted over this one that differs only after the # does not reload the page.
+  useEffect(() => {
+    const restart = () => {
+      if (!running.current) setState({ kind: "start" });
+    };
+    globalThis.addEventListener("hashchange", restart);
+    return () => globalThis.removeEventListener("hashchange", restart);
+  }, []);
+
   const retry = () =>
     descriptor.has_password
       ? setState({ kind: "password", busy: false, error: null })

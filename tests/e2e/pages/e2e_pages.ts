@@ -74,6 +74,7 @@ export class E2ESharePage extends PageObject {
   readonly problem = this.page.getByRole("alert").filter({ hasText: "cannot be decrypted" });
   readonly passwordInput = this.page.getByLabel("Password", { exact: true });
   readonly decryptButton = this.page.getByRole("button", { name: "Decrypt" });
+  readonly passwordError = this.page.locator("#e2e-password-error");
   readonly content = this.page.getByRole("region", { name: "Share content" });
   readonly fileTitle = this.page.getByRole("heading", { level: 1 });
   readonly downloadButton = this.page.getByRole("button", { name: "Download and decrypt" });
