@@ -42,12 +42,7 @@ export const E2EFileFieldSchema = z.preprocess((v) => {
   }
 }, E2EFileSchema.optional());
 
-/** The name and type the server keeps for an encrypted file: the real ones are in `meta`. */
-export const E2E_STORED_NAME = "encrypted.bin";
-export const E2E_STORED_TYPE = "application/octet-stream";
-
-/** The descriptor as the API shows it. */
-export type E2EDescriptor = { version: number; has_password: boolean; meta?: string };
+export { E2E_STORED_NAME, E2E_STORED_TYPE, type E2EDescriptor } from "../e2e/descriptor.ts";
 
 /** The password an end-to-end encrypted share is created with must be its access token. */
 export function isAccessToken(password: string | null | undefined): boolean {

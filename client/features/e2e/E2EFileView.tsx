@@ -13,7 +13,7 @@ import { PageErrorBoundary } from "../../components/PageErrorBoundary.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { CopyText } from "../../components/CopyText.tsx";
 import { DEFAULT_RECORD_SIZE, plaintextSize } from "../../../shared/e2e/stream.ts";
-import type { E2EDescriptor } from "../../../shared/schemas/e2e.ts";
+import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
 import { FileInfo } from "../files/FileInfo.tsx";
 import { FileShare } from "../files/FileShare.tsx";
 import { FileDeleteDialog } from "../files/FileDelete.tsx";

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiError } from "../../api/client.ts";
 import { Spinner } from "../../components/Spinner.tsx";
-import type { E2EDescriptor } from "../../../shared/schemas/e2e.ts";
+import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
 import { useRenderedMarkdown } from "../pastes/MarkdownView.tsx";
 import { PasteContent } from "../pastes/PasteContent.tsx";
 import { ShareLink, shareUrl } from "../pastes/ShareLink.tsx";

@@ -18,7 +18,7 @@ import {
   E2EError,
   plaintextSize,
 } from "../../../shared/e2e/stream.ts";
-import type { E2EDescriptor } from "../../../shared/schemas/e2e.ts";
+import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
 import type { PasteView } from "../pastes/pastes_api.ts";
 import { apiHref, type PublicFileView } from "../files/files_api.ts";
 

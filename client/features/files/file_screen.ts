@@ -6,7 +6,7 @@
 import { ApiError } from "../../api/client.ts";
 import type { FileMeta, PublicFileView } from "./files_api.ts";
 import { statusOfCode } from "./format.ts";
-import type { E2EDescriptor } from "../../../shared/schemas/e2e.ts";
+import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
 
 /** The server's page data for /file/{slug} (server/ssr/file_page.ts). */
 export type FilePageData = { file?: FileMeta | null; error?: string };

@@ -4,7 +4,7 @@
  */
 import { ApiError } from "../../api/client.ts";
 import type { PasteView } from "./pastes_api.ts";
-import type { E2EDescriptor } from "../../../shared/schemas/e2e.ts";
+import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
 
 /** The server's page data for /paste/{slug} (server/ssr/paste_page.ts). */
 export type PastePageData = {

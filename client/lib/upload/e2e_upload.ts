@@ -30,7 +30,7 @@ import {
   makeHeader,
   RecordCipher,
 } from "../../../shared/e2e/stream.ts";
-import { E2E_STORED_NAME, E2E_STORED_TYPE } from "../../../shared/schemas/e2e.ts";
+import { E2E_STORED_NAME, E2E_STORED_TYPE } from "../../../shared/e2e/descriptor.ts";
 import { ApiError } from "../../api/client.ts";
 import { type SimpleUpload, uploadViaForm, uploadViaPresign } from "./form.ts";
 import { MultipartUpload } from "./multipart.ts";

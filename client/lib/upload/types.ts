@@ -1,6 +1,6 @@
 /** The browser uploader's shared types: stages, progress, requests (spec §3, §4). */
 import type { FileView } from "../../../shared/schemas/files.ts";
-import type { E2EDescriptor } from "../../../shared/schemas/e2e.ts";
+import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
 
 export type { FileView };
 
