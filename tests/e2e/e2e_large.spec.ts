@@ -33,6 +33,18 @@ let source = "";
 let digest = "";
 let s3: BrowserS3;
 let configId = "";
+/** The shared server's upload limit before this spec raised it, to put back afterwards. */
+let limitBefore: { max_upload_size: number; max_upload_size_unit: string } | null = null;
+
+/** Sets the shared server's upload limit (settings group 1). */
+async function setUploadLimit(token: string, limit: NonNullable<typeof limitBefore>) {
+  const res = await fetch(`${sharedServerUrl()}/api/admin/settings/group/1`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(limit),
+  });
+  expect(res.status, await res.text()).toBe(200);
+}
 
 /** Writes SIZE bytes of a seeded pattern (no short period) and returns their SHA-256. */
 async function writeSource(path: string): Promise<string> {
@@ -104,6 +116,14 @@ test.beforeAll(async () => {
     }),
   });
   configId = (await res.json()).data.id;
+  const limit = await (await fetch(`${sharedServerUrl()}/api/system/max-upload-size`)).json();
+  if (limit.data.bytes < SIZE + 64 * MiB) {
+    limitBefore = { max_upload_size: limit.data.value, max_upload_size_unit: limit.data.unit };
+    await setUploadLimit(token, {
+      max_upload_size: Math.ceil(SIZE / 1024 / MiB) + 1,
+      max_upload_size_unit: "GB",
+    });
+  }
 });
 
 test.afterAll(async () => {
@@ -128,6 +148,7 @@ test.afterAll(async () => {
       headers: auth,
     });
   }
+  if (limitBefore) await setUploadLimit(token, limitBefore);
   await s3?.stop();
   await rm(dir, { recursive: true, force: true });
 });
