@@ -199,9 +199,17 @@ export function decryptStream(secret: ShareSecret): TransformStream<Uint8Array, 
         cipher = await RecordCipher.create(secret, header);
         sealedSize = header.recordSize + TAG_BYTES;
       }
-      // A record is known not to be the last once more bytes follow it.
+      // A record is known not to be the last once more bytes follow it. The records a chunk
+      // completes are opened together (WebCrypto works off the main thread), released in order.
+      const opening: Promise<Uint8Array<ArrayBuffer>>[] = [];
       while (queue.length > sealedSize) {
-        controller.enqueue(await cipher.open(index++, false, queue.take(sealedSize)));
+        opening.push(cipher.open(index++, false, queue.take(sealedSize)));
+      }
+      // Every promise is awaited, so none is left to reject unobserved.
+      const opened = await Promise.allSettled(opening);
+      for (const r of opened) {
+        if (r.status === "rejected") throw r.reason;
+        controller.enqueue(r.value);
       }
     },
     async flush(controller) {
@@ -267,13 +275,18 @@ export async function encryptRange(
   const first = Math.floor((Math.max(start, HEADER_BYTES) - HEADER_BYTES) / sealed);
   const last = Math.min(count - 1, Math.floor((end - 1 - HEADER_BYTES) / sealed));
   const plain = await readPlain(first * rs, Math.min(size, (last + 1) * rs));
-  for (let i = first; i <= last; i++) {
-    const at = (i - first) * rs;
-    const record = await cipher.seal(i, i === count - 1, plain.slice(at, at + rs));
-    const offset = HEADER_BYTES + i * sealed;
+  // Sealed together (WebCrypto works off the main thread), kept in order.
+  const records = await Promise.all(
+    Array.from({ length: last - first + 1 }, (_, k) => {
+      const at = k * rs;
+      return cipher.seal(first + k, first + k === count - 1, plain.slice(at, at + rs));
+    }),
+  );
+  records.forEach((record, k) => {
+    const offset = HEADER_BYTES + (first + k) * sealed;
     const from = Math.max(start, offset) - offset;
     const to = Math.min(end, offset + record.length) - offset;
     out.push(from === 0 && to === record.length ? record : record.slice(from, to));
-  }
+  });
   return out;
 }
