@@ -52,11 +52,15 @@ export function parseArgs(args: string[]): Flags {
   return out;
 }
 
+/** An environment variable when --allow-env grants it (never a permission prompt). */
 function env(name: string): string | undefined {
   try {
+    if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") {
+      return undefined; // no --allow-env: the flag is the way then
+    }
     return Deno.env.get(name);
   } catch {
-    return undefined; // no --allow-env: the flag is the way then
+    return undefined;
   }
 }
 
