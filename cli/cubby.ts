@@ -12,27 +12,7 @@
 import { CliError } from "./http.ts";
 import { send } from "./send.ts";
 import { decrypt, get } from "./get.ts";
-
-const USAGE = `Cubby end-to-end encrypted shares
-
-  send [FILE|-]   Encrypt FILE (or standard input) and upload it; prints the link with its key.
-      --key KEY          API key with the file (or text) permission; default $CUBBY_API_KEY
-      --server URL       Cubby server; default the one this script came from, or $CUBBY_URL
-      --text             Make a text share instead of a file (UTF-8, 10 MB at most)
-      --name NAME        File name (default: the file's; "stdin" for standard input)
-      --type TYPE        Media type (default: from the name)
-      --password         Mix a password into the key ($CUBBY_PASSWORD, or asked)
-      --expires HOURS    Expire after this many hours
-      --max-views N      Allow N views
-      --remark TEXT      A remark (not encrypted)
-
-  get LINK        Fetch and decrypt a share; counts one view.
-      -o, --output PATH  Where to write ("-" for standard output). Default: the file's own
-                         name in this directory; standard output for text shares
-      --force            Overwrite an existing file
-
-  decrypt KEY     Decrypt a ciphertext on standard input to standard output (--password too).
-`;
+import { text } from "./messages.ts";
 
 type Flags = { _: string[]; [name: string]: string | boolean | string[] };
 
@@ -69,11 +49,9 @@ async function askPassword(): Promise<string> {
   const given = env("CUBBY_PASSWORD");
   if (given) return given;
   if (!Deno.stdin.isTerminal()) {
-    throw new CliError(
-      "a password is needed: set CUBBY_PASSWORD (standard input is not a terminal)",
-    );
+    throw new CliError(text("passwordNeeded"));
   }
-  await Deno.stderr.write(new TextEncoder().encode("Password: "));
+  await Deno.stderr.write(new TextEncoder().encode(text("passwordPrompt")));
   Deno.stdin.setRaw(true);
   const bytes: number[] = [];
   const buf = new Uint8Array(1);
@@ -81,7 +59,7 @@ async function askPassword(): Promise<string> {
     while (true) {
       const n = await Deno.stdin.read(buf);
       if (n === null || buf[0] === 13 || buf[0] === 10) break;
-      if (buf[0] === 3) throw new CliError("cancelled");
+      if (buf[0] === 3) throw new CliError(text("cancelled"));
       if (buf[0] === 127 || buf[0] === 8) bytes.pop();
       else bytes.push(buf[0]);
     }
@@ -97,7 +75,7 @@ function serverOf(flags: Flags): string {
   const given = (flags.server as string | undefined) ?? env("CUBBY_URL");
   const own = /^https?:/.test(import.meta.url) ? new URL(import.meta.url).origin : undefined;
   const server = given ?? own;
-  if (!server) throw new CliError("no server: pass --server URL or set CUBBY_URL");
+  if (!server) throw new CliError(text("noServer"));
   return server.replace(/\/+$/, "");
 }
 
@@ -110,7 +88,7 @@ export async function main(args: string[]): Promise<number> {
   try {
     if (command === "send") {
       const apiKey = (flags.key as string | undefined) ?? env("CUBBY_API_KEY");
-      if (!apiKey) throw new CliError("an API key is needed: --key KEY or CUBBY_API_KEY");
+      if (!apiKey) throw new CliError(text("noApiKey"));
       const link = await send({
         server: serverOf(flags),
         apiKey,
@@ -131,16 +109,16 @@ export async function main(args: string[]): Promise<number> {
         force: !!flags.force,
         password: askPassword,
       });
-      if (where !== "-") console.error(`saved ${where}`);
+      if (where !== "-") console.error(text("saved", { path: where }));
     } else if (command === "decrypt" && target) {
       await decrypt(target, flags.password ? await askPassword() : null);
     } else {
-      console.error(USAGE);
+      console.error(text("usage"));
       return flags.help ? 0 : 2;
     }
     return 0;
   } catch (err) {
-    console.error(`error: ${err instanceof CliError ? err.message : String(err)}`);
+    console.error(text("error", { message: err instanceof CliError ? err.message : String(err) }));
     return 1;
   }
 }

@@ -11,6 +11,7 @@ import { decryptMeta, decryptText } from "../shared/e2e/payloads.ts";
 import { decryptStream, E2EError } from "../shared/e2e/stream.ts";
 import type { E2EDescriptor } from "../shared/e2e/descriptor.ts";
 import { callJson, CliError } from "./http.ts";
+import { text } from "./messages.ts";
 
 export type GetOptions = {
   link: string;
@@ -27,13 +28,13 @@ export function parseLink(link: string) {
   try {
     url = new URL(link);
   } catch {
-    throw new CliError(`not a link: ${link}`);
+    throw new CliError(text("notALink", { link }));
   }
   const m = url.pathname.match(/^\/(paste|file)\/([A-Za-z0-9_-]+)\/?$/);
-  if (!m) throw new CliError("not a Cubby share link (/paste/… or /file/…)");
-  if (url.hash.length <= 1) throw new CliError("the link has no key (the part after #)");
+  if (!m) throw new CliError(text("notAShareLink"));
+  if (url.hash.length <= 1) throw new CliError(text("noKey"));
   const key = parseLinkKey(url.hash);
-  if (!key) throw new CliError("the key in the link is malformed");
+  if (!key) throw new CliError(text("badKey"));
   return { origin: url.origin, kind: m[1] as "paste" | "file", slug: m[2], key };
 }
 
@@ -46,7 +47,7 @@ async function descriptorOf(url: string): Promise<E2EDescriptor> {
     if (err instanceof CliError && err.code === "password_required" && e2e?.e2e) return e2e.e2e;
     throw err;
   }
-  throw new CliError("this share is not end-to-end encrypted");
+  throw new CliError(text("notEncrypted"));
 }
 
 /** Opens with the access token: a refused one is a wrong key or password. */
@@ -55,7 +56,7 @@ async function unlock<T>(url: string, secret: ShareSecret, e2e: E2EDescriptor): 
     return await callJson<T>(url, { body: { password: await accessToken(secret) } });
   } catch (err) {
     if (err instanceof CliError && err.code === "wrong_password") {
-      throw new CliError(e2e.has_password ? "wrong password (or a wrong key)" : "wrong key");
+      throw new CliError(text(e2e.has_password ? "wrongPassword" : "wrongKey"));
     }
     throw err;
   }
@@ -72,7 +73,7 @@ async function openOutput(path: string, force: boolean) {
   })
     .catch((err) => {
       throw new CliError(
-        err instanceof Deno.errors.AlreadyExists ? `${path} exists (use --force)` : String(err),
+        err instanceof Deno.errors.AlreadyExists ? text("exists", { path }) : String(err),
       );
     });
   return { writable: file.writable, discard: () => Deno.remove(path).catch(() => {}) };
@@ -91,11 +92,7 @@ async function decryptTo(
   } catch (err) {
     await out.discard();
     if (err instanceof E2EError) {
-      throw new CliError(
-        err.reason === "version"
-          ? "this share uses a newer encryption format"
-          : "the encrypted data was altered or is damaged (nothing was kept)",
-      );
+      throw new CliError(text(err.reason === "version" ? "newerFormat" : "damaged"));
     }
     throw err;
   }
@@ -110,10 +107,10 @@ export async function get(o: GetOptions): Promise<string> {
   const secret = await shareSecret(link.key, e2e.has_password ? await o.password() : null);
   if (link.kind === "paste") {
     const paste = await unlock<{ content: string }>(api + path, secret, e2e);
-    const text = await decryptText(secret, paste.content).catch(() => {
-      throw new CliError("the encrypted text was altered or is damaged");
+    const plain = await decryptText(secret, paste.content).catch(() => {
+      throw new CliError(text("damaged"));
     });
-    const bytes = new TextEncoder().encode(text);
+    const bytes = new TextEncoder().encode(plain);
     await decryptless(bytes, o.output ?? "-", o.force);
     return o.output ?? "-";
   }
@@ -123,12 +120,12 @@ export async function get(o: GetOptions): Promise<string> {
     e2e,
   );
   const meta = await decryptMeta(secret, file.e2e?.meta ?? "").catch(() => {
-    throw new CliError("the encrypted file name was altered or is damaged");
+    throw new CliError(text("damaged"));
   });
   // The sender chose the name: keep only its last segment, in this directory.
   const output = o.output ?? (meta.name.split(/[\\/]/).pop()?.replace(/^\.+/, "") || "download");
   const res = await fetch(new URL(file.download_url, link.origin));
-  if (!res.ok || !res.body) throw new CliError(`download failed: HTTP ${res.status}`);
+  if (!res.ok || !res.body) throw new CliError(text("downloadFailed", { status: res.status }));
   await decryptTo(res.body, secret, output, o.force);
   return output;
 }
@@ -142,6 +139,6 @@ async function decryptless(bytes: Uint8Array, output: string, force: boolean) {
 /** `decrypt`: decrypts a ciphertext stream (standard input) with a key, to standard output. */
 export async function decrypt(key: string, password: string | null): Promise<void> {
   const linkKey = parseLinkKey(key.includes("#") ? key.slice(key.indexOf("#")) : key);
-  if (!linkKey) throw new CliError("the key is malformed");
+  if (!linkKey) throw new CliError(text("badKeyArg"));
   await decryptTo(Deno.stdin.readable, await shareSecret(linkKey, password), "-", false);
 }

@@ -3,6 +3,8 @@
  * (`{code, message, error, data}`) and fail with the server's own message.
  */
 
+import { LANGUAGE, text } from "./messages.ts";
+
 /** A failed call: the server's error code and message, or the HTTP status. */
 export class CliError extends Error {
   constructor(message: string, readonly code = "", readonly data: unknown = null) {
@@ -18,7 +20,10 @@ export async function callJson<T>(
   url: string,
   init: { method?: string; body?: unknown; apiKey?: string } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    "accept-language": LANGUAGE,
+  };
   if (init.body !== undefined) headers["content-type"] = "application/json";
   if (init.apiKey) headers.authorization = `ApiKey ${init.apiKey}`;
   let res: Response;
@@ -29,7 +34,9 @@ export async function callJson<T>(
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
   } catch (err) {
-    throw new CliError(`cannot reach ${new URL(url).origin}: ${(err as Error).message}`);
+    throw new CliError(
+      text("unreachable", { origin: new URL(url).origin, reason: (err as Error).message }),
+    );
   }
   return await envelopeOf<T>(res);
 }

@@ -18,6 +18,7 @@ import { encryptMeta, encryptText } from "../shared/e2e/payloads.ts";
 import { ciphertextSize, encryptStream, makeHeader } from "../shared/e2e/stream.ts";
 import { E2E_STORED_NAME } from "../shared/e2e/descriptor.ts";
 import { callJson, CliError, envelopeOf } from "./http.ts";
+import { LANGUAGE, text } from "./messages.ts";
 
 export type SendOptions = {
   server: string;
@@ -40,7 +41,7 @@ async function openInput(input: string) {
   const info = await file.stat();
   if (!info.isFile) {
     file.close();
-    throw new CliError(`${input} is not a file`);
+    throw new CliError(text("notAFile", { path: input }));
   }
   return { stream: file.readable, size: info.size, name: input.split(/[\\/]/).pop() || "file" };
 }
@@ -51,7 +52,7 @@ async function readAll(stream: ReadableStream<Uint8Array>, max: number): Promise
   let total = 0;
   for await (const chunk of stream) {
     total += chunk.length;
-    if (total > max) throw new CliError(`a text share holds at most ${max} bytes`);
+    if (total > max) throw new CliError(text("textTooLarge", { max }));
     parts.push(chunk);
   }
   const out = new Uint8Array(total);
@@ -77,11 +78,11 @@ export async function send(o: SendOptions): Promise<string> {
   };
   if (o.text) {
     const bytes = await readAll(input.stream, MAX_PASTE_BYTES);
-    let text: string;
+    let plain: string;
     try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      plain = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
-      throw new CliError("a text share must be UTF-8 text");
+      throw new CliError(text("textNotUtf8"));
     }
     const expiresAt = o.expiresHours
       ? new Date(Date.now() + o.expiresHours * 3_600_000).toISOString()
@@ -90,7 +91,7 @@ export async function send(o: SendOptions): Promise<string> {
       apiKey: o.apiKey,
       body: {
         ...shared,
-        content: await encryptText(secret, text),
+        content: await encryptText(secret, plain),
         expires_at: expiresAt,
         e2e: { version: E2E_VERSION, has_password: o.password !== null },
       },
@@ -108,6 +109,7 @@ export async function send(o: SendOptions): Promise<string> {
   const headers: Record<string, string> = {
     authorization: `ApiKey ${o.apiKey}`,
     accept: "application/json",
+    "accept-language": LANGUAGE,
     "content-type": "application/octet-stream",
   };
   // A known size lets the server refuse an upload over its limits before any byte is sent.
@@ -122,7 +124,7 @@ export async function send(o: SendOptions): Promise<string> {
       duplex: "half",
     } as RequestInit);
   } catch (err) {
-    throw new CliError(`upload failed: ${(err as Error).message}`);
+    throw new CliError(text("uploadFailed", { reason: (err as Error).message }));
   }
   const view = await envelopeOf<{ url: string }>(res);
   return new URL(view.url, o.server).href + fragment;
