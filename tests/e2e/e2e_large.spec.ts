@@ -4,13 +4,16 @@
  * downloaded through the service worker's decrypting stream, identical at the end, with the
  * page's JS heap (CDP Performance.getMetrics, JSHeapUsedSize) bounded all along.
  *
+ * A small file takes the presigned path to the same bucket (sealed whole, one PUT).
+ *
  * The size is CUBBY_E2E_LARGE_MB (default 64: 1024 records of 64 KiB, 13 parts of 5 MiB),
  * which keeps the suite quick; bench/README.md records a run with CUBBY_E2E_LARGE_MB=1024.
  */
 import type { CDPSession, Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdtemp, open, rm } from "node:fs/promises";
+import { mkdtemp, open, readFile, rm } from "node:fs/promises";
+import { Buffer } from "node:buffer";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
@@ -200,3 +203,29 @@ for (const target of ["local", "s3rver"] as const) {
     await context.close();
   });
 }
+
+test("a small encrypted file goes to the bucket presigned, and decrypts from it", async ({ browser, adminToken }) => {
+  test.setTimeout(90_000);
+  const context = await newContext(browser, { adminToken, acceptDownloads: true });
+  const page = await context.newPage();
+  const puts: string[] = [];
+  page.on("request", (req) => void (req.method() === "PUT" && puts.push(req.url())));
+  const upload = new E2EUploadPage(page);
+  await upload.goto();
+  await upload.chooseStorage(configId);
+  await page.getByLabel("Serve downloads through Cubby").uncheck();
+  const name = `${uniqueSlug("presigned")}.txt`;
+  const bytes = new TextEncoder().encode("A small file, sealed whole, PUT once.\n".repeat(500));
+  const link = await upload.uploadEncrypted({ name, mimeType: "text/plain", buffer: bytes }, name);
+  expect(puts.length, "one presigned PUT").toBe(1);
+  expect(new URL(puts[0]).origin).toBe(s3.endpoint);
+  expect(puts[0]).not.toContain("partNumber");
+
+  const view = new E2ESharePage(page);
+  await view.open(link);
+  await expect(page.getByLabel(`Contents of ${name}`)).toContainText("A small file, sealed whole");
+  await view.workerReady();
+  const download = await view.download();
+  expect(Buffer.compare(await readFile((await download.path())!), Buffer.from(bytes))).toBe(0);
+  await context.close();
+});
