@@ -54,9 +54,15 @@ function disposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** Records how a job ended; the status is dropped once read, or after JOB_TTL_MS unread. */
+function finish(id: string, status: DownloadStatus) {
+  statuses.set(id, status);
+  setTimeout(() => statuses.delete(id), JOB_TTL_MS);
+}
+
 function fail(id: string, reason: string) {
   const s = statuses.get(id);
-  if (s) statuses.set(id, { ...s, state: "failed", reason });
+  if (s) finish(id, { ...s, state: "failed", reason });
 }
 
 /**
@@ -138,7 +144,7 @@ async function respond(job: DownloadJob): Promise<Response> {
         if (size > 0) controller.enqueue(parts.length === 1 ? parts[0] : concatBytes(parts));
         status.loaded += size;
         if (ended) {
-          statuses.set(job.id, { ...status, state: "done", loaded: status.loaded });
+          finish(job.id, { ...status, state: "done" });
           controller.close();
         }
       } catch (err) {

@@ -9,8 +9,13 @@
  * the token in IndexedDB.
  */
 import { api, ApiError } from "../../api/client.ts";
-import { parseLinkKey, type ShareSecret, shareSecret } from "../../../shared/e2e/keys.ts";
-import { accessToken, E2E_VERSION } from "../../../shared/e2e/keys.ts";
+import {
+  accessToken,
+  E2E_VERSION,
+  parseLinkKey,
+  type ShareSecret,
+  shareSecret,
+} from "../../../shared/e2e/keys.ts";
 import { decryptMeta, decryptText, type FileMeta } from "../../../shared/e2e/payloads.ts";
 import {
   decryptStream,

@@ -37,10 +37,13 @@ function ask<T>(worker: ServiceWorker, message: unknown): Promise<T> {
   });
 }
 
-/** The active worker, when the browser has one for this page within a few seconds. */
+/** How long a first visit may wait for the worker to finish installing. */
+const WORKER_WAIT_MS = 10_000;
+
+/** The active worker, when the browser has one for this page within WORKER_WAIT_MS. */
 async function activeWorker(): Promise<ServiceWorker | null> {
   if (!globalThis.isSecureContext || !("serviceWorker" in navigator)) return null;
-  const timeout = new Promise<null>((r) => setTimeout(() => r(null), 3000));
+  const timeout = new Promise<null>((r) => setTimeout(() => r(null), WORKER_WAIT_MS));
   const reg = await Promise.race([navigator.serviceWorker.ready, timeout]);
   return reg?.active ?? null;
 }
