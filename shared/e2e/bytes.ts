@@ -94,9 +94,23 @@ export class ByteQueue {
     this.length += chunk.length;
   }
 
-  /** Removes and returns the first `n` bytes (n ≤ length) as one new array. */
+  /**
+   * Removes and returns the first `n` bytes (n ≤ length): a view into the chunk that holds
+   * them all (no copy), else one new array. The caller must not write to it.
+   */
   take(n: number): Uint8Array<ArrayBuffer> {
     if (n > this.length) throw new RangeError(`take(${n}) of ${this.length} bytes`);
+    const head = this.chunks[0];
+    if (head && head.length - this.head >= n) {
+      const view = head.subarray(this.head, this.head + n) as Uint8Array<ArrayBuffer>;
+      this.head += n;
+      if (this.head === head.length) {
+        this.chunks.shift();
+        this.head = 0;
+      }
+      this.length -= n;
+      return view;
+    }
     const out = new Uint8Array(n);
     let at = 0;
     while (at < n) {
