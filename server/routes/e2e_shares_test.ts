@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { e2eFile, e2ePaste } from "../../tests/helpers/e2e.ts";
 import { postJson, putParts, startMultipart } from "../../tests/helpers/multipart.ts";
+import { mountLocal, uploadToMount } from "../../tests/helpers/fs_api.ts";
 import { decryptText } from "../../shared/e2e/payloads.ts";
 import { decryptBytes } from "../../shared/e2e/stream.ts";
 import { decryptMeta } from "../../shared/e2e/payloads.ts";
@@ -281,4 +282,18 @@ Deno.test("a backup keeps the descriptors, and a restore opens the same shares",
   const list = await body(await b.request("/api/pastes", { auth: await b.adminAuth() }));
   assert.equal(list.data.items[0].preview, "");
   assert.ok(fromBase64Url(opened.data.content));
+});
+
+Deno.test("a mount file cannot be shared as an end-to-end encrypted share", async () => {
+  await using t = await createTestApp();
+  await mountLocal(t, "/media");
+  await uploadToMount(t, "/media", "plain.txt", "plaintext the server holds");
+  const file = await e2eFile(new Uint8Array(1), { name: "x", type: "text/plain" });
+  const res = await t.request("/api/fs/create-share", {
+    method: "POST",
+    auth: await t.adminAuth(),
+    json: { path: "/media/plain.txt", password: file.token, e2e: file.e2e },
+  });
+  assert.equal(res.status, 400);
+  assert.equal((await body(res)).error, "validation_failed");
 });

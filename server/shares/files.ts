@@ -240,6 +240,8 @@ export class FileService extends FileManagement {
     opts: FileShareOptions,
     auth: Auth,
   ): Promise<FileView> {
+    // A mount file is plaintext the server already holds: it cannot become an encrypted share.
+    if (opts.e2e) throw badRequest("validation_failed", { fields: { e2e: "not for mount files" } });
     const driver = await this.storage.driverFor(cfg);
     const head = await driver.head(key);
     if (!head) throw notFound("file_not_found");
