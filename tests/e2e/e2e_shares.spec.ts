@@ -8,7 +8,8 @@
  *   and no byte on disk does (KV file, storage, spool, a backup), nor the server's log;
  * - round trip: a fresh browser with the links decrypts the text, previews the file and
  *   downloads both files byte for byte (streamed by the service worker); its caches, offline
- *   store and storages keep no key afterwards.
+ *   store and storages keep no key afterwards;
+ * - previews: an image and a Markdown file are decrypted in the page and shown.
  */
 import type { Request } from "@playwright/test";
 import { Buffer } from "node:buffer";
@@ -17,6 +18,7 @@ import { join } from "node:path";
 import { expect, loginAdmin, test } from "./fixtures.ts";
 import { newContext } from "./pages/test_data.ts";
 import { E2EHomePage, E2ESharePage, E2EUploadPage, storedByOrigin } from "./pages/e2e_pages.ts";
+import { e2eFile } from "../helpers/e2e.ts";
 
 test.use({ locale: "en-US" });
 
@@ -132,5 +134,44 @@ test("nothing secret reaches the server, and a fresh browser decrypts every shar
   for (const s of [...keys, marker, pastePassword, filePassword]) {
     expect(kept.includes(s), "the origin's caches and storages").toBe(false);
   }
+  await visitor.close();
+});
+
+/** A 1×1 PNG. */
+const DOT_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test("previews decrypt in the page: an image and a Markdown file", async ({ browser, adminToken, baseURL }) => {
+  test.setTimeout(60_000);
+  const links: Record<string, string> = {};
+  for (
+    const [name, type, bytes] of [
+      ["dot.png", "image/png", DOT_PNG],
+      ["notes.md", "text/markdown", Buffer.from("# Decrypted heading\n\nSome *text*.")],
+    ] as const
+  ) {
+    const file = await e2eFile(bytes, { name, type });
+    const form = new FormData();
+    form.set("password", file.token);
+    form.set("e2e", JSON.stringify(file.e2e));
+    form.set("file", new Blob([file.sealed]), "encrypted.bin");
+    const res = await fetch(`${baseURL}/api/upload`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: form,
+    });
+    const share = (await res.json()).data;
+    links[name] = `${baseURL}/file/${share.slug}#${file.fragment}`;
+  }
+  const visitor = await newContext(browser);
+  const view = new E2ESharePage(await visitor.newPage());
+  await view.open(links["dot.png"]);
+  const image = view.page.getByRole("img", { name: "dot.png" });
+  await expect(image).toHaveAttribute("src", /^blob:/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await view.open(links["notes.md"]);
+  await expect(view.page.getByRole("heading", { name: "Decrypted heading" })).toBeVisible();
   await visitor.close();
 });
