@@ -134,10 +134,11 @@ test.afterAll(async () => {
   const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const files = await (await fetch(`${sharedServerUrl()}/api/files?limit=200`, { headers: auth }))
     .json();
-  const ids = files.data.items.filter((f: { e2e?: unknown; size: number }) =>
-    f.e2e && f.size > SIZE
-  )
-    .map((f: { id: string }) => f.id);
+  // This spec's shares: the large ones, and every one in its bucket (whose config goes next).
+  type Row = { id: string; e2e?: unknown; size: number; storage_config_id: string };
+  const ids = (files.data.items as Row[])
+    .filter((f) => (f.e2e && f.size > SIZE) || f.storage_config_id === configId)
+    .map((f) => f.id);
   if (ids.length) {
     await fetch(`${sharedServerUrl()}/api/files/batch-delete`, {
       method: "POST",
