@@ -461,6 +461,33 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "另一个恢复操作正在进行，请稍后再试",
     "en-US": "Another restore is in progress, try again later",
   },
+  // End-to-end encrypted shares (docs/E2E.md)
+  e2e_version_unsupported: {
+    "zh-CN": "不支持的端到端加密格式版本",
+    "en-US": "Unsupported end-to-end encryption format version",
+  },
+  e2e_access_invalid: {
+    "zh-CN": "端到端加密分享的密码必须是由密钥派生的访问令牌（43 个 base64url 字符）",
+    "en-US":
+      "An end-to-end encrypted share's password must be the access token derived from its key (43 base64url characters)",
+  },
+  e2e_content_invalid: {
+    "zh-CN": "加密内容必须是 base64url 文本，且不超过大小限制（明文 10MB）",
+    "en-US": "Encrypted content must be base64url text within the size limit (10MB of text)",
+  },
+  e2e_meta_invalid: {
+    "zh-CN": "加密的文件信息格式无效",
+    "en-US": "The encrypted file name and type are malformed",
+  },
+  e2e_not_editable: {
+    "zh-CN": "端到端加密分享的内容和密码无法在服务器上修改",
+    "en-US": "The content and password of an end-to-end encrypted share cannot be changed here",
+  },
+  e2e_server_preview_off: {
+    "zh-CN": "端到端加密分享不提供服务器端预览（服务器无法读取内容）",
+    "en-US":
+      "Server-side previews are off for end-to-end encrypted shares (the server cannot read them)",
+  },
 } satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

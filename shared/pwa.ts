@@ -53,7 +53,17 @@ export const SW_MESSAGES = {
   skipWaiting: "SKIP_WAITING",
   /** Answers with the build id of the worker: `{build}`. */
   getVersion: "GET_VERSION",
+  /** Hands an end-to-end encrypted download to the worker (key in memory only): `{ok}`. */
+  e2eDownload: "E2E_DOWNLOAD",
+  /** Asks how a handed-over download goes: `{state, loaded, total, reason?}`. */
+  e2eDownloadStatus: "E2E_DOWNLOAD_STATUS",
 } as const;
+
+/**
+ * The worker answers navigations under this path with a decrypted download it was handed
+ * (client/sw/e2e_download.ts); the server never sees such a request.
+ */
+export const E2E_DOWNLOAD_PATH = "/e2e-download/";
 
 /** The brand colour of the browser UI (theme-color) and of the maskable icon's background. */
 export const THEME_COLOR = "#2563eb";

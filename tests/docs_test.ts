@@ -11,7 +11,17 @@ import { dirname, join, normalize } from "node:path";
 import { findRepoRoot } from "./helpers/server.ts";
 
 const ROOT = findRepoRoot();
-const TOP_DIRS = ["server", "client", "shared", "scripts", "tests", "bench", "docs", "static"];
+const TOP_DIRS = [
+  "server",
+  "client",
+  "shared",
+  "scripts",
+  "tests",
+  "bench",
+  "docs",
+  "static",
+  "cli",
+];
 const ROOT_FILES = ["main.ts", "deno.json", "deno.lock", "Dockerfile", "playwright.config.ts"];
 
 /** A repository path as the docs write it: `server/x.ts`, `client/`, `server/kv/backup_*.ts`. */

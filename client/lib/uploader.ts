@@ -58,6 +58,11 @@ export async function uploadFile(req: UploadRequest): Promise<FileView> {
   }
   const file = req.file;
   if (!file) throw new ApiError("file_required", 400, null);
+  if (req.encrypt) {
+    // Loaded when used: the format's code stays out of the upload screen's first load.
+    const { uploadEncrypted } = await import("./upload/e2e_upload.ts");
+    return await uploadEncrypted({ ...req, file }, report, threshold);
+  }
   const filename = (req.filename ?? file.name ?? "").trim() || "file";
   const upload = {
     blob: file,

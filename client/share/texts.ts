@@ -35,6 +35,8 @@ export const SHARE_TEXT_KEYS = [
   // pwa.json, offline.json: install and update cards, offline badge, offline copies, queue
   "pwa",
   "offlineData",
+  // e2e.json: end-to-end encrypted share pages
+  "e2e",
   // shared/errors.ts, one language
   "errors",
 ] as const;

@@ -57,6 +57,7 @@ async function exportPastes(repos: RestoreRepos): Promise<PasteBackup[]> {
       updated_at: p.updated_at,
       created_by: p.created_by,
       content: decoder.decode(bytes),
+      ...(p.e2e ? { e2e: p.e2e } : {}),
     });
   }
   return out;

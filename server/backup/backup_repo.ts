@@ -122,7 +122,11 @@ export class BackupRepo {
       content_id: contentId,
       content_size: bytes.length,
       content_chunks: chunks,
-      preview: Array.from(p.content.slice(0, PREVIEW_CHARS * 2)).slice(0, PREVIEW_CHARS).join(""),
+      // A ciphertext makes no preview.
+      preview: p.e2e
+        ? ""
+        : Array.from(p.content.slice(0, PREVIEW_CHARS * 2)).slice(0, PREVIEW_CHARS).join(""),
+      ...(p.e2e ? { e2e: p.e2e } : {}),
     };
     out.push(
       { key: keys.pastes(rec.id), value: rec },

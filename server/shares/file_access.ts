@@ -10,7 +10,7 @@ import type { StorageConfigService } from "../services/storage_configs.ts";
 import type { AccessFunnel } from "./access_funnel.ts";
 import type { AttemptGuard } from "../services/attempts.ts";
 import type { Auth } from "../services/auth.ts";
-import { AppError, gone, notFound, unauthorized } from "../errors.ts";
+import { AppError, badRequest, gone, notFound, unauthorized } from "../errors.ts";
 import { verifyPassword } from "../services/crypto.ts";
 import type { PublicFileView } from "../../shared/schemas/files.ts";
 import type { GetResult } from "../storage/driver.ts";
@@ -52,7 +52,14 @@ export class FileAccessService {
   private async checkPassword(rec: FileRecord, password: string | undefined, ip: string) {
     if (!rec.password_hash) return;
     if (!password) {
-      throw new AppError("password_required", 401, { slug: rec.slug, has_password: true });
+      throw new AppError("password_required", 401, {
+        slug: rec.slug,
+        has_password: true,
+        // The browser derives the password (the access token) from the link's key.
+        ...(rec.e2e
+          ? { e2e: { version: rec.e2e.version, has_password: rec.e2e.has_password } }
+          : {}),
+      });
     }
     const hash = rec.password_hash;
     const subject = `${ip}|file:${rec.slug}`;
@@ -92,6 +99,7 @@ export class FileAccessService {
       download_url: `/api/file-download/${encodeURIComponent(rec.slug)}${q}`,
       can_manage: ownsFile(auth, rec),
       own_view: owned,
+      ...(rec.e2e ? { e2e: rec.e2e } : {}),
     };
   }
 
@@ -124,6 +132,8 @@ export class FileAccessService {
       expires_at: rec.expires_at,
       created_at: rec.created_at,
       remark: rec.password_hash ? "" : rec.remark,
+      // Without the sealed metadata: that comes with the counted open.
+      ...(rec.e2e ? { e2e: { version: rec.e2e.version, has_password: rec.e2e.has_password } } : {}),
     };
   }
 
@@ -184,10 +194,16 @@ export class FileAccessService {
   ) {
     const { entry, token } = await this.funnel.admit(slug, {
       token: opts.token,
-      checkAccess: this.passwordCheck(opts.password, opts.ip),
+      checkAccess: (rec) => {
+        // An online viewer would get ciphertext: refused before a view is counted.
+        if (rec.e2e) throw badRequest("e2e_server_preview_off");
+        return this.checkPassword(rec, opts.password, opts.ip);
+      },
       issueToken: true,
       isOwner: (rec) => ownsFile(opts.auth, rec),
     });
+    // Admitted by a token (nothing counted), the answer is the same.
+    if (entry.value.e2e) throw badRequest("e2e_server_preview_off");
     const url = `${opts.origin}/api/file-download/${encodeURIComponent(entry.value.slug)}?t=${
       encodeURIComponent(token)
     }`;

@@ -64,6 +64,10 @@ export class FileManagement {
     if (!entry.value) throw notFound("file_not_found");
     const prev = entry.value;
     assertCanManage(auth, prev.created_by);
+    // The password of an end-to-end encrypted share is the access token of its key.
+    if (prev.e2e && input.password !== undefined) {
+      throw badRequest("e2e_not_editable", { field: "password" });
+    }
     if (
       input.slug && input.slug !== prev.slug &&
       isReservedSlug(input.slug)

@@ -5,6 +5,7 @@ import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
 import type { ViewTally } from "./view_tally.ts";
 import { TombstoneRepo, writeTombstone } from "./tombstones.ts";
+import type { E2EDescriptor } from "../../shared/schemas/e2e.ts";
 
 export type FileRecord = {
   id: string;
@@ -25,6 +26,8 @@ export type FileRecord = {
   created_by: string;
   /** False for shares of mount files: the object belongs to the mount, not to the share. */
   owns_object?: boolean;
+  /** Set on an end-to-end encrypted share: the object is ciphertext (docs/E2E.md). */
+  e2e?: E2EDescriptor;
 };
 
 /** A presigned upload waiting for its commit. */

@@ -18,7 +18,7 @@ import { slugHeldBySweptShare } from "./tombstones.ts";
 import type { AttemptGuard } from "../services/attempts.ts";
 import type { Config } from "../config.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
-import { hashPassword, randomBase62, verifyPassword } from "../services/crypto.ts";
+import { hashAccessToken, hashPassword, randomBase62, verifyPassword } from "../services/crypto.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
 import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
 import {
@@ -59,7 +59,10 @@ export class PasteService {
   async create(auth: Auth, input: PasteCreate): Promise<PasteView> {
     const expiresAt = this.checkExpiry(input.expires_at, null);
     if (input.slug) await this.checkNotSwept(input.slug);
-    const passwordHash = input.password
+    // An end-to-end encrypted paste's password is its access token (checked by the schema).
+    const passwordHash = input.e2e
+      ? hashAccessToken(input.password!)
+      : input.password
       ? await hashPassword(input.password, this.config.kdfIterations)
       : null;
     // Small content goes into the record, one chunk into the record's commit; larger content
@@ -82,7 +85,8 @@ export class PasteService {
           updated_at: now,
           created_by: creatorOf(auth),
           ...stored.ref,
-          preview: previewOf(input.content),
+          preview: input.e2e ? "" : previewOf(input.content),
+          ...(input.e2e ? { e2e: input.e2e } : {}),
         };
         const res = await this.repo.insert(rec, stored.firstChunk);
         if (res === "ok") return toView(rec, 0, input.content, auth);
@@ -184,6 +188,12 @@ export class PasteService {
     const prev = await this.managed(auth, id);
     const old = prev.value;
     if (input.slug !== undefined && input.slug !== old.slug) await this.checkNotSwept(input.slug);
+    // The server cannot re-encrypt, and the password is the key's access token.
+    if (old.e2e && (input.content !== undefined || input.password !== undefined)) {
+      throw badRequest("e2e_not_editable", {
+        field: input.content !== undefined ? "content" : "password",
+      });
+    }
     const next: PasteRecord = { ...old, updated_at: new Date().toISOString() };
     if (input.slug !== undefined) next.slug = input.slug;
     if (input.remark !== undefined) next.remark = input.remark || null;
@@ -294,7 +304,11 @@ export class PasteService {
 
   /** The 403 of a locked paste: its slug only (the remark, like a file's, waits for the password). */
   private passwordRequired(rec: PasteRecord): AppError {
-    return new AppError("password_required", 403, { slug: rec.slug, has_password: true });
+    return new AppError("password_required", 403, {
+      slug: rec.slug,
+      has_password: true,
+      ...(rec.e2e ? { e2e: rec.e2e } : {}),
+    });
   }
 
   /** Verifies a share password, rate-limited per client and slug (429 too_many_requests). */

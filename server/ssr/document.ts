@@ -68,7 +68,7 @@ const CSP_PARTS = [
   "img-src 'self' data: blob: https: http:",
   "media-src 'self' blob: https: http:",
   "font-src 'self' data:",
-  "connect-src 'self' https: http:",
+  "connect-src 'self' blob: https: http:",
   "frame-src 'self' blob: https://view.officeapps.live.com https://docs.google.com",
   "worker-src 'self'",
   "manifest-src 'self'",

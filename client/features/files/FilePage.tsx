@@ -59,6 +59,7 @@ import {
 } from "../../offline/share_copies.ts";
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
 import { afterPaint, focusPageHeading } from "../../lib/focus.ts";
+import { E2EFileView } from "../e2e/E2EFileView.tsx";
 
 const FileEditDialog = lazy(() => import("./FileEditDialog.tsx"));
 /** The previews and their libraries load once the share is open: never part of hydration. */
@@ -132,7 +133,7 @@ function FileScreen({ slug }: { slug: string }) {
   const mayManageFiles = auth.authType === "admin" ||
     (auth.authType === "apikey" && hasPermission(auth.permissions, Permission.FILE_SHARE));
   const fileId = screen.kind === "ready" ? screen.file.id : null;
-  const locked = screen.kind === "password";
+  const locked = screen.kind === "password" || screen.kind === "e2e";
   useEffect(() => {
     setManaged(null);
     if (!mayManageFiles || (!fileId && !locked)) return;
@@ -180,6 +181,18 @@ function FileScreen({ slug }: { slug: string }) {
   };
 
   if (screen.kind === "deleted") return <FileDeleted />;
+  if (screen.kind === "e2e") {
+    return (
+      <E2EFileView
+        slug={slug}
+        meta={screen.meta}
+        descriptor={screen.e2e}
+        managed={managed}
+        onGone={(err) => setScreen(fileScreenForError(err, null, errorText(t, err)))}
+        onDeleted={() => setScreen({ kind: "deleted" })}
+      />
+    );
+  }
   if (screen.kind === "error") {
     return (
       <FileError

@@ -5,9 +5,10 @@ import { QrCode } from "../../components/QrCode.tsx";
 import { paths } from "../../routes.ts";
 import { CopyText } from "../../components/CopyText.tsx";
 
-export function FileShare({ slug }: { slug: string }) {
+/** `url` overrides the page's link (an end-to-end encrypted share's carries its key). */
+export function FileShare({ slug, url: given }: { slug: string; url?: string }) {
   const { t } = useTranslation();
-  const url = new URL(paths.file(slug), globalThis.location.origin).href;
+  const url = given || new URL(paths.file(slug), globalThis.location.origin).href;
   return (
     <section className="file-card file-share" aria-labelledby="file-share-title">
       <h2 id="file-share-title">{t("file.share.title")}</h2>

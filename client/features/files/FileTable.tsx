@@ -4,6 +4,7 @@
  * column name.
  */
 import { useTranslation } from "react-i18next";
+import { E2EBadge } from "../e2e/E2EBadge.tsx";
 import { paths } from "../../routes.ts";
 import { CheckCell, labelsOf, RowButtons, TableFrame } from "../../components/ListTable.tsx";
 import type { Selection } from "../../components/use_admin_list.ts";
@@ -41,11 +42,12 @@ export function FileTable(
             <td data-label={col.name} className="files-name">
               <div>
                 <NewTabLink href={paths.file(item.slug)}>
-                  {item.filename}
+                  {item.e2e ? t("e2e.encryptedName") : item.filename}
                 </NewTabLink>
                 <span className="muted files-slug">{item.slug}</span>
                 <span className="badge-list files-badges">
-                  {item.has_password && (
+                  {item.e2e && <E2EBadge />}
+                  {(item.e2e ? item.e2e.has_password : item.has_password) && (
                     <span className="badge badge-warning">{t("files.badges.password")}</span>
                   )}
                   <span className="badge">

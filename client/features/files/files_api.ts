@@ -18,6 +18,7 @@ export type FileMeta = Pick<
   | "expires_at"
   | "created_at"
   | "remark"
+  | "e2e"
 >;
 
 export type FileList = { items: FileView[]; total: number; limit: number; offset: number };
@@ -110,9 +111,12 @@ export function deleteFiles(ids: string[], mode: DeleteMode): Promise<BatchDelet
   });
 }
 
-/** A server path such as preview_url made absolute against the API base (browser only). */
+/**
+ * A server path such as preview_url made absolute against the API base (browser only); full
+ * URLs and the blob: URLs of files decrypted in the page stay as they are.
+ */
 export function apiHref(path: string): string {
-  return /^https?:\/\//i.test(path) ? path : apiBase() + path;
+  return /^(https?:\/\/|blob:)/i.test(path) ? path : apiBase() + path;
 }
 
 /** The share's links with the slug replaced (their token is bound to the file, not the slug). */

@@ -8,7 +8,7 @@
  * Anything that depends on the browser (local times, absolute links, the QR code, manage
  * rights of the logged-in user) appears after hydration.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { useInitialData } from "../../app/initial_data.tsx";
@@ -46,6 +46,7 @@ import {
 } from "../../offline/share_copies.ts";
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
 import { afterPaint, focusPageHeading } from "../../lib/focus.ts";
+import { E2EPasteView } from "../e2e/E2EPasteView.tsx";
 
 const PasteEditDialog = lazy(() => import("./PasteEditDialog.tsx"));
 
@@ -131,6 +132,9 @@ function PasteScreen({ slug }: { slug: string }) {
     : screen.kind === "error"
     ? null
     : screen.meta;
+  // An end-to-end encrypted paste always has the server-side token; show the user's password.
+  const facts = paste?.e2e ? { ...paste, has_password: paste.e2e.has_password } : paste;
+  const showGone = useCallback((code: string) => setScreen({ kind: "error", code }), []);
   const [renderLarge, setRenderLarge] = useState(false);
   const needsClientRender = screen.kind === "ready" && screen.html === null;
   const large = needsClientRender && screen.paste.content_size > AUTO_RENDER_MAX_BYTES;
@@ -230,7 +234,11 @@ function PasteScreen({ slug }: { slug: string }) {
         )}
       </header>
 
-      {paste && <PasteMeta paste={paste} local={isClient} />}
+      {facts && <PasteMeta paste={facts} local={isClient} />}
+
+      {screen.kind === "e2e" && (
+        <E2EPasteView slug={slug} descriptor={screen.e2e} onGone={showGone} />
+      )}
 
       {screen.kind === "ready" && screen.offlineSavedAt !== undefined && (
         <OfflineCopyNote savedAt={screen.offlineSavedAt} />
@@ -266,7 +274,7 @@ function PasteScreen({ slug }: { slug: string }) {
         />
       )}
 
-      {isClient && paste && (
+      {isClient && paste && screen.kind !== "e2e" && (
         <section className="paste-share" aria-labelledby="paste-share-title">
           <h2 id="paste-share-title">{t("paste.share.title")}</h2>
           <ShareLink url={shareUrl(paste)} showOpen={false} />
@@ -275,7 +283,11 @@ function PasteScreen({ slug }: { slug: string }) {
 
       {dialog === "edit" && managed && (
         <Suspense fallback={null}>
-          <PasteEditDialog paste={managed} onClose={() => setDialog(null)} onSaved={saved} />
+          <PasteEditDialog
+            paste={managed}
+            onClose={() => setDialog(null)}
+            onSaved={saved}
+          />
         </Suspense>
       )}
       <ConfirmDialog
@@ -285,7 +297,8 @@ function PasteScreen({ slug }: { slug: string }) {
         confirmLabel={t("paste.delete.confirm")}
         danger
         busy={deleting}
-        onConfirm={() => void remove()}
+        onConfirm={() =>
+          void remove()}
         onCancel={() => setDialog(null)}
       />
     </article>

@@ -17,6 +17,7 @@ import { CheckField, FormField } from "../../components/FormField.tsx";
 import { ShareOptions } from "../pastes/ShareOptions.tsx";
 import { formatBytes } from "./format.ts";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
+import { E2EToggle } from "../e2e/E2EToggle.tsx";
 
 export type UploadFormErrors = { slug?: string | null; maxViews?: string | null };
 
@@ -99,6 +100,13 @@ export function UploadOptionsForm(
             )}
           </FormField>
         )}
+
+      <E2EToggle
+        id="upload-e2e"
+        checked={values.e2e}
+        disabled={disabled}
+        onChange={(e2e) => onChange({ e2e })}
+      />
 
       <ShareOptions
         idPrefix="upload"

@@ -97,15 +97,16 @@ export default function UploadPage() {
     [maxBytes],
   );
 
+  const e2e = values.e2e;
   const addFiles = useCallback((files: File[], pasted = false) => {
     const ids = queue.add(
       files,
       (f) => tooLarge(f.size),
       pasted ? (f) => pastedFileName(f) : undefined,
-      (f, name) => hasResume({ name, size: f.size, lastModified: f.lastModified }),
+      (f, name) => hasResume({ name, size: f.size, lastModified: f.lastModified, e2e }),
     );
     setAnnouncement(t("upload.announce.added", { count: ids.length }));
-  }, [queue, tooLarge, t]);
+  }, [queue, tooLarge, t, e2e]);
 
   // Files shared to the installed app (share target) join the queue.
   useSharedFiles(addFiles);
@@ -155,6 +156,8 @@ export default function UploadPage() {
     queue.start(ids, (item: QueueItem) => ({
       method: methodFor(values.method, config, item.size ?? 0, threshold),
       options: toShareOptions(values, withSlug),
+      // Files only: a URL upload is never encrypted (its panel is off meanwhile).
+      encrypt: values.e2e && item.file !== null,
     }));
     return true;
   };
@@ -184,7 +187,15 @@ export default function UploadPage() {
         <div className="upload-area-drop">
           <UploadSourceTabs
             files={<DropZone onFiles={addFiles} maxSizeText={maxSizeText} />}
-            url={<UrlUploadPanel onUpload={uploadUrl} disabled={noStorage || !configs} />}
+            url={
+              <>
+                {values.e2e && <p className="alert">{t("e2e.toggle.urlOff")}</p>}
+                <UrlUploadPanel
+                  onUpload={uploadUrl}
+                  disabled={noStorage || !configs || values.e2e}
+                />
+              </>
+            }
           />
         </div>
 

@@ -24,6 +24,8 @@ export type UploadFormValues = {
   maxViews: string;
   useProxy: boolean;
   method: MethodChoice;
+  /** Encrypt files end to end in this browser (off by default). */
+  e2e: boolean;
 };
 
 export const INITIAL_VALUES: UploadFormValues = {
@@ -35,6 +37,7 @@ export const INITIAL_VALUES: UploadFormValues = {
   maxViews: "0",
   useProxy: true,
   method: "auto",
+  e2e: false,
 };
 
 const METHOD_KEY = "cubby.uploadMethod";

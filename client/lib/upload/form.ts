@@ -10,12 +10,14 @@
 import { api, apiBase, ApiError } from "../../api/client.ts";
 import { RAW_UPLOAD_TIMEOUT_MS } from "../../../shared/constants.ts";
 import type { ProgressReporter } from "./speed.ts";
-import type { FileView, PresignResult, ShareOptions, UploadBlob } from "./types.ts";
+import type { ByteSource, FileView, PresignResult, ShareOptions, UploadBlob } from "./types.ts";
 import { authHeaders, cancelledOr, envelopeResult, sendXhr } from "./xhr.ts";
 
 /** One upload's bytes, name and type, with its options and cancel signal. */
 export type SimpleUpload = {
   blob: UploadBlob;
+  /** Multipart only: the bytes to send when they are made on demand (then not `blob`'s). */
+  source?: ByteSource;
   filename: string;
   mimetype: string;
   options: ShareOptions;
@@ -33,7 +35,18 @@ export function shareFields(o: ShareOptions) {
     expires_in: o.expiresIn ?? 0,
     max_views: o.maxViews ?? 0,
     use_proxy: o.useProxy,
+    e2e: o.e2e,
   };
+}
+
+/** What an upload's reservation (presign, multipart init) needs to know of its encryption. */
+export function reserveFields(o: ShareOptions) {
+  return o.e2e ? { e2e: o.e2e, password: o.password } : {};
+}
+
+/** The bytes an upload sends. */
+export function uploadSize(u: SimpleUpload): number {
+  return u.source?.size ?? u.blob.size;
 }
 
 /** Drops a pending upload (multipart or presigned) on the server; never throws. */
@@ -48,7 +61,7 @@ export async function uploadViaForm(u: SimpleUpload, report: ProgressReporter): 
   form.append("s3_config_id", fields.s3_config_id ?? "");
   delete fields.s3_config_id;
   for (const [k, v] of Object.entries(fields)) {
-    if (v !== undefined) form.append(k, String(v));
+    if (v !== undefined) form.append(k, typeof v === "object" ? JSON.stringify(v) : String(v));
   }
   form.append("size", String(u.blob.size));
   form.append("filename", u.filename);
@@ -99,6 +112,7 @@ export async function uploadViaPresign(
         mimetype: u.mimetype,
         s3_config_id: o.s3ConfigId || undefined,
         slug: o.slug || undefined,
+        ...reserveFields(o),
       },
       signal: u.signal,
     });

@@ -1,5 +1,6 @@
 /** The browser uploader's shared types: stages, progress, requests (spec §3, §4). */
 import type { FileView } from "../../../shared/schemas/files.ts";
+import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
 
 export type { FileView };
 
@@ -71,6 +72,11 @@ export type ShareOptions = {
   /** 0 means unlimited. */
   maxViews?: number;
   useProxy?: boolean;
+  /**
+   * Set by the encrypting uploader (e2e_upload.ts), never by a screen: the bytes are
+   * ciphertext, and `password` is then the access token derived from the key.
+   */
+  e2e?: E2EDescriptor;
 };
 
 /** What `POST /api/url/info` tells about a URL. */
@@ -80,6 +86,9 @@ export type UrlInfo = {
   size: number | null;
   content_type: string;
 };
+
+/** Bytes made on demand (an encrypted file): the size, and any byte range as a Blob. */
+export type ByteSource = { size: number; read(start: number, end: number): Promise<Blob> };
 
 /** A file (or blob) to upload; `lastModified` makes a multipart upload resumable. */
 export type UploadBlob = Blob & { name?: string; lastModified?: number };
@@ -93,6 +102,8 @@ export type UploadRequest = {
   filename?: string;
   method: UploadMethod;
   options: ShareOptions;
+  /** Encrypt the file end to end in this browser first (docs/E2E.md). */
+  encrypt?: boolean;
   onProgress?: (p: UploadProgress) => void;
   signal?: AbortSignal;
   /** Idle timeout of a transfer; defaults to RAW_UPLOAD_TIMEOUT_MS. */
