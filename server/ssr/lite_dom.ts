@@ -187,10 +187,14 @@ export class LiteNode {
     this._kids = null;
   }
   _adopt(doc: LiteDocument): void {
-    for (let n: LiteNode | null = this; n; n = n._nextInTree(this)) {
-      n._doc = doc;
-      if (n instanceof LiteElement && n._content) n._content._adopt(doc);
-    }
+    adopt(this, doc);
+  }
+}
+
+function adopt(root: LiteNode, doc: LiteDocument): void {
+  for (let n: LiteNode | null = root; n; n = n._nextInTree(root)) {
+    n._doc = doc;
+    if (n instanceof LiteElement && n._content) adopt(n._content, doc);
   }
 }
 
