@@ -18,7 +18,6 @@ import {
   ELEMENT_NODE,
   LiteAttr,
   LiteCharacterData,
-  LiteDocument,
   LiteDocumentType,
   LiteElement,
   LiteFragment,
@@ -26,6 +25,7 @@ import {
   serializer,
   TEXT_NODE,
 } from "./lite_dom.ts";
+import { LiteDocument } from "./lite_document.ts";
 import { JSDOM_DOCUMENT_AND_FORM_NAMES } from "./lite_dom_names.ts";
 
 type Attribute = { name: string; value: string; namespace?: string; prefix?: string };
