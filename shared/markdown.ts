@@ -2,8 +2,8 @@
  * Markdown rendering shared by the server (share pages) and the browser (editor preview,
  * paste view), so both produce the same HTML under the same sanitising policy
  * (product.md §4). `marked` turns GFM into HTML, code blocks are highlighted with
- * highlight.js, and the caller's DOMPurify instance (jsdom on the server, `window` in the
- * browser) cleans the result. Never insert `marked` output without sanitising it.
+ * highlight.js, and the caller's DOMPurify instance (on server/ssr/lite_window.ts on the
+ * server, on `window` in the browser) cleans the result. Never insert `marked` output without sanitising it.
  */
 import { Marked, type Token, type Tokens } from "marked";
 import hljs from "highlight.js/lib/common";

@@ -27,7 +27,7 @@ import { renderMarkdown, summarizeText } from "../../shared/markdown.ts";
 import { SLUG_PATTERN } from "../../shared/schemas/pastes.ts";
 import { loadSanitizer } from "./sanitize.ts";
 
-/** Larger contents are not rendered on the server (DOMPurify on jsdom is slow on huge input). */
+/** Larger contents are not rendered on the server (sanitising huge input is slow). */
 export const SSR_HTML_MAX_BYTES = 256 * 1024;
 
 const CACHE_TTL_MS = 10 * 60_000;
