@@ -1,8 +1,8 @@
 /**
- * The announcement banner (spec §1, §2) above the navigation. "Don't show again" stores a hash
- * of the content in localStorage, so a changed announcement shows again; the close button
- * hides it until the next page load. Whether it was dismissed is known only in the browser, so
- * the banner appears after mounting (never during server rendering or hydration).
+ * The announcement banner (docs/PRODUCT.md §1, §2.3) above the navigation. "Don't show again"
+ * stores a hash of the content in localStorage, so a changed announcement shows again; the close
+ * button hides it until the next page load. Whether it was dismissed is known only in the browser,
+ * so the banner appears after mounting (never during server rendering or hydration).
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
