@@ -1,4 +1,4 @@
-/** The one typed table of every client path (spec §2). */
+/** The one typed table of every client path (docs/PRODUCT.md §2.1). */
 export const paths = {
   home: "/",
   upload: "/upload",

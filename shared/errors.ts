@@ -149,7 +149,7 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "备注过长，最多 1000 个字符",
     "en-US": "The remark is too long (1000 characters at most)",
   },
-  // Client-side transport errors (spec §8)
+  // Client-side transport errors (docs/PRODUCT.md §8.3)
   request_failed: { "zh-CN": "请求失败", "en-US": "Request failed" },
   http_error: { "zh-CN": "HTTP错误 {{status}}", "en-US": "HTTP error {{status}}" },
   request_aborted: {
@@ -170,7 +170,7 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "内容超过服务器限制",
     "en-US": "Content exceeds the server limit",
   },
-  // PWA and offline (spec §8)
+  // PWA and offline (docs/PRODUCT.md §8.5)
   sync_failed: { "zh-CN": "离线数据同步失败", "en-US": "Offline sync failed" },
   offline_queued: {
     "zh-CN": "当前离线：操作已保存，网络恢复后将自动同步",
@@ -436,7 +436,7 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "属性总大小超出限制",
     "en-US": "The properties of this resource are too large",
   },
-  // Backup and restore (spec §8 "Backup")
+  // Backup and restore (docs/PRODUCT.md §8.5)
   backup_invalid_file: { "zh-CN": "无效的备份文件", "en-US": "Invalid backup file" },
   backup_parse_failed: {
     "zh-CN": "备份文件解析失败，不是有效的 JSON",

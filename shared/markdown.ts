@@ -1,7 +1,7 @@
 /**
  * Markdown rendering shared by the server (share pages) and the browser (editor preview,
  * paste view), so both produce the same HTML under the same sanitising policy
- * (product.md §4). `marked` turns GFM into HTML, code blocks are highlighted with
+ * (docs/PRODUCT.md §13.7). `marked` turns GFM into HTML, code blocks are highlighted with
  * highlight.js, and the caller's DOMPurify instance (on server/ssr/lite_window.ts on the
  * server, on `window` in the browser) cleans the result. Never insert `marked` output without sanitising it.
  */

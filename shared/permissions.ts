@@ -1,5 +1,5 @@
 /**
- * Permission bits (spec §6) and the one function every access check goes through.
+ * Permission bits (docs/PRODUCT.md §6.2) and the one function every access check goes through.
  * The server and the client share this module so that both agree on what a key may do.
  */
 
@@ -17,7 +17,7 @@ export const Permission = {
 
 export type PermissionName = keyof typeof Permission;
 
-/** The server's permission object, as in spec §6 and the API key create payload. */
+/** The server's permission object, as in docs/PRODUCT.md §6.2 and the API key create payload. */
 export type PermissionObject = {
   text: boolean;
   file: boolean;
@@ -68,7 +68,7 @@ export function hasPermission(mask: number, required: number): boolean {
   return (mask & required) === required;
 }
 
-/** True when the mask holds any mount bit ("mount access" in spec §6). */
+/** True when the mask holds any mount bit ("mount access" in docs/PRODUCT.md §6.2). */
 export function hasMountAccess(mask: number): boolean {
   return (mask & MOUNT_BITS) !== 0;
 }

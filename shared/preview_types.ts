@@ -1,6 +1,6 @@
 /**
- * Which preview a shared file gets. The preview settings (spec §3: "preview type extension
- * lists (text, image, video, audio, office, document)") hold one list of extensions per type;
+ * Which preview a shared file gets. The preview settings (docs/PRODUCT.md §3.7: the extension
+ * lists of text, image, video, audio, office and document) hold one list of extensions per type;
  * these are the defaults until settings make them editable. Code and config files belong to the
  * text list. Markdown and HTML are text files with previews of their own (rendered Markdown,
  * and HTML in a sandboxed iframe with a source toggle); PDF is the document type.

@@ -1,6 +1,6 @@
 /**
- * Constants of the installable offline app (spec §9) and the names the page and the service
- * worker share: message types, cache names and the header that lets a reply be cached.
+ * Constants of the installable offline app (docs/PRODUCT.md §9.1) and the names the page and the
+ * service worker share: message types, cache names and the header that lets a reply be cached.
  */
 
 /** A dismissed install card stays hidden this long. */
@@ -36,7 +36,7 @@ export const OFFLINE_COPY_HEADER = "X-Cubby-Offline-Copy";
 export const APP_SHELL_PATH = "/app-shell";
 /** The manifest's share_target action: the OS posts shared text, links and files here. */
 export const SHARE_TARGET_PATH = "/share-target";
-/** The offline fallback page (spec §2). */
+/** The offline fallback page (docs/PRODUCT.md §2.1). */
 export const OFFLINE_PATH = "/offline";
 
 /** Runtime caches of the service worker (the precache has workbox's own name). */

@@ -1,6 +1,7 @@
 /**
  * The API client: JSON envelope, Authorization header, timeouts, and the error mapping of
- * spec §8. Every failure becomes an ApiError whose `code` is a catalogue code (errors.<code>).
+ * docs/PRODUCT.md §8.3. Every failure becomes an ApiError whose `code` is a catalogue code
+ * (errors.<code>).
  */
 import { authHeader, clearAuth, getAuth } from "../auth/auth_store.ts";
 import { REQUEST_TIMEOUT_MS } from "../../shared/constants.ts";
@@ -58,7 +59,9 @@ function buildUrl(path: string, query?: RequestOptions["query"]): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-/** Maps a failed response to an ApiError, logging out on expired credentials (spec §8). */
+/**
+ * Maps a failed response to an ApiError, logging out on expired credentials (docs/PRODUCT.md §8.3).
+ */
 function toApiError(
   status: number,
   body: Partial<Envelope<unknown>> | null,

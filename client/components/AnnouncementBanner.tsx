@@ -1,5 +1,5 @@
 /**
- * The announcement banner (spec §1, §2) above the navigation. "Don't show again" stores a hash
+ * The announcement banner (docs/PRODUCT.md §1, §2.3) above the navigation. "Don't show again" stores a hash
  * of the content in localStorage, so a changed announcement shows again; the close button
  * hides it until the next page load. Whether it was dismissed is known only in the browser: a
  * page the browser renders itself reads it in its first render; a server-rendered page shows

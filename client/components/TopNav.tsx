@@ -1,7 +1,7 @@
 /**
- * The top navigation (spec §2): home, upload, mount explorer, admin, the source repository
- * (the `site_source_url` setting; hidden while it is empty), the language switcher, the theme
- * toggle and an offline badge while offline. On narrow screens the links fold into a menu
+ * The top navigation (docs/PRODUCT.md §2.2): home, upload, mount explorer, admin, the source
+ * repository (the `site_source_url` setting; hidden while it is empty), the language switcher, the
+ * theme toggle and an offline badge while offline. On narrow screens the links fold into a menu
  * button. It renders the same markup on the server and on the first client render.
  */
 import { useEffect, useState } from "react";

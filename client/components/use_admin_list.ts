@@ -63,7 +63,7 @@ export function usePagedList<T extends { id: string }>(
   const [reload, setReload] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
 
-  // Search after a pause, and only with enough characters (spec §5).
+  // Search after a pause, and only with enough characters (docs/PRODUCT.md §5.4).
   const trimmed = searchInput.trim();
   const searchTooShort = trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH;
   useEffect(() => {

@@ -131,7 +131,7 @@ export class FsService {
     return entry;
   }
 
-  /** Saves text content to a file (spec "fs/update"). */
+  /** Saves text content to a file (`fs/update`, docs/PRODUCT.md §7.8). */
   async update(path: string, content: string, auth: Auth) {
     const r = await this.mounts.resolve(path, auth);
     if (!r.key) throw badRequest("storage_path_invalid");

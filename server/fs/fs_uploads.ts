@@ -1,12 +1,12 @@
 /**
  * Uploads into mounts that go straight to storage, so big files never pass through Cubby:
- * - multipart: the browser PUTs 5 MiB parts (spec §9) to presigned part URLs, and can resume
- *   after a reload through list-uploads, list-parts and refresh-urls, then completes;
+ * - multipart: the browser PUTs 5 MiB parts (docs/PRODUCT.md §9.1) to presigned part URLs, and can
+ *   resume after a reload through list-uploads, list-parts and refresh-urls, then completes;
  * - presign: one presigned PUT, then a commit that checks what arrived.
  *
  * Every path goes through MountService.resolve, so base paths apply. Who started which
- * multipart upload is kept in KV for a day: only its creator, or the admin (spec §6 creator
- * rule), may inspect, complete or abort it.
+ * multipart upload is kept in KV for a day: only its creator, or the admin (docs/PRODUCT.md §6.3
+ * creator rule), may inspect, complete or abort it.
  */
 import type { MountService, Resolved } from "../services/mounts.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";

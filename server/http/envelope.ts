@@ -1,4 +1,6 @@
-/** The JSON envelope `{code, message, data, success}` (product.md §2) and error rendering. */
+/**
+ * The JSON envelope `{code, message, data, success}` (docs/PRODUCT.md §8.1) and error rendering.
+ */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type ErrorCode, errorMessage } from "../../shared/errors.ts";

@@ -1,5 +1,5 @@
 /**
- * Backup and restore, admin only (spec §2 "/admin/backup"; docs/BACKUP.md):
+ * Backup and restore, admin only (docs/PRODUCT.md §7.10; docs/BACKUP.md):
  *
  * - `POST /admin/backup/create {modules}` (or `GET ?modules=a,b`) answers the backup file itself
  *   as a download (`cubby-backup-YYYYMMDD-HHmmss.json`), not an envelope;

@@ -1,4 +1,4 @@
-/** Uploads and file management (spec §7 "Files"). Every upload path streams. */
+/** Uploads and file management (docs/PRODUCT.md §7.3). Every upload path streams. */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";

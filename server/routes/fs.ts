@@ -1,5 +1,5 @@
 /**
- * The mount explorer's filesystem API (spec §7 "Filesystem"). Each route checks its mount bit;
+ * The mount explorer's filesystem API (docs/PRODUCT.md §7.8). Each route checks its mount bit;
  * MountService.resolve applies the key's base path to every path, separator-aware.
  */
 import { Hono } from "hono";

@@ -1,4 +1,7 @@
-/** Copy tasks of the mount explorer (spec §7 batch-copy; task list, cancel, retry, clear). */
+/**
+ * Copy tasks of the mount explorer (docs/PRODUCT.md §7.8 batch-copy; task list, cancel, retry,
+ * clear).
+ */
 import { Hono } from "hono";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/types.ts";

@@ -1,5 +1,5 @@
 /**
- * Uploads into mounts straight to storage (spec §7 "Filesystem": fs/multipart/* and
+ * Uploads into mounts straight to storage (docs/PRODUCT.md §7.8: fs/multipart/* and
  * fs/presign): every route needs MOUNT_UPLOAD; paths go through MountService.resolve.
  */
 import { Hono } from "hono";

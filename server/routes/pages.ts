@@ -154,7 +154,7 @@ export function pageRoutes() {
     const built = await assets;
     const ssr = await loadSsr();
     const lang = c.get("lang");
-    // Site settings apply to every document as soon as they are saved (spec §1).
+    // Site settings apply to every document as soon as they are saved (docs/PRODUCT.md §1).
     const { site, siteHtml, version } = await pageSite(
       ssr,
       await services.settings.getPublicSiteConfig(),

@@ -1,5 +1,5 @@
 /**
- * Text shares (spec §7 "Texts"): public open and raw routes, and management routes for the
+ * Text shares (docs/PRODUCT.md §7.2): public open and raw routes, and management routes for the
  * admin and keys with the TEXT permission (key users only touch their own pastes).
  */
 import { Hono } from "hono";
@@ -103,7 +103,7 @@ export function pasteRoutes() {
     return ok(c, await c.get("services").pastes.list(c.get("auth"), query));
   });
 
-  // DELETE per spec §7; the offline queue replays it as POST (spec §7 "Offline replay").
+  // DELETE per docs/PRODUCT.md §7.2; the offline queue replays it as POST (docs/PRODUCT.md §7.9).
   app.on(["DELETE", "POST"], "/pastes/batch-delete", text, idempotent(), async (c) => {
     const { ids } = await readJson(c, PasteBatchDeleteSchema);
     return ok(c, await c.get("services").pastes.deleteMany(c.get("auth"), ids));

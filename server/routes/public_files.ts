@@ -1,4 +1,7 @@
-/** Public access to file shares (spec §7 "Files"): info, verify, view, download, office preview. */
+/**
+ * Public access to file shares (docs/PRODUCT.md §7.3): info, verify, view, download, office
+ * preview.
+ */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/types.ts";

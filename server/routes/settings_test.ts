@@ -63,7 +63,7 @@ Deno.test("settings routes: permission table (anonymous, key user, admin)", asyn
       }
     }
     // The site group (with the preview lists) is the one thing anyone may read, also through
-    // GET /api/admin/settings?group=4 as the spec's client asks.
+    // GET /api/admin/settings?group=4 as CloudPaste's client asks.
     for (const [who, auth] of table) {
       const group = await t.request("/api/admin/settings?group=4", { auth });
       assert.equal(group.status, 200, `${who}: group 4`);

@@ -1,5 +1,5 @@
 /**
- * URL upload (spec §7 "URL upload"): the browser asks for a URL's details, downloads it through
+ * URL upload (docs/PRODUCT.md §7.7): the browser asks for a URL's details, downloads it through
  * the guarded proxy (progress 0–49 %), then uploads it like any file (50–99 %) with the presign
  * or multipart calls, which are shared with /s3/*.
  */

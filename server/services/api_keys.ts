@@ -1,4 +1,4 @@
-/** API key management and verification (spec §3, §6; product.md §4). */
+/** API key management and verification (docs/PRODUCT.md §3.4, §6 and §13.5). */
 import { ulid } from "ulid";
 import type { ApiKeyRecord, ApiKeyRepo } from "../kv/api_key_repo.ts";
 import { AppError, badRequest, conflict, notFound } from "../errors.ts";

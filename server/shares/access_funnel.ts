@@ -1,7 +1,7 @@
 /**
  * The access funnel: the one gate every delivery of a share's content passes through (a
  * paste's JSON or raw text; a file's info, inline view, download, preview and Office-viewer
- * links). A delivery is admitted in exactly one of two ways (product.md §3):
+ * links). A delivery is admitted in exactly one of two ways (docs/PRODUCT.md §12):
  *
  * 1. a view token: a valid, unexpired token bound to this share and its current access
  *    generation (password and view limit), handed out by an earlier counted delivery. It

@@ -1,5 +1,5 @@
 /**
- * Text shares (spec §3, §7 "Texts"; product.md §3). Opening a paste (JSON or raw) passes the
+ * Text shares (docs/PRODUCT.md §3.1, §7.2 and §12). Opening a paste (JSON or raw) passes the
  * access funnel (`access_funnel.ts`), which counts a view *before* the content is read, so a
  * view-limited paste is delivered exactly `max_views` times however many requests race for
  * it. Server rendering uses `peek`, which never counts.

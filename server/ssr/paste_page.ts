@@ -1,6 +1,6 @@
 /**
- * Server rendering of `/paste/{slug}`. It never counts a view (product.md §3): link unfurlers
- * and bots must not use up a view-limited share, so such shares render metadata only.
+ * Server rendering of `/paste/{slug}`. It never counts a view (docs/PRODUCT.md §12.5): link
+ * unfurlers and bots must not use up a view-limited share, so such shares render metadata only.
  *
  * The shape of `useInitialData().page` for the React PastePage:
  *

@@ -136,7 +136,7 @@ export interface StorageDriver {
   close(): void;
 }
 
-/** S3's minimum size of every part but the last (spec §9 part size). */
+/** S3's minimum size of every part but the last (docs/PRODUCT.md §9.1 part size). */
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
 export const MAX_PART_NUMBER = 10_000;
 export const MAX_LIST_LIMIT = 1000;

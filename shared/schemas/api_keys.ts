@@ -1,4 +1,4 @@
-/** API key requests and responses (spec §3, §6). */
+/** API key requests and responses (docs/PRODUCT.md §3.4, §6). */
 import { z } from "zod";
 import { ALL_PERMISSIONS, maskToPermissions, PERMISSION_KEYS } from "../permissions.ts";
 import { CUSTOM_KEY_MIN_LENGTH } from "../constants.ts";
@@ -10,7 +10,10 @@ const PermissionObjectFields = z.object(
   >,
 );
 
-/** The spec §6 bitmask (for example `3`, or `768` for two mount bits) with only known bits. */
+/**
+ * The bitmask of docs/PRODUCT.md §6.2 (for example `3`, or `768` for two mount bits) with only
+ * known bits.
+ */
 const PermissionMask = z.number().int().min(0)
   .refine((m) => (m & ~ALL_PERMISSIONS) === 0, "validation_failed")
   .transform((m) => maskToPermissions(m));

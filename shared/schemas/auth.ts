@@ -1,4 +1,4 @@
-/** Login and account requests (spec §7 "Authentication and account"). */
+/** Login and account requests (docs/PRODUCT.md §7.1). */
 import { z } from "zod";
 
 export const LoginSchema = z.object({

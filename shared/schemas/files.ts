@@ -1,4 +1,4 @@
-/** File shares (spec §3 "File share", "File upload fields", presign and commit payloads). */
+/** File shares (docs/PRODUCT.md §3.2 and §3.11: records, upload fields, presign and commit). */
 import { z } from "zod";
 import { MAX_SLUG_LENGTH } from "../constants.ts";
 import { SLUG_PATTERN } from "../slug.ts";

@@ -1,6 +1,6 @@
 /**
- * Text share (paste) requests and responses (spec §3, §5, §7 "Texts"). Issue messages that are
- * catalogue codes (`slug_invalid`, `content_too_large`...) become the 400's `error` code.
+ * Text share (paste) requests and responses (docs/PRODUCT.md §3.1, §5.2, §7.2). Issue messages that
+ * are catalogue codes (`slug_invalid`, `content_too_large`...) become the 400's `error` code.
  */
 import { z } from "zod";
 import { isReservedSlug, SLUG_PATTERN, utf8ByteLength } from "../slug.ts";

@@ -1,5 +1,5 @@
 /**
- * System settings (spec §3 "Settings", §7 "System"), the one entry both sides import: the
+ * System settings (docs/PRODUCT.md §3.7 and §7.6), the one entry both sides import: the
  * metadata table (settings_metadata.ts) drives the defaults, the metadata endpoint, the labels
  * of the settings screens and the value checks below, which the server and the settings
  * screens share; the site config (site_config.ts) is read from the site group. Values are
@@ -18,7 +18,7 @@ export type SettingCheck = { ok: true; value: SettingValue } | ({ ok: false } & 
 
 const EXTENSION = /^[a-z0-9][a-z0-9_+-]{0,31}$/;
 
-/** http, https and data: URLs only (spec §5 "Favicon"); "" means the built-in icon. */
+/** http, https and data: URLs only (docs/PRODUCT.md §5.4); "" means the built-in icon. */
 export function isFaviconUrl(value: string): boolean {
   return /^data:[a-z0-9.+-]+\/[a-z0-9.+-]+(?:;[a-z0-9=.+-]+)*,/i.test(value) || isHttpUrl(value);
 }

@@ -1,4 +1,4 @@
-/** Background tasks (spec §3 "Task", §4 task states): copies and deletes in the mount explorer. */
+/** Background tasks (docs/PRODUCT.md §3.10, §4.2): copies and deletes in the mount explorer. */
 import { z } from "zod";
 
 export const TASK_TYPES = ["copy", "upload", "delete", "download"] as const;

@@ -1,5 +1,5 @@
 /**
- * The dashboard end to end (spec §2 "Dashboard"): on a server of its own (so the counts are
+ * The dashboard end to end (docs/PRODUCT.md §2.3): on a server of its own (so the counts are
  * exact), pastes and files are created through the API, including a non-proxied file on an
  * s3rver bucket whose download puts a presigned URL in the S3 URL cache. The admin then sees
  * the real totals and per-bucket usage, a chart that chart.js really drew, switches it from

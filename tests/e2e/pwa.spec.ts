@@ -1,8 +1,8 @@
 /**
- * The installable offline app (issue 9, spec §2 /offline, §4 service worker, install, update
- * and offline states): manifest and icons, Chrome's installability check, the service worker
- * taking control, offline navigation, the chunk error boundary, shares that must never be
- * readable from a cache, and the update prompt after a redeploy.
+ * The installable offline app (issue 9; /offline, the service worker, install, update and
+ * offline states: docs/PRODUCT.md §2.1, §4.4 and §4.5): manifest and icons, Chrome's installability
+ * check, the service worker taking control, offline navigation, the chunk error boundary, shares
+ * that must never be readable from a cache, and the update prompt after a redeploy.
  */
 import { execFile } from "node:child_process";
 import { cp, mkdtemp, readFile, rm } from "node:fs/promises";

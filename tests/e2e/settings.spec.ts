@@ -1,10 +1,10 @@
 /**
- * Settings (spec §1, §2, §3; issue 5): each settings screen saves and applies. Site settings
- * change the tab title at once and the <title> of server-rendered share pages; the footer
- * Markdown shows on public pages but not on admin; the announcement can be dismissed for good
- * and shows again when it changes; the favicon link follows; custom head scripts run under the
- * CSP; the max upload size shows on /upload; preview lists change a file's preview. Settings
- * are global, so every test runs on a server of its own.
+ * Settings (docs/PRODUCT.md §1, §2.1, §3.7; issue 5): each settings screen saves and applies. Site
+ * settings change the tab title at once and the <title> of server-rendered share pages; the footer
+ * Markdown shows on public pages but not on admin; the announcement can be dismissed for good and
+ * shows again when it changes; the favicon link follows; custom head scripts run under the CSP; the
+ * max upload size shows on /upload; preview lists change a file's preview. Settings are global, so
+ * every test runs on a server of its own.
  */
 import type { Browser, Locator } from "@playwright/test";
 import { PageObject } from "./pages/page_object.ts";

@@ -1,4 +1,4 @@
-/** The admin's account change (spec §5 "Account update", §7 POST /admin/change-password). */
+/** The admin's account change (docs/PRODUCT.md §5.3, §7.1 POST /admin/change-password). */
 import { api, ApiError } from "../../api/client.ts";
 import { clearAuth, getAuth } from "../../auth/auth_store.ts";
 

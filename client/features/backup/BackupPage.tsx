@@ -1,6 +1,6 @@
 /**
- * /admin/backup (spec §2, admin only): create a backup of chosen modules as a JSON download,
- * and restore one (a Cubby or a CloudPaste file) in overwrite or merge mode.
+ * /admin/backup (docs/PRODUCT.md §2.1, admin only): create a backup of chosen modules as a JSON
+ * download, and restore one (a Cubby or a CloudPaste file) in overwrite or merge mode.
  */
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";

@@ -1,5 +1,5 @@
 /**
- * The 7-day activity chart (spec §2 "Dashboard"): text shares and file uploads per UTC day, as
+ * The 7-day activity chart (docs/PRODUCT.md §2.3): text shares and file uploads per UTC day, as
  * bars or lines, drawn by chart.js through react-chartjs-2. Only the chart.js pieces these two
  * chart types need are registered. Screen readers get a summary on the canvas and the same
  * numbers as a visually hidden table.

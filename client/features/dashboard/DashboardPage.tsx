@@ -1,7 +1,7 @@
 /**
- * The dashboard (`/admin/dashboard`, admin only; spec §2): totals, storage used, the 7-day
- * activity chart with a bar/line switch, cache monitoring with "clear all", and per-bucket usage.
- * Everything comes from one call, GET /api/admin/dashboard/stats, answered from counters.
+ * The dashboard (`/admin/dashboard`, admin only; docs/PRODUCT.md §2.3): totals, storage used, the
+ * 7-day activity chart with a bar/line switch, cache monitoring with "clear all", and per-bucket
+ * usage. Everything comes from one call, GET /api/admin/dashboard/stats, answered from counters.
  */
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * Copy to… (spec §2 batch copy, §5): pick a target folder by browsing (or typing its path),
+ * Copy to… (docs/PRODUCT.md §2.3, §5.4): pick a target folder by browsing (or typing its path),
  * optionally skip files that exist there, and start a copy task. Copying a folder into itself
  * or one of its subfolders shows a warning and asks for confirmation first.
  */

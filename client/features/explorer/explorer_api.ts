@@ -1,4 +1,4 @@
-/** Calls of the mount explorer (spec §7 "Filesystem"); each throws ApiError. */
+/** Calls of the mount explorer (docs/PRODUCT.md §7.8); each throws ApiError. */
 import { api } from "../../api/client.ts";
 import type { TaskView } from "../../../shared/schemas/tasks.ts";
 import type { FsEntry, FsPage } from "../../../shared/schemas/fs.ts";
@@ -118,7 +118,7 @@ export function clearTasks(): Promise<{ cleared: number }> {
 export type SearchScope = "global" | "mount" | "directory";
 export type SearchResult = { items: FsEntry[]; total: number };
 
-/** Searches names (≥ 2 characters, spec §5) within a scope. */
+/** Searches names (≥ 2 characters, docs/PRODUCT.md §5.4) within a scope. */
 export function searchEntries(
   q: string,
   opts: {

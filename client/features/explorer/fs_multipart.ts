@@ -1,10 +1,10 @@
 /**
- * Large files into a mount in parts (spec §9: 5 MiB parts sized by the server, 3 at a time,
- * 3 retries after 1 s × attempt, 5 minutes per part), straight to storage through
+ * Large files into a mount in parts (docs/PRODUCT.md §9.1: 5 MiB parts sized by the server, 3 at a
+ * time, 3 retries after 1 s × attempt, 5 minutes per part), straight to storage through
  * `fs/multipart/*`: init signs every part, each part is PUT to its URL and its ETag kept, and
  * complete assembles the file. A part URL that expired (403) is signed again. Resuming after a
- * reload: the same file (name, size, lastModified) for the same path is remembered with the
- * shared resume store; list-parts says which parts the server holds, and only the rest are sent.
+ * reload: the same file (name, size, lastModified) for the same path is remembered with the shared
+ * resume store; list-parts says which parts the server holds, and only the rest are sent.
  * Cancelling aborts the upload on the server.
  */
 import { api, ApiError } from "../../api/client.ts";

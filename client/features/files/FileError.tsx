@@ -1,4 +1,4 @@
-/** The file view's error states, by status (spec §8). */
+/** The file view's error states, by status (docs/PRODUCT.md §8.5). */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../routes.ts";
@@ -11,7 +11,10 @@ const ERROR_KEYS = {
   server_error: "serverError",
 } as const;
 
-/** Spec §8: 401 unauthorized, 403 and 410 forbidden, 404 not found, others server error. */
+/**
+ * docs/PRODUCT.md §8.5: 401 unauthorized, 403 and 410 forbidden, 404 not found, others server
+ * error.
+ */
 export function FileError(
   { status, code, message, onRetry }: {
     status: number;

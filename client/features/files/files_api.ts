@@ -1,4 +1,4 @@
-/** Calls of the file screens (spec §7 "Files"); every function throws ApiError. */
+/** Calls of the file screens (docs/PRODUCT.md §7.3); every function throws ApiError. */
 import { api, apiBase } from "../../api/client.ts";
 import { sendOrQueue } from "../../offline/queued_api.ts";
 import type { FileView, PublicFileView } from "../../../shared/schemas/files.ts";

@@ -1,6 +1,6 @@
 /**
- * Key management (spec §2, admin only): the table of API keys with create, edit and delete.
- * A new key is shown in full exactly once, right after creation.
+ * Key management (docs/PRODUCT.md §2.1, admin only): the table of API keys with create, edit and
+ * delete. A new key is shown in full exactly once, right after creation.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

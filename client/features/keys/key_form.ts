@@ -1,7 +1,7 @@
 /**
- * The API key form's model: defaults, validation (spec §5 "Key name required. Custom key, if
- * used, required and only letters, digits, underscore and hyphen. Custom expiry days required
- * and valid.") and the request bodies it produces. Pure, so it is tested without a browser.
+ * The API key form's model: defaults, validation (docs/PRODUCT.md §5.3: a name; a custom key, when
+ * chosen, of letters, digits, underscores and hyphens only; a valid number of custom expiry
+ * days) and the request bodies it produces. Pure, so it is tested without a browser.
  */
 import {
   maskToPermissions,
@@ -14,7 +14,7 @@ import {
 import { CUSTOM_KEY_MIN_LENGTH } from "../../../shared/constants.ts";
 import type { ApiKeyCreateBody, ApiKeyUpdateBody, ApiKeyView } from "./keys_api.ts";
 
-/** Expiry presets (spec §9 "Key expiry presets"), plus "keep" when editing a dated key. */
+/** Expiry presets (docs/PRODUCT.md §9.1), plus "keep" when editing a dated key. */
 export type ExpiryChoice = "keep" | "1d" | "7d" | "30d" | "never" | "custom";
 export const EXPIRY_PRESET_DAYS: Record<"1d" | "7d" | "30d", number> = {
   "1d": 1,

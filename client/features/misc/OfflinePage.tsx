@@ -1,7 +1,7 @@
 /**
- * The offline fallback page (spec §2): "page temporarily unavailable" with back to home, back
- * to the previous page, and retry. It is server rendered, so it reads nothing from the browser
- * while rendering.
+ * The offline fallback page (docs/PRODUCT.md §2.1): "page temporarily unavailable" with back to
+ * home, back to the previous page, and retry. It is server rendered, so it reads nothing from the
+ * browser while rendering.
  */
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";

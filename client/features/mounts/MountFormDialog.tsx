@@ -1,7 +1,7 @@
 /**
  * Create or edit a mount (admin). The storage config picker lists only configs of the chosen
  * storage type; switching the type picks that type's default (or first) config. Checks follow
- * spec §5; server refusals (a taken path, a reserved one) land on their field.
+ * docs/PRODUCT.md §5.1; server refusals (a taken path, a reserved one) land on their field.
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * The mount form (spec §3 "Mount point", §5 validation): values as typed, their checks, and
+ * The mount form (docs/PRODUCT.md §3.3, §5.1): values as typed, their checks, and
  * the request bodies. The path rule repeats shared/schemas/mounts.ts MOUNT_PATH_PATTERN here so
  * that the browser bundle does not pull in zod; mount_form_test.ts checks the two agree.
  */
@@ -10,7 +10,7 @@ import { MOUNT_CACHE_TTL_MAX, MOUNT_NAME_MAX } from "../../../shared/constants.t
 export const MOUNT_PATH_RULE = /^\/[\p{L}\p{N}_\-\/\u4e00-\u9fff]*$/u;
 /** First path segments the server keeps for itself (server/services/mounts.ts). */
 export const RESERVED_MOUNT_SEGMENTS = ["api", "dav", "admin"] as const;
-/** The cache TTL placeholder of spec §9 (also the server's default). */
+/** The cache TTL placeholder of docs/PRODUCT.md §9.1 (also the server's default). */
 export const CACHE_TTL_PLACEHOLDER = 300;
 /** Largest proxy-signature lifetime the server accepts (one year), in seconds. */
 export const SIGN_EXPIRES_MAX = 365 * 24 * 3600;
@@ -78,7 +78,7 @@ export function editMountForm(m: MountView): MountFormValues {
 
 const WHOLE = /^-?\d+$/;
 
-/** Why a mount path is refused, or null when it is fine (spec §5). */
+/** Why a mount path is refused, or null when it is fine (docs/PRODUCT.md §5.1). */
 export function mountPathError(path: string): string | null {
   const p = path.trim();
   if (!p) return "pathRequired";

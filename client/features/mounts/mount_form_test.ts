@@ -16,7 +16,7 @@ Deno.test("mount form: the browser's path rule is the server schema's", () => {
   assert.equal(MOUNT_PATH_RULE.flags, MOUNT_PATH_PATTERN.flags);
 });
 
-Deno.test("mount form: path rules of spec §5", () => {
+Deno.test("mount form: path rules of docs/PRODUCT.md §5.1", () => {
   assert.equal(mountPathError(""), "pathRequired");
   assert.equal(mountPathError("docs"), "pathSlash");
   assert.equal(mountPathError("/"), "pathRoot");

@@ -1,7 +1,7 @@
 /**
- * Home (`/`): write Markdown, preview it, set the share's options and create it (spec §2, §3).
- * Creating needs the admin or a key with TEXT; without it the editor still works and a notice
- * links to the login. The text is kept as a local draft, so logging in does not lose it.
+ * Home (`/`, docs/PRODUCT.md §2.1, §3.1): write Markdown, preview it, set the share's options
+ * and create it. Creating needs the admin or a key with TEXT; without it the editor still works and
+ * a notice links to the login. The text is kept as a local draft, so logging in does not lose it.
  */
 import { type FormEvent, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-/** Calls of the paste screens (spec §7 "Texts"); every function throws ApiError. */
+/** Calls of the paste screens (docs/PRODUCT.md §7.2); every function throws ApiError. */
 import { api } from "../../api/client.ts";
 import { sendOrQueue } from "../../offline/queued_api.ts";
 import type {

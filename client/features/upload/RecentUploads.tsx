@@ -1,4 +1,4 @@
-/** The 3 most recent uploads (spec §2 "Upload screen"), reloaded whenever `refreshKey` changes. */
+/** The 3 most recent uploads (docs/PRODUCT.md §2.3), reloaded whenever `refreshKey` changes. */
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoadedList } from "../../components/use_admin_list.ts";

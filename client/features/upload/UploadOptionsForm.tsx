@@ -1,7 +1,7 @@
 /**
- * The upload options (spec §3): storage config, the shared share options (link suffix for one
- * file only, remark, password, expiry preset, max views), proxy flag, and under "Advanced" the
- * upload method.
+ * The upload options (docs/PRODUCT.md §3.11): storage config, the shared share options (link suffix
+ * for one file only, remark, password, expiry preset, max views), proxy flag, and under "Advanced"
+ * the upload method.
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";

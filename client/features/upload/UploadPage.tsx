@@ -2,9 +2,9 @@
  * Upload (`/upload`, admin or a key with FILE_SHARE): files come in by drag and drop, the
  * picker or pasting, or from a URL (its own tab); they wait in a queue until started, then
  * upload one or two at a time with a progress bar, speed and time left each, and end with a
- * share link (spec §2, §3, §4). Files over the multipart threshold go up in resumable parts;
- * other files take the presigned flow on S3 configs and the form upload on local storage,
- * unless the user picks a method under "Advanced". Files over the server's max size are
+ * share link (docs/PRODUCT.md §2.3, §3.11, §4.3). Files over the multipart threshold go up in
+ * resumable parts; other files take the presigned flow on S3 configs and the form upload on local
+ * storage, unless the user picks a method under "Advanced". Files over the server's max size are
  * refused before sending. Choosing a file again after a reload resumes its unfinished upload.
  */
 import { focusElement } from "../../lib/focus.ts";

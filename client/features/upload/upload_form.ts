@@ -1,4 +1,4 @@
-/** The upload screen's options (spec §3 "File upload fields", §5): values, checks, and payload. */
+/** The upload screen's options (docs/PRODUCT.md §3.11, §5.2): values, checks, and payload. */
 import {
   MAX_SLUG_LENGTH,
   RESERVED_SLUGS,

@@ -1,5 +1,5 @@
 /**
- * The two single-request flows (spec §7 "Files"):
+ * The two single-request flows (docs/PRODUCT.md §7.3):
  * - form: one multipart POST /api/upload with the share fields first and the file last; the
  *   server reads fields in any order, and streams the file straight through when the storage
  *   config (`s3_config_id`, empty for the default) came before it;
@@ -25,7 +25,7 @@ export type SimpleUpload = {
   idleTimeoutMs?: number;
 };
 
-/** The share fields of a commit, multipart complete or form (spec §3 "File upload fields"). */
+/** The share fields of a commit, multipart complete or form (docs/PRODUCT.md §3.11). */
 export function shareFields(o: ShareOptions) {
   return {
     s3_config_id: o.s3ConfigId || undefined,
@@ -165,7 +165,7 @@ export async function uploadViaPresign(
     report.stage("completed");
     return view;
   } catch (err) {
-    // Spec §7: a failed direct upload leaves no record (nor object) behind.
+    // docs/PRODUCT.md §7.3: a failed direct upload leaves no record (nor object) behind.
     void cancelPending(presigned.file_id);
     throw err;
   }

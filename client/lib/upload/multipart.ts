@@ -1,5 +1,5 @@
 /**
- * Multipart uploads in the browser (spec §4 "Multipart uploader", §9): init signs every part;
+ * Multipart uploads in the browser (docs/PRODUCT.md §4.3, §9.1): init signs every part;
  * parts (5 MiB, sized by the server) go up 3 at a time by PUT to their presigned URLs, each
  * retried 3 times after 1 s × attempt, with 5 minutes per attempt; the ETag of each PUT is
  * collected; complete assembles them into the share.

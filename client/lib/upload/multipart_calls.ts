@@ -1,5 +1,5 @@
 /**
- * The requests one multipart upload makes (spec §4 "Multipart uploader"): init, list-parts,
+ * The requests one multipart upload makes (docs/PRODUCT.md §4.3): init, list-parts,
  * refresh-urls, complete and abort against the API, and the PUT of one part to its presigned
  * URL. Each turns its failure into an ApiError with a catalogue code; the order, the retries and
  * the progress live in multipart.ts.

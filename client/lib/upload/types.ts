@@ -1,12 +1,14 @@
-/** The browser uploader's shared types: stages, progress, requests (spec §3, §4). */
+/**
+ * The browser uploader's shared types: stages, progress, requests (docs/PRODUCT.md §3.11, §4.3).
+ */
 import type { FileView } from "../../../shared/schemas/files.ts";
 import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
 
 export type { FileView };
 
 /**
- * The stages of one upload (spec §4), in order; URL uploads add `downloading` (the browser
- * fetches the URL itself) and `proxyDownloading` (through Cubby's guarded proxy).
+ * The stages of one upload (docs/PRODUCT.md §4.3), in order; URL uploads add `downloading` (the
+ * browser fetches the URL itself) and `proxyDownloading` (through Cubby's guarded proxy).
  */
 export const UPLOAD_STAGES = [
   "starting",
@@ -26,9 +28,9 @@ export type UploadStage = typeof UPLOAD_STAGES[number];
  */
 export type UploadMethod = "form" | "presign" | "multipart";
 
-/** The multipart uploader's states (spec §4). */
+/** The multipart uploader's states (docs/PRODUCT.md §4.3). */
 export type MultipartState = "idle" | "uploading" | "completed" | "failed" | "aborted";
-/** One part's state (spec §4 "Chunks"). */
+/** One part's state (docs/PRODUCT.md §4.3). */
 export type ChunkState = "pending" | "uploading" | "completed" | "failed";
 
 /** Where a multipart upload stands: part counts, and each part's state for small uploads. */
@@ -61,7 +63,7 @@ export type UploadProgress = {
   parts?: PartsProgress | null;
 };
 
-/** The share options sent with a file (spec §3 "File upload fields"). */
+/** The share options sent with a file (docs/PRODUCT.md §3.11). */
 export type ShareOptions = {
   s3ConfigId?: string;
   slug?: string;
@@ -112,7 +114,7 @@ export type UploadRequest = {
   multipartThreshold?: number;
 };
 
-/** The presign response (spec §3 "Presign response data"). */
+/** The presign response (docs/PRODUCT.md §3.11). */
 export type PresignResult = {
   upload_url: string;
   file_id: string;
