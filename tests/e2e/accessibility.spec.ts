@@ -48,7 +48,7 @@ test.beforeAll(async ({ playwright }) => {
 
 test.afterAll(removeTemporaryRoots);
 
-/** Every route as the admin sees it (spec §2). */
+/** Every route as the admin sees it (docs/PRODUCT.md §2). */
 const adminRoutes = () => [
   "/",
   "/upload",

@@ -30,7 +30,7 @@ const SIZES = [
   { name: "mobile", width: 390, height: 844 },
 ] as const;
 
-/** Every admin route (spec §2), each with the level-1 heading it settles on. */
+/** Every admin route (docs/PRODUCT.md §2), each with the level-1 heading it settles on. */
 const ADMIN_ROUTES = [
   "/admin/dashboard",
   "/admin/text-management",

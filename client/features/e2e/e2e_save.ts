@@ -12,7 +12,7 @@ import { apiHref } from "../files/files_api.ts";
 import { decryptToBlob, type OpenedFile } from "./e2e_open.ts";
 import { MEMORY_SAVE_MAX } from "./e2e_limits.ts";
 
-/** Spec §9: a message to the service worker waits this long for its answer. */
+/** docs/PRODUCT.md §9: a message to the service worker waits this long for its answer. */
 const MESSAGE_TIMEOUT_MS = 5000;
 const POLL_MS = 400;
 

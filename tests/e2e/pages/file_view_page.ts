@@ -31,7 +31,7 @@ export class FileViewPage extends PageObject {
   readonly consoleErrors: string[] = [];
   /** The note beside the views of an owner's open, which is not counted. */
   readonly ownViewNote = this.page.getByText("Your own view: not counted");
-  /** What a share past its expiry or out of views says (under "Access denied", spec §8). */
+  /** What a share past its expiry or out of views says (under "Access denied", docs/PRODUCT.md §8). */
   readonly expiredText = this.page.getByText(
     "This file share has passed its expiry time or reached its view limit.",
   );
