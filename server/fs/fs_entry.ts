@@ -62,6 +62,8 @@ export function checkName(name: string): string {
 /** True when `r` is a folder: it holds something, or it was made empty (mkdir). */
 export async function isFolder(driver: StorageDriver, r: Resolved): Promise<boolean> {
   if (!r.key) return true;
+  // A driver that can tell without a listing does (a listing reads a local folder whole).
+  if (driver.folderExists) return await driver.folderExists(r.key);
   const page = await driver.list(`${r.key}/`, { limit: 1 });
   if (page.items.length > 0 || page.prefixes.length > 0) return true;
   // An empty folder lists as a prefix of its parent (raw prefix "a/name" → "a/name/").

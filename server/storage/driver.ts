@@ -36,6 +36,10 @@ export type GetResult = {
   range?: { start: number; end: number; total: number };
 };
 
+/**
+ * `limit`: the most entries a page holds (default 1000). S3 never returns more than 1000; the
+ * local driver returns up to 10,000 when asked, since each of its pages reads the folder whole.
+ */
 export type ListOptions = { cursor?: string | null; limit?: number; delimiter?: "/" };
 
 export type ListResult = {
@@ -84,6 +88,12 @@ export interface StorageDriver {
   move(from: string, to: string): Promise<void>;
   /** One page of keys under a raw prefix, in key order; follow `cursor` for the rest. */
   list(prefix: string, opts?: ListOptions): Promise<ListResult>;
+  /**
+   * Whether folder `key` exists (holds something, or was made with createFolder), answered
+   * without listing it, in a time that does not grow with its size. Drivers without a cheaper
+   * way than a listing leave it out (fs/fs_entry.ts `isFolder` lists then).
+   */
+  folderExists?(key: string): Promise<boolean>;
   /** A short-lived URL that GETs the object without other credentials. */
   presignGet(key: string, opts: PresignGetOptions): Promise<string>;
   /**
@@ -194,8 +204,8 @@ function rangeError(range: ByteRange, total?: number): AppError {
   return new AppError("storage_range_invalid", 400, { start: range.start, end: range.end, total });
 }
 
-/** Clamps a list limit to 1..1000 (default 1000). */
-export function clampLimit(limit: number | undefined): number {
+/** Clamps a list limit to 1..`max` (default 1000, S3's page); no limit asks for 1000. */
+export function clampLimit(limit: number | undefined, max = MAX_LIST_LIMIT): number {
   if (limit === undefined || !Number.isFinite(limit)) return MAX_LIST_LIMIT;
-  return Math.max(1, Math.min(MAX_LIST_LIMIT, Math.floor(limit)));
+  return Math.max(1, Math.min(max, Math.floor(limit)));
 }

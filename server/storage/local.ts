@@ -221,6 +221,25 @@ export class LocalDriver implements StorageDriver {
     return listLocal(this.#root, prefix, opts);
   }
 
+  /**
+   * A directory at the key's path is a folder: one `lstat`, where a listing of a large folder
+   * reads all of it. A symlink is no folder (listings skip linked folders); a path reaching
+   * outside the root through a link above it is 400, as for `head`.
+   */
+  async folderExists(key: string): Promise<boolean> {
+    const path = await this.#root.pathOf(key);
+    try {
+      if (!(await Deno.lstat(path)).isDirectory) return false;
+    } catch (err) {
+      if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory) {
+        return false;
+      }
+      throw err;
+    }
+    await this.#root.assertInside(path, key);
+    return true;
+  }
+
   // deno-lint-ignore require-await
   async presignGet(key: string, opts: PresignGetOptions): Promise<string> {
     const params: Record<string, string> = {};
