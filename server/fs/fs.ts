@@ -18,6 +18,7 @@ import {
   type FsEntry,
   isFolder,
   joinPath,
+  lookup,
   pageEntries,
   virtualChildren,
 } from "./fs_entry.ts";
@@ -157,8 +158,9 @@ export class FsService {
     const target = joinPath(normalizePath(dir) ?? "/", checkName(name));
     const r = await this.mounts.resolve(target, auth);
     return await this.writeIndexed(r, async (driver) => {
-      await driver.put(r.key, body, { contentType: contentTypeFor(name), size });
-      return await this.headEntry(driver, r);
+      const put = await driver.put(r.key, body, { contentType: contentTypeFor(name), size });
+      if (!put.lastModified) return await this.headEntry(driver, r);
+      return fileEntry(r.path, { ...put, lastModified: put.lastModified });
     });
   }
 
@@ -255,10 +257,9 @@ export class FsService {
       throw err;
     }
     if (!r.key) return folderEntry(p, r.mount.updated_at, r.mount.id);
-    const driver = await this.driverOf(r);
-    const head = await driver.head(r.key);
-    if (head) return fileEntry(p, head);
-    return await isFolder(driver, r) ? folderEntry(p) : null;
+    const found = await lookup(await this.driverOf(r), r);
+    if (found === "folder") return folderEntry(p);
+    return found ? fileEntry(p, found) : null;
   }
 
   private transferDeps(): TransferDeps {

@@ -161,8 +161,7 @@ export class SearchService implements SearchHooks, RebuildIndex {
       if (!own.has(o.key) && existing.has(o.key)) continue; // a folder above: leave it as it is
       writes.push({ ...o, known: existing.has(o.key) });
     }
-    const epochIn = (op: Deno.AtomicOperation) => this.epochs.bumpIn(op, storageEpoch(cfg));
-    await this.repo.put(cfg, writes, moveEpoch ? epochIn : undefined);
+    await this.repo.put(cfg, writes, moveEpoch ? [this.epochs.bumpWrite(storageEpoch(cfg))] : []);
   }
 
   /** Removes the entries below `dir` that `drop` selects; returns how many. */

@@ -67,8 +67,15 @@ export type MultipartUploadInfo = { key: string; uploadId: string; initiated: Da
 export type DriverCapabilities = { presign: boolean; multipart: boolean; kind: "local" | "s3" };
 
 export interface StorageDriver {
-  /** Writes an object from a stream or bytes; replaces any previous object atomically. */
-  put(key: string, body: PutBody, opts?: PutOptions): Promise<{ etag: string; size: number }>;
+  /**
+   * Writes an object from a stream or bytes; replaces any previous object atomically. Drivers
+   * that know the stored object's time say it (`lastModified`), which saves a `head`.
+   */
+  put(
+    key: string,
+    body: PutBody,
+    opts?: PutOptions,
+  ): Promise<{ etag: string; size: number; lastModified?: Date }>;
   /** Streams an object or one byte range of it; 404 `storage_object_not_found` when missing. */
   get(key: string, opts?: { range?: ByteRange; signal?: AbortSignal }): Promise<GetResult>;
   /** The object's metadata, or null when it does not exist. */
@@ -89,11 +96,12 @@ export interface StorageDriver {
   /** One page of keys under a raw prefix, in key order; follow `cursor` for the rest. */
   list(prefix: string, opts?: ListOptions): Promise<ListResult>;
   /**
-   * Whether folder `key` exists (holds something, or was made with createFolder), answered
-   * without listing it, in a time that does not grow with its size. Drivers without a cheaper
-   * way than a listing leave it out (fs/fs_entry.ts `isFolder` lists then).
+   * What is at `key`: an object (as `head` gives it), a folder (holding something, or made
+   * with createFolder), or nothing; answered without listing, in a time that does not grow
+   * with a folder's size. Drivers with no cheaper way than a listing leave it out
+   * (fs/fs_entry.ts `lookup` uses head and a listing then).
    */
-  folderExists?(key: string): Promise<boolean>;
+  lookup?(key: string): Promise<ObjectInfo | "folder" | null>;
   /** A short-lived URL that GETs the object without other credentials. */
   presignGet(key: string, opts: PresignGetOptions): Promise<string>;
   /**

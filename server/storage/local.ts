@@ -222,22 +222,19 @@ export class LocalDriver implements StorageDriver {
   }
 
   /**
-   * A directory at the key's path is a folder: one `lstat`, where a listing of a large folder
-   * reads all of it. A symlink is no folder (listings skip linked folders); a path reaching
-   * outside the root through a link above it is 400, as for `head`.
+   * What is at a key in one `realPath` and one `stat`, where telling a folder by a listing
+   * would read it whole: an object (symlinks inside the root count, as for `head`), a folder,
+   * or nothing. A linked folder is no folder (listings skip it); a path that reaches outside
+   * the root is 400, as for `head`.
    */
-  async folderExists(key: string): Promise<boolean> {
+  async lookup(key: string): Promise<ObjectInfo | "folder" | null> {
     const path = await this.#root.pathOf(key);
-    try {
-      if (!(await Deno.lstat(path)).isDirectory) return false;
-    } catch (err) {
-      if (err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory) {
-        return false;
-      }
-      throw err;
-    }
-    await this.#root.assertInside(path, key);
-    return true;
+    const found = await this.#root.resolved(key, path);
+    if (!found) return null;
+    if (found.info.isFile) return { ...infoOf(key, found.info), contentType: contentTypeFor(key) };
+    if (!found.info.isDirectory) return null;
+    if (found.path === path) return "folder";
+    return (await Deno.lstat(path)).isDirectory ? "folder" : null; // a link somewhere above
   }
 
   // deno-lint-ignore require-await

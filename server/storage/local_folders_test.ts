@@ -1,8 +1,8 @@
 /**
- * The local driver's folder checks and page sizes: `folderExists` answers from one `lstat`
- * what a listing would (empty folders made by createFolder, folders holding files, no files, no
- * linked folders, nothing outside the root), and a listing page holds up to 10,000 entries
- * when asked, 1,000 when not.
+ * The local driver's lookups and page sizes: `lookup` tells objects, folders and nothing apart
+ * as `head` and a listing would (empty folders made by createFolder, folders holding files, no
+ * linked folders, nothing outside the root), and a listing page holds up to 10,000 entries when
+ * asked, 1,000 when not.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -29,7 +29,7 @@ async function rejectsWith(p: Promise<unknown>, code: string, status: number) {
   });
 }
 
-Deno.test("local: folderExists agrees with listings for folders, files, links and missing paths", async () => {
+Deno.test("local: lookup agrees with head and listings for objects, folders, links and missing paths", async () => {
   await withDriver(async (d, root) => {
     await d.createFolder("empty");
     await d.put("full/a.txt", "a");
@@ -38,21 +38,26 @@ Deno.test("local: folderExists agrees with listings for folders, files, links an
     await Deno.mkdir(join(outside, "sub"), { recursive: true });
     await Deno.symlink(outside, join(root, "out-link"));
     await Deno.symlink(join(root, "full"), join(root, "in-link"));
+    await Deno.symlink(join(root, "full", "a.txt"), join(root, "file-link.txt"));
 
     const top = await d.list("", { delimiter: "/" });
     assert.deepEqual(top.prefixes, ["empty/", "full/"], "linked folders are not listed");
-    for (const key of ["empty", "full", "full/deeper"]) {
-      assert.equal(await d.folderExists(key), true, key);
+    for (const key of ["empty", "full", "full/deeper", "in-link/deeper"]) {
+      assert.equal(await d.lookup(key), "folder", key);
     }
-    for (const key of ["full/a.txt", "missing", "full/missing", "full/a.txt/below", "in-link"]) {
-      assert.equal(await d.folderExists(key), false, key);
+    for (const key of ["full/a.txt", "file-link.txt"]) {
+      assert.deepEqual(await d.lookup(key), await d.head(key), key);
+    }
+    assert.equal((await d.head("full/a.txt"))?.size, 1);
+    for (const key of ["missing", "full/missing", "full/a.txt/below", "in-link"]) {
+      assert.equal(await d.lookup(key), null, key);
     }
     // Through a link that leaves the root: refused like a read, never answered.
-    await rejectsWith(d.folderExists("out-link/sub"), "storage_path_invalid", 400);
-    await rejectsWith(d.folderExists("../outside"), "storage_path_invalid", 400);
+    await rejectsWith(d.lookup("out-link/sub"), "storage_path_invalid", 400);
+    await rejectsWith(d.lookup("../outside"), "storage_path_invalid", 400);
     // Cubby's own area: the driver's names are not keys, and mounts never reach shares.
-    await rejectsWith(d.folderExists(".cubby-tmp"), "storage_path_invalid", 400);
-    await rejectsWith(mountScoped(d).folderExists!(".cubby-shares"), "storage_path_reserved", 403);
+    await rejectsWith(d.lookup(".cubby-tmp"), "storage_path_invalid", 400);
+    await rejectsWith(mountScoped(d).lookup!(".cubby-shares"), "storage_path_reserved", 403);
   });
 });
 
