@@ -2,25 +2,43 @@
  * Many small files through WebDAV, against `rclone serve webdav` started in the same run on the
  * same kind of folder (a temporary directory on the same disk) with the same client: 4 KiB PUTs,
  * 16 at once, into one folder in four batches of `files` (0–1k, 1k–2k, 2k–3k, 3k–4k files by
- * default), then PROPFIND Depth 1 of that folder. The servers run on core 0 and the client
- * (`curl --parallel`, one process per batch, with one connection per transfer slot kept alive)
- * on core 1, so the client never steals the server's CPU. Used by bench/webdav.ts.
+ * default), then PROPFIND Depth 1 of that folder. Both servers run on core 0 and take turns,
+ * batch by batch, so that both meet the same load from other work; the client (`curl
+ * --parallel`, one process per batch, connections kept alive) runs on core 1, so it never
+ * steals the servers' CPU. Used by bench/webdav.ts.
  */
 import { join } from "node:path";
-import { startPinned } from "./processes.ts";
-import { TEST_ADMIN } from "../tests/helpers/server.ts";
-import { loginAdmin } from "../tests/helpers/server.ts";
+import { cpuTimeMs, startPinned } from "./processes.ts";
+import { loginAdmin, TEST_ADMIN } from "../tests/helpers/server.ts";
 
 const SERVER_CORE = "0";
 const CLIENT_CORE = "1";
 const CONCURRENCY = 16;
 const FILE_BYTES = 4096;
 
-/** One server under test: where its folder is, and how to authenticate. */
-type Target = { name: string; folderUrl: string; user: string; stop: () => Promise<void> };
+/** One server under test: where its folder is, how to authenticate, and its process. */
+type Target = {
+  name: string;
+  folderUrl: string;
+  user: string;
+  pid: number;
+  stop: () => Promise<void>;
+};
 
-/** What one server did: files/s per batch and PROPFIND times in ms. */
-export type ManyResult = { name: string; batches: number[]; propfindMs: number[] };
+/** Wall and server CPU time of one request, in ms. */
+type Timed = { ms: number; cpuMs: number };
+
+/**
+ * What one server did: files/s and its CPU ms per file for each batch, and PROPFINDs of the full
+ * folder, each right after a write to it (`cold`) and then again (`warm`).
+ */
+export type ManyResult = {
+  name: string;
+  batches: number[];
+  cpuPerFile: number[];
+  cold: Timed[];
+  warm: Timed[];
+};
 
 /** Runs curl on the client core with `args`; returns its stdout. Throws when curl fails. */
 async function curl(args: string[]): Promise<string> {
@@ -65,12 +83,22 @@ async function putBatch(t: Target, source: string, work: string, from: number, t
   return (to - from) / seconds;
 }
 
-/** One PROPFIND Depth 1 of the folder (allprop: no body); returns ms and the entry count. */
-async function propfind(t: Target): Promise<{ ms: number; entries: number }> {
+/** One PROPFIND Depth 1 of the folder (allprop: no body); checks it lists `want` entries. */
+async function propfind(t: Target, want: number): Promise<Timed> {
+  const cpu = await cpuTimeMs(t.pid);
   const start = performance.now();
   const body = await curl(["-X", "PROPFIND", "-H", "Depth: 1", "-u", t.user, t.folderUrl]);
   const ms = performance.now() - start;
-  return { ms, entries: body.match(/<(?:[A-Za-z]+:)?response[ >]/g)?.length ?? 0 };
+  const entries = body.match(/<(?:[A-Za-z]+:)?response[ >]/g)?.length ?? 0;
+  if (entries !== want) throw new Error(`${t.name}: PROPFIND listed ${entries}, not ${want}`);
+  return { ms, cpuMs: await cpuTimeMs(t.pid) - cpu };
+}
+
+/** A write to the folder (a file put and deleted again), so a listing cache must load anew. */
+async function touchFolder(t: Target, source: string): Promise<void> {
+  const url = `${t.folderUrl}touch.tmp`;
+  await curl(["-u", t.user, "-T", source, "-o", "/dev/null", url]);
+  await curl(["-u", t.user, "-X", "DELETE", "-o", "/dev/null", url]);
 }
 
 function freePort(): number {
@@ -105,6 +133,7 @@ async function startRclone(work: string): Promise<Target> {
     name: "rclone",
     folderUrl: `${url}/many/`,
     user: "x:x",
+    pid: child.pid, // taskset runs rclone in its own process
     stop: async () => {
       child.kill("SIGTERM");
       await child.status;
@@ -140,50 +169,67 @@ async function startCubby(root: string, work: string): Promise<Target> {
   const user = `${TEST_ADMIN.username}:${TEST_ADMIN.password}`;
   const folderUrl = `${server.url}/dav/bench/many/`;
   await curl(["-X", "MKCOL", "-u", user, "-o", "/dev/null", folderUrl]);
-  return { name: "Cubby", folderUrl, user, stop: server.stop };
+  return { name: "Cubby", folderUrl, user, pid: server.pid, stop: server.stop };
 }
 
-/** Measures one server: the PUT batches, then `propfinds` PROPFINDs of the full folder. */
-async function measure(t: Target, source: string, work: string, opts: ManyOptions) {
-  const batches: number[] = [];
+/**
+ * Measures the servers side by side, taking turns: each batch of PUTs, and each PROPFIND, runs
+ * on one server right after the other, so that both meet the same load from other work on a
+ * shared machine.
+ */
+async function measure(targets: Target[], source: string, work: string, opts: ManyOptions) {
+  const results: ManyResult[] = targets.map((t) => ({
+    name: t.name,
+    batches: [],
+    cpuPerFile: [],
+    cold: [],
+    warm: [],
+  }));
   for (let b = 0; b < opts.batches; b++) {
-    const rate = await putBatch(t, source, work, b * opts.files, (b + 1) * opts.files);
-    batches.push(rate);
-    console.log(`${t.name}: batch ${b + 1}: ${rate.toFixed(0)} files/s`);
+    for (const [i, t] of targets.entries()) {
+      const cpu = await cpuTimeMs(t.pid);
+      const rate = await putBatch(t, source, work, b * opts.files, (b + 1) * opts.files);
+      const perFile = (await cpuTimeMs(t.pid) - cpu) / opts.files;
+      results[i].batches.push(rate);
+      results[i].cpuPerFile.push(perFile);
+      console.log(`${t.name}: batch ${b + 1}: ${rate.toFixed(0)} files/s, ${perFile} ms CPU/file`);
+    }
   }
-  const propfindMs: number[] = [];
   const want = opts.batches * opts.files + 1; // the folder itself and its members
-  for (let i = 0; i < opts.propfinds; i++) {
-    const { ms, entries } = await propfind(t);
-    if (entries !== want) throw new Error(`${t.name}: PROPFIND listed ${entries}, not ${want}`);
-    propfindMs.push(ms);
+  for (let n = 0; n < opts.propfinds; n++) {
+    for (const [i, t] of targets.entries()) {
+      if (n > 0) await touchFolder(t, source);
+      results[i].cold.push(await propfind(t, want));
+      results[i].warm.push(await propfind(t, want));
+    }
   }
-  console.log(`${t.name}: PROPFIND ${propfindMs.map((m) => m.toFixed(0)).join(", ")} ms`);
-  return { name: t.name, batches, propfindMs };
+  const show = (xs: Timed[]) => xs.map((x) => `${x.ms.toFixed(0)} (${x.cpuMs})`).join(", ");
+  for (const r of results) {
+    console.log(
+      `${r.name}: PROPFIND ms (CPU ms) after a write ${show(r.cold)}; again ${show(r.warm)}`,
+    );
+  }
+  return results;
 }
 
 /** What a run of the small-file cases does. */
 export type ManyOptions = { files: number; batches: number; propfinds: number };
 
-/** Runs both servers, one after the other, and returns their results (Cubby first). */
+/** Runs Cubby and rclone, and returns their results (Cubby first). */
 export async function measureMany(root: string, opts: ManyOptions): Promise<ManyResult[]> {
   const work = await Deno.makeTempDir({ prefix: "cubby-bench-dav-many-" });
+  const targets: Target[] = [];
   try {
     const source = join(work, "source.bin");
     await Deno.writeFile(source, crypto.getRandomValues(new Uint8Array(FILE_BYTES)));
-    const results: ManyResult[] = [];
-    for (const start of [() => startCubby(root, work), () => startRclone(work)]) {
-      const t = await start();
-      try {
-        // Warm up: the first Basic login runs the password KDF once (later ones are remembered).
-        await curl(["-X", "OPTIONS", "-u", t.user, "-o", "/dev/null", t.folderUrl]);
-        results.push(await measure(t, source, work, opts));
-      } finally {
-        await t.stop();
-      }
+    targets.push(await startCubby(root, work), await startRclone(work));
+    for (const t of targets) {
+      // Warm up: the first Basic login runs the password KDF once (later ones are remembered).
+      await curl(["-X", "OPTIONS", "-u", t.user, "-o", "/dev/null", t.folderUrl]);
     }
-    return results;
+    return await measure(targets, source, work, opts);
   } finally {
+    for (const t of targets) await t.stop();
     await Deno.remove(work, { recursive: true }).catch(() => {});
   }
 }
@@ -202,19 +248,31 @@ export function manyTable(results: ManyResult[], opts: ManyOptions): string {
     }`;
     rows.push(
       `| PUT files/s, folder holding ${range} files | ${f0(cubby.batches[b])} | ` +
-        `${f0(rclone.batches[b])} | ${f2(cubby.batches[b] / rclone.batches[b])} | ` +
+        `${f0(rclone.batches[b])} | **${f2(cubby.batches[b] / rclone.batches[b])}** | ` +
         `${f2(cubby.batches[b] / cubby.batches[0])} | ${
           f2(rclone.batches[b] / rclone.batches[0])
         } |`,
     );
   }
-  const entries = (opts.batches * opts.files).toLocaleString("en");
-  const pc = median(cubby.propfindMs);
-  const pr = median(rclone.propfindMs);
+  const all = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   rows.push(
-    `| PROPFIND Depth 1 of ${entries} entries, ms (median of ${opts.propfinds}) | ${f0(pc)} | ` +
-      `${f0(pr)} | ${f2(pc / pr)} | | |`,
+    `| Server CPU ms per PUT (all batches) | ${f2(all(cubby.cpuPerFile))} | ` +
+      `${f2(all(rclone.cpuPerFile))} | ${f2(all(cubby.cpuPerFile) / all(rclone.cpuPerFile))} | | |`,
   );
+  const entries = (opts.batches * opts.files).toLocaleString("en");
+  for (const kind of ["cold", "warm"] as const) {
+    const what = kind === "cold" ? "right after a write to the folder" : "again";
+    const [mc, mr] = [median(cubby[kind].map((x) => x.ms)), median(rclone[kind].map((x) => x.ms))];
+    const [cc, cr] = [
+      median(cubby[kind].map((x) => x.cpuMs)),
+      median(rclone[kind].map((x) => x.cpuMs)),
+    ];
+    rows.push(
+      `| PROPFIND Depth 1 of ${entries} entries ${what}, ms (median of ${opts.propfinds}) | ` +
+        `${f0(mc)} | ${f0(mr)} | **${f2(mc / mr)}** | | |`,
+      `| … server CPU ms | ${f0(cc)} | ${f0(cr)} | ${f2(cc / cr)} | | |`,
+    );
+  }
   return [
     `| Case | Cubby | rclone | Cubby / rclone | Cubby / its first batch | ` +
     `rclone / its first batch |`,
