@@ -18,6 +18,7 @@ import {
   type FsEntry,
   isFolder,
   joinPath,
+  lookup,
   pageEntries,
   virtualChildren,
 } from "./fs_entry.ts";
@@ -59,10 +60,37 @@ export class FsService {
     await this.search?.pathWritten(r);
   }
 
-  private async driverOf(r: Resolved): Promise<StorageDriver> {
+  private async driverOf(r: Resolved, epoch?: "caller"): Promise<StorageDriver> {
     const configId = r.mount.storage_config_id;
     const driver = await this.storage.mountDriverFor(await this.storage.getRecord(configId));
-    return this.listings ? this.listings.watch(driver, configId) : driver;
+    return this.listings ? this.listings.watch(driver, configId, epoch) : driver;
+  }
+
+  /**
+   * Runs one write at `r` and indexes what it wrote. Cached listings of the config must go
+   * stale on every instance, and so must cached searches: both follow the config's cache epoch,
+   * which the index update moves in its own commit, so the write itself only drops this
+   * instance's pages. When no index update ran (none configured, or the write failed), the
+   * epoch moves here.
+   */
+  private async writeIndexed(
+    r: Resolved,
+    write: (driver: StorageDriver) => Promise<FsEntry>,
+  ): Promise<FsEntry> {
+    if (!this.search || !this.listings) {
+      const entry = await write(await this.driverOf(r));
+      await this.search?.pathWritten(r, entry);
+      return entry;
+    }
+    let indexed = false;
+    try {
+      const entry = await write(await this.driverOf(r, "caller"));
+      await this.search.pathWritten(r, entry);
+      indexed = true;
+      return entry;
+    } finally {
+      if (!indexed) await this.listings.invalidate(r.mount.storage_config_id, r.key);
+    }
   }
 
   /**
@@ -97,7 +125,12 @@ export class FsService {
   async get(path: string, auth: Auth): Promise<FsEntry> {
     const r = await this.mounts.resolve(path, auth);
     if (!r.key) throw badRequest("storage_path_invalid");
-    const head = await (await this.driverOf(r)).head(r.key);
+    return await this.headEntry(await this.driverOf(r), r);
+  }
+
+  /** The file entry of `r` from the driver; 404 when it does not exist. */
+  private async headEntry(driver: StorageDriver, r: Resolved): Promise<FsEntry> {
+    const head = await driver.head(r.key);
     if (!head) throw notFound("file_not_found", { path: r.path });
     return fileEntry(r.path, head);
   }
@@ -124,21 +157,21 @@ export class FsService {
   ) {
     const target = joinPath(normalizePath(dir) ?? "/", checkName(name));
     const r = await this.mounts.resolve(target, auth);
-    const driver = await this.driverOf(r);
-    await driver.put(r.key, body, { contentType: contentTypeFor(name), size });
-    const entry = await this.get(target, auth);
-    await this.search?.pathWritten(r, entry);
-    return entry;
+    return await this.writeIndexed(r, async (driver) => {
+      const put = await driver.put(r.key, body, { contentType: contentTypeFor(name), size });
+      if (!put.lastModified) return await this.headEntry(driver, r);
+      return fileEntry(r.path, { ...put, lastModified: put.lastModified });
+    });
   }
 
   /** Saves text content to a file (`fs/update`, docs/PRODUCT.md §7.8). */
   async update(path: string, content: string, auth: Auth) {
     const r = await this.mounts.resolve(path, auth);
     if (!r.key) throw badRequest("storage_path_invalid");
-    await (await this.driverOf(r)).put(r.key, content, { contentType: contentTypeFor(r.key) });
-    const entry = await this.get(r.path, auth);
-    await this.search?.pathWritten(r, entry);
-    return entry;
+    return await this.writeIndexed(r, async (driver) => {
+      await driver.put(r.key, content, { contentType: contentTypeFor(r.key) });
+      return await this.headEntry(driver, r);
+    });
   }
 
   /** Creates a folder; 409 when a file has that name. */
@@ -146,11 +179,11 @@ export class FsService {
     const r = await this.mounts.resolve(path, auth);
     if (!r.key) throw badRequest("storage_path_invalid");
     checkName(r.key.split("/").pop()!);
-    const driver = await this.driverOf(r);
-    if (await driver.head(r.key)) throw conflict("target_exists", { path: r.path });
-    await driver.createFolder(r.key);
-    await this.search?.pathWritten(r, { type: "directory" });
-    return folderEntry(r.path);
+    return await this.writeIndexed(r, async (driver) => {
+      if (await driver.head(r.key)) throw conflict("target_exists", { path: r.path });
+      await driver.createFolder(r.key);
+      return folderEntry(r.path);
+    });
   }
 
   /** Deletes files and folders; returns what failed with why. */
@@ -224,10 +257,9 @@ export class FsService {
       throw err;
     }
     if (!r.key) return folderEntry(p, r.mount.updated_at, r.mount.id);
-    const driver = await this.driverOf(r);
-    const head = await driver.head(r.key);
-    if (head) return fileEntry(p, head);
-    return await isFolder(driver, r) ? folderEntry(p) : null;
+    const found = await lookup(await this.driverOf(r), r);
+    if (found === "folder") return folderEntry(p);
+    return found ? fileEntry(p, found) : null;
   }
 
   private transferDeps(): TransferDeps {
@@ -264,10 +296,9 @@ export class FsService {
   ): Promise<FsEntry> {
     const target = joinPath(normalizePath(dir) ?? "/", checkName(name));
     const r = await this.mounts.resolve(target, auth);
-    const driver = await this.driverOf(r);
-    await writeParts(driver, r.key, parts, contentTypeFor(name));
-    const entry = await this.get(target, auth);
-    await this.search?.pathWritten(r, entry);
-    return entry;
+    return await this.writeIndexed(r, async (driver) => {
+      await writeParts(driver, r.key, parts, contentTypeFor(name));
+      return await this.headEntry(driver, r);
+    });
   }
 }

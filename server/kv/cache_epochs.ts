@@ -15,6 +15,7 @@
  * leaves them alone for the same reason.
  */
 import { keys } from "./keys.ts";
+import type { KvWrite } from "./commit_batcher.ts";
 
 /** What an epoch covers: settings, every cache (a clear), or one storage config's listings. */
 export type EpochName = "settings" | "caches" | `storage:${string}`;
@@ -31,6 +32,11 @@ export class CacheEpochs {
   bumpIn(op: Deno.AtomicOperation, ...names: EpochName[]): Deno.AtomicOperation {
     for (const name of names) op.sum(keys.cacheEpochs(name), 1n);
     return op;
+  }
+
+  /** The write that moves `name` on, for a commit made elsewhere (kv/commit_batcher.ts). */
+  bumpWrite(name: EpochName): KvWrite {
+    return { key: keys.cacheEpochs(name), sum: 1n };
   }
 
   /** Moves `names` on, in a commit of its own. Throws when KV refuses it. */

@@ -206,10 +206,15 @@ export class AuthService {
       if (key) return keyAuth(key);
     }
     const subject = `${clientIp}|${username.toLowerCase()}`;
-    // Asked before the memo, so a client that is refused cannot confirm a guess through it.
-    const refusal = await this.attempts.slowdown.refusal("webdavLogin", subject);
+    // Asked before the memo, so a client that is refused cannot confirm a guess through it. The
+    // admin record comes in the same read.
+    const { refusal, entries: [adminEntry] } = await this.attempts.slowdown.refusalWith(
+      "webdavLogin",
+      subject,
+      [this.accounts.adminKey()],
+    );
     if (refusal) throw refusal;
-    const { value: admin } = await this.accounts.getAdmin();
+    const admin = adminEntry.value as AdminAccount | null;
     const memo = admin ? sha256Hex(`${username}\0${password}\0${admin.password_hash}`) : "";
     const hit = this.basicMemo.get(memo);
     if (admin && hit && hit > Date.now()) return adminAuth(admin.username);

@@ -19,6 +19,7 @@ import type { StorageDriver } from "../storage/driver.ts";
 import { createDriver } from "../storage/factory.ts";
 import { mountScoped } from "../storage/share_area.ts";
 import { checkStorage } from "./storage_check.ts";
+import { forgetMemoized, memoized } from "../kv/request_memo.ts";
 
 const DEFAULT_SIGNATURE_EXPIRES = 3600;
 
@@ -125,9 +126,12 @@ export class StorageConfigService {
     return await this.toView(rec, await this.repo.getDefaultId());
   }
 
-  /** The raw record; throws 404 when missing. */
+  /** The raw record, read once per request (kv/request_memo.ts); throws 404 when missing. */
   async getRecord(id: string): Promise<StorageConfigRecord> {
-    const { value } = await this.repo.get(id);
+    const value = await memoized(
+      `storage_config:${id}`,
+      async () => (await this.repo.get(id)).value,
+    );
     if (!value) throw notFound("storage_config_not_found");
     return value;
   }
@@ -207,6 +211,7 @@ export class StorageConfigService {
         : null,
       updated_at: new Date().toISOString(),
     };
+    forgetMemoized(`storage_config:${id}`);
     if (!await this.repo.update(next, entry.versionstamp)) throw conflict();
     this.drivers.delete(id);
     return await this.toView(next, await this.repo.getDefaultId());
@@ -222,6 +227,7 @@ export class StorageConfigService {
     if (defaultId === id) {
       nextDefault = (await this.repo.list()).find((r) => r.id !== id)?.id ?? null;
     }
+    forgetMemoized(`storage_config:${id}`);
     if (!await this.repo.delete(id, entry.versionstamp, nextDefault)) throw conflict();
     this.drivers.delete(id);
   }

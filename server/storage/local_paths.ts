@@ -85,13 +85,16 @@ export class LocalRoot {
     return join(await this.real(), ...key.split("/"));
   }
 
-  /** Throws 400 unless the nearest existing ancestor of `path` (or itself) is inside root. */
-  async assertInside(path: string, key: string): Promise<void> {
+  /**
+   * Throws 400 unless the nearest existing ancestor of `path` (or itself) is inside root.
+   * Returns whether `path` itself exists.
+   */
+  async assertInside(path: string, key: string): Promise<boolean> {
     const root = await this.real();
     for (let p = path;; p = dirname(p)) {
       try {
         if (!isInside(root, await Deno.realPath(p))) break;
-        return;
+        return p === path;
       } catch (err) {
         if (!(err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory)) {
           throw err;
@@ -104,7 +107,15 @@ export class LocalRoot {
 
   /** The real path of an existing regular file with its stat, or null; 400 if outside root. */
   async existing(key: string): Promise<{ path: string; info: Deno.FileInfo } | null> {
-    const path = await this.pathOf(key);
+    const found = await this.resolved(key, await this.pathOf(key));
+    return found?.info.isFile ? found : null;
+  }
+
+  /** The real path of what is at `path` (the path of `key`) with its stat, or null; 400 outside. */
+  async resolved(
+    key: string,
+    path: string,
+  ): Promise<{ path: string; info: Deno.FileInfo } | null> {
     let real: string;
     try {
       real = await Deno.realPath(path);
@@ -117,20 +128,20 @@ export class LocalRoot {
     if (!isInside(await this.real(), real)) {
       throw new AppError("storage_path_invalid", 400, { key });
     }
-    const info = await Deno.stat(real);
-    return info.isFile ? { path: real, info } : null;
+    return { path: real, info: await Deno.stat(real) };
   }
 
   /** Creates the parent folders of a key and returns its path; 400 outside root, 409 on a file. */
   async writable(key: string): Promise<string> {
     const path = await this.pathOf(key);
-    await this.assertInside(dirname(path), key);
+    const existed = await this.assertInside(dirname(path), key);
     try {
-      await Deno.mkdir(dirname(path), { recursive: true });
+      await Deno.mkdir(dirname(path), { recursive: true }); // 409 when a file is in the way
     } catch (err) {
       throw fsError(err, key);
     }
-    await this.assertInside(dirname(path), key);
+    // Folders made just now are checked again: one may have been swapped for a link meanwhile.
+    if (!existed) await this.assertInside(dirname(path), key);
     return path;
   }
 

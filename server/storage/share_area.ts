@@ -38,6 +38,7 @@ const KEY_ARGS: Record<string, number[]> = {
   put: [0],
   get: [0],
   head: [0],
+  lookup: [0],
   delete: [0],
   createFolder: [0],
   copy: [0, 1],
