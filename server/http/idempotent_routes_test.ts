@@ -95,6 +95,7 @@ const MIDDLEWARE = [
   "/api/admin/api-keys/*",
   "/api/admin/backup/*",
   "/api/storage/local/*",
+  "/api/fs/*", // the request-scoped memo of mounts and storage configs
   ...BYTE_ROUTES.map((p) => `/api${p}`),
 ];
 
