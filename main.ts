@@ -3,6 +3,7 @@
 import "./server/production_env.ts";
 import { loadConfig } from "./server/config.ts";
 import { createServices } from "./server/services/mod.ts";
+import { StartupError } from "./server/services/auth.ts";
 import { createApp } from "./server/app.ts";
 import { openKv } from "./server/kv/open.ts";
 import { startSweeper } from "./server/services/sweeper.ts";
@@ -16,7 +17,14 @@ await Deno.mkdir(config.dataDir, { recursive: true });
 const kv = await openKv(config);
 const services = await createServices(config, kv, console.log);
 await services.backup.recoverInterruptedRestore();
-await services.auth.ensureAdmin();
+try {
+  await services.auth.ensureAdmin();
+} catch (err) {
+  if (!(err instanceof StartupError)) throw err;
+  console.error(err.message);
+  kv.close();
+  Deno.exit(1);
+}
 const reclaimed = await reclaimTempFiles(services); // left by uploads a crash interrupted
 if (reclaimed > 0) console.log(`Removed ${reclaimed} stale upload temp file(s).`);
 const app = createApp({ services });

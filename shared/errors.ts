@@ -18,6 +18,7 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "请求体传输中断：{{seconds}} 秒内没有收到数据",
     "en-US": "The request body stopped arriving: no data for {{seconds}} seconds",
   },
+  field_invalid: { "zh-CN": "此项的值无效", "en-US": "This value is not valid" },
   value_too_long: { "zh-CN": "请求中的某个值过长", "en-US": "A value in the request is too long" },
   name_too_long: {
     "zh-CN": "名称过长（每一级最多 255 字节）",
@@ -94,8 +95,22 @@ export const ERROR_CATALOGUE = {
     "en-US": "The new password must differ from the current one",
   },
   nothing_to_change: {
-    "zh-CN": "请至少填写新用户名或新密码",
-    "en-US": "Enter a new username or a new password",
+    "zh-CN": "没有需要修改的内容：请填写与当前不同的新用户名或新密码",
+    "en-US":
+      "Nothing to change: enter a username different from the current one, or a new password",
+  },
+  password_too_short: {
+    "zh-CN": "密码至少需要 {{min}} 个字符",
+    "en-US": "The password needs at least {{min}} characters",
+  },
+  password_too_long: {
+    "zh-CN": "密码过长（最多 1000 个字符）",
+    "en-US": "The password is too long (1000 characters at most)",
+  },
+  username_invalid: {
+    "zh-CN": "用户名需为 1-{{max}} 个字符，只能包含字母、数字、下划线（_）、点（.）和连字符（-）",
+    "en-US":
+      "A username has 1-{{max}} characters: letters, digits, underscores (_), dots (.) and hyphens (-)",
   },
   verify_failed: { "zh-CN": "验证失败", "en-US": "Verification failed" },
   // API keys
@@ -108,6 +123,22 @@ export const ERROR_CATALOGUE = {
   api_key_name_exists: {
     "zh-CN": "密钥名称已存在",
     "en-US": "A key with this name already exists",
+  },
+  base_path_not_absolute: {
+    "zh-CN": "基础路径必须以 / 开头",
+    "en-US": "The base path must start with /",
+  },
+  base_path_dot_segment: {
+    "zh-CN": "基础路径中不能包含 . 或 .. 段",
+    "en-US": "The base path must not contain . or .. segments",
+  },
+  base_path_backslash: {
+    "zh-CN": "基础路径中不能包含反斜杠（\\），请使用 /",
+    "en-US": "The base path must not contain backslashes (\\); use /",
+  },
+  base_path_nul: {
+    "zh-CN": "基础路径中不能包含空字符",
+    "en-US": "The base path must not contain NUL characters",
   },
   // Pastes and shares
   paste_not_found: { "zh-CN": "分享不存在", "en-US": "Share not found" },

@@ -7,7 +7,6 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormDialog } from "../../components/FormDialog.tsx";
-import { ApiError } from "../../api/client.ts";
 import { useCheckedForm } from "../../components/use_checked_form.ts";
 import {
   CheckField,
@@ -21,10 +20,10 @@ import { createMount, type MountView, updateMount } from "./mounts_api.ts";
 import {
   CACHE_TTL_PLACEHOLDER,
   editMountForm,
+  MOUNT_REFUSALS,
   type MountFormField,
   type MountFormValues,
   newMountForm,
-  serverErrorField,
   type StorageKind,
   toMountBody,
   validateMountForm,
@@ -65,15 +64,11 @@ export function MountFormDialog(
       const body = toMountBody(values);
       onSaved(editing ? await updateMount(editing.id, body) : await createMount(body));
     },
-    refusedFields: (error) => {
-      const field = error instanceof ApiError ? serverErrorField(error.code, error.data) : null;
-      return field ? { [field]: "server" } : {};
-    },
+    refusals: MOUNT_REFUSALS,
   });
-  const { values, setValues, set, errors, setErrors, serverError } = form;
-  /** A field's error: the server's message when it pointed at the field, else the check's. */
-  const err = (f: MountFormField) =>
-    errors[f] === "server" ? serverError : errors[f] ? t(`mounts.form.errors.${errors[f]}`) : null;
+  const { values, setValues, set, setErrors, serverError } = form;
+  /** A field's error: the server's text when its refusal named the field, else the check's. */
+  const err = (f: MountFormField) => form.errorOf(f, (code) => t(`mounts.form.errors.${code}`));
   const options = configs.filter((c) => c.storage_type === values.storage_type);
 
   const setKind = (kind: StorageKind) => {
@@ -94,7 +89,6 @@ export function MountFormDialog(
     <CheckField {...form.bindCheck(f)} label={label} hint={hint} />
   );
 
-  const fieldError = Object.values(errors).includes("server");
   return (
     <FormDialog
       texts="mounts.form"
@@ -103,6 +97,7 @@ export function MountFormDialog(
       formClassName="mount-form"
       form={form}
       onClose={onClose}
+      error={serverError}
     >
       <div className="field-row">
         {input("name", t("mounts.form.name"), {
@@ -212,7 +207,6 @@ export function MountFormDialog(
           </FormField>
         </div>
       </fieldset>
-      {serverError && !fieldError && <p className="form-error" role="alert">{serverError}</p>}
     </FormDialog>
   );
 }
