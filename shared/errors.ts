@@ -332,8 +332,8 @@ export const ERROR_CATALOGUE = {
     "en-US": "Must be text without control characters",
   },
   setting_too_long: {
-    "zh-CN": "最多 {{max}} 个字符",
-    "en-US": "At most {{max}} characters",
+    "zh-CN": "最多 {{max}} 个字符（现有 {{length}} 个）",
+    "en-US": "At most {{max}} characters (this has {{length}})",
   },
   setting_url_invalid: {
     "zh-CN": "只接受 http、https 或 data: 地址",
@@ -343,10 +343,14 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "只接受 http 或 https 地址",
     "en-US": "Only http or https URLs are accepted",
   },
-  setting_extensions_invalid: {
-    "zh-CN": "扩展名用逗号分隔，只能包含字母、数字、下划线、加号和连字符",
+  setting_extension_invalid: {
+    "zh-CN": "“{{entry}}” 不是有效的扩展名：只能包含字母、数字、下划线、加号和连字符",
     "en-US":
-      "Separate extensions with commas; each holds only letters, digits, underscores, plus signs and hyphens",
+      '"{{entry}}" is not an extension: use only letters, digits, underscores, plus signs and hyphens',
+  },
+  setting_extension_too_long: {
+    "zh-CN": "扩展名最多 {{max}} 个字符，“{{entry}}” 有 {{length}} 个",
+    "en-US": 'An extension has at most {{max}} characters; "{{entry}}" has {{length}}',
   },
   // Mounts
   copy_into_itself: {
