@@ -23,7 +23,7 @@ import {
 } from "./fs_entry.ts";
 import { copyPath, movePath, renamePath, type TransferDeps } from "./fs_transfer.ts";
 import { AppError, badRequest, conflict, notFound } from "../errors.ts";
-import { normalizePath } from "../../shared/permissions.ts";
+import { hasPermission, normalizePath, Permission } from "../../shared/permissions.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import type { FileShareOptions } from "../../shared/schemas/files.ts";
 import type { FsPage } from "../../shared/schemas/fs.ts";
@@ -78,6 +78,11 @@ export class FsService {
     if (p === null) throw badRequest("storage_path_invalid");
     const virtual = virtualChildren(await this.mounts.list(auth), p);
     if (virtual) return { path: p, items: virtual, cursor: null, is_virtual: true };
+    // The folders above mounts are the way to a mount, so any mount bit lists them (a key that
+    // may only upload finds its mount); what a mount holds needs the view bit.
+    if (auth.type === "apikey" && !hasPermission(auth.permissions, Permission.MOUNT_VIEW)) {
+      throw new AppError("api_key_permission_denied", 403);
+    }
     const r = await this.mounts.resolve(p, auth);
     const prefix = r.key ? `${r.key}/` : "";
     const load = async () =>

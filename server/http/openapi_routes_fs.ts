@@ -28,7 +28,8 @@ const UPLOAD = "key:MOUNT_UPLOAD";
 
 /** The filesystem, uploads into mounts, tasks and search. */
 export const FS_ROUTES: RouteDoc[] = [
-  get("/fs/list", "List a folder", VIEW, { query: ListQuery }),
+  // Any mount bit lists the folders above mounts; inside a mount it takes MOUNT_VIEW.
+  get("/fs/list", "List a folder", "mount", { query: ListQuery }),
   get("/fs/get", "One entry", VIEW, { query: PathOnly }),
   ...getHead("/fs/download", "A mount file's bytes", VIEW, PathOnly),
   post("/fs/upload", "Upload into a folder (multipart form)", UPLOAD, {

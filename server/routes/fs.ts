@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson, readQuery, validate } from "../http/validate.ts";
-import { plainErrors, requirePermission } from "../http/middleware.ts";
+import { plainErrors, requireMountAccess, requirePermission } from "../http/middleware.ts";
 import { objectResponse } from "../http/bytes.ts";
 import { readUploadForm } from "../http/upload_form.ts";
 import { spoolDirOf } from "../storage/temp_files.ts";
@@ -46,7 +46,8 @@ export function fsRoutes() {
   const view = requirePermission(Permission.MOUNT_VIEW);
   const upload = requirePermission(Permission.MOUNT_UPLOAD);
 
-  app.get("/fs/list", view, async (c) => {
+  // Any mount bit lists the folders above mounts; the service asks for the view bit inside one.
+  app.get("/fs/list", requireMountAccess, async (c) => {
     const q = readQuery(c, ListQuery);
     const refresh = q.refresh === "true" || q.refresh === "1";
     const opts = { cursor: q.cursor, limit: q.limit, refresh };

@@ -44,6 +44,7 @@ import { ExplorerDialogs, useExplorerDialogs } from "./ExplorerDialogs.tsx";
 import { PreviewDialog } from "./PreviewDialog.tsx";
 import { SearchForm, type SearchQuery, SearchResults } from "./SearchPanel.tsx";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
+import { ApiError } from "../../api/client.ts";
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
 
 export function Explorer({ path }: { path: string }) {
@@ -61,7 +62,12 @@ export function Explorer({ path }: { path: string }) {
   const dialogs = useExplorerDialogs();
   const basket = useBasket();
   const can = (bit: number) => hasPermission(auth.permissions, bit);
-  const canWrite = can(Permission.MOUNT_UPLOAD) && folder.status === "ready" && !folder.isVirtual;
+  // A key that may upload but not view cannot list a mount's folder (403): it still uploads
+  // there, as a drop box.
+  const uploadOnly = !can(Permission.MOUNT_VIEW) && folder.status === "failed" &&
+    folder.error instanceof ApiError && folder.error.status === 403;
+  const canWrite = can(Permission.MOUNT_UPLOAD) &&
+    ((folder.status === "ready" && !folder.isVirtual) || uploadOnly);
 
   const uploads = useUploads((entry) => folder.upsert([entry]));
   const tasks = useTasks({
@@ -133,6 +139,14 @@ export function Explorer({ path }: { path: string }) {
 
   const body = () => {
     if (folder.status === "loading") return <Spinner />;
+    if (uploadOnly && canWrite) {
+      return (
+        <p className="empty-state">
+          {t("explorer.uploadOnly")}{" "}
+          {path !== "/" && <Link to={explorerHref(parentOf(path))}>{t("explorer.up")}</Link>}
+        </p>
+      );
+    }
     if (folder.status === "failed") {
       return (
         <RetryAlert message={errorText(t, folder.error)} onRetry={() => void folder.reload()}>
@@ -176,7 +190,9 @@ export function Explorer({ path }: { path: string }) {
         basketCount={basket.length}
         activeTasks={activeTasks}
       />
-      <SearchForm inMount={!folder.isVirtual && folder.mountId !== null} onSearch={setSearch} />
+      {can(Permission.MOUNT_VIEW) && (
+        <SearchForm inMount={!folder.isVirtual && folder.mountId !== null} onSearch={setSearch} />
+      )}
       {panel === "settings" && <GallerySettingsPanel settings={gallery} onChange={setGallery} />}
       {panel === "basket" && <BasketPanel />}
       {panel === "tasks" && (
