@@ -150,7 +150,11 @@ export default function DashboardPage() {
               <CachePanel caches={stats.caches} />
             </DashboardSection>
 
-            <DashboardSection id="dashboard-buckets" title={t("dashboard.buckets.title")}>
+            <DashboardSection
+              id="dashboard-buckets"
+              title={t("dashboard.buckets.title")}
+              note={t("dashboard.buckets.note")}
+            >
               <BucketUsageList buckets={stats.buckets} />
             </DashboardSection>
           </div>
