@@ -245,6 +245,10 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "没有使用此存储配置的权限",
     "en-US": "No permission for this storage config",
   },
+  storage_config_name_exists: {
+    "zh-CN": "已有同名的存储配置，请换一个名称",
+    "en-US": "A storage config with this name exists; choose another name",
+  },
   storage_config_in_use: {
     "zh-CN": "该存储配置仍被文件或挂载点使用，无法删除",
     "en-US": "This storage config is still used by files or mounts",

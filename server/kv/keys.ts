@@ -26,6 +26,7 @@ export type EntityPrefix =
   | "mounts_by_path"
   | "mounts_by_storage_config"
   | "storage_configs"
+  | "storage_configs_by_name"
   | "storage_usage"
   | "api_keys"
   | "api_keys_by_hash"
@@ -65,6 +66,8 @@ const builders = {
 
   storageConfigs: (id: string) => ["storage_configs", id] as const,
   storageConfigsPrefix: () => ["storage_configs"] as const,
+  /** A config name, trimmed and lower-cased (see storageConfigNameKey), → the config's id. */
+  storageConfigsByName: (name: string) => ["storage_configs_by_name", name] as const,
   storageDefault: () => ["meta", "storage_default"] as const,
   storageUsage: (configId: string) => ["storage_usage", configId] as const,
   filesByStorageConfigPrefix: (configId: string) => ["files_by_storage_config", configId] as const,

@@ -3,6 +3,7 @@
  * storage type; switching the type picks that type's default (or first) config. Checks follow
  * spec §5; server refusals (a taken path, a reserved one) land on their field.
  */
+import { configLabels } from "../storage/config_labels.ts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -70,6 +71,7 @@ export function MountFormDialog(
   /** A field's error: the server's text when its refusal named the field, else the check's. */
   const err = (f: MountFormField) => form.errorOf(f, (code) => t(`mounts.form.errors.${code}`));
   const options = configs.filter((c) => c.storage_type === values.storage_type);
+  const labels = configLabels(configs);
 
   const setKind = (kind: StorageKind) => {
     setValues((v) => ({
@@ -145,7 +147,9 @@ export function MountFormDialog(
               {options.length === 0 && <option value="">{t("mounts.form.chooseConfig")}</option>}
               {options.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.is_default ? t("mounts.form.defaultConfig", { name: c.name }) : c.name}
+                  {c.is_default
+                    ? t("mounts.form.defaultConfig", { name: labels.get(c.id) ?? c.name })
+                    : labels.get(c.id) ?? c.name}
                 </option>
               ))}
             </select>
