@@ -249,6 +249,11 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "已有同名的存储配置，请换一个名称",
     "en-US": "A storage config with this name exists; choose another name",
   },
+  storage_bucket_not_found: {
+    "zh-CN": "存储桶“{{bucket}}”不存在：请先创建它，或在存储配置中改正存储桶名称",
+    "en-US":
+      'The bucket "{{bucket}}" does not exist: create it, or correct the bucket name in the storage config',
+  },
   storage_config_in_use: {
     "zh-CN": "该存储配置仍被文件或挂载点使用，无法删除",
     "en-US": "This storage config is still used by files or mounts",

@@ -199,6 +199,7 @@ export class FsUploadService {
   async presign(input: { path: string; contentType?: string; size?: number }, auth: Auth) {
     const { r, cfg, driver } = await this.target(input.path, auth);
     const contentType = contentTypeFor(r.key, input.contentType);
+    await driver.checkBucket?.();
     const url = await driver.presignPut(r.key, {
       expiresIn: FS_UPLOAD_URL_TTL_S,
       contentType,
