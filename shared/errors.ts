@@ -265,8 +265,8 @@ export const ERROR_CATALOGUE = {
   },
   file_required: { "zh-CN": "请选择要上传的文件", "en-US": "Choose a file to upload" },
   file_too_large: {
-    "zh-CN": "文件超过大小限制",
-    "en-US": "The file exceeds the size limit",
+    "zh-CN": "文件超过大小限制（单次上传最大 {{limit}}）",
+    "en-US": "The file exceeds the size limit ({{limit}} per upload)",
   },
   storage_quota_exceeded: {
     "zh-CN":

@@ -22,7 +22,7 @@ import {
   virtualChildren,
 } from "./fs_entry.ts";
 import { copyPath, movePath, renamePath, type TransferDeps } from "./fs_transfer.ts";
-import { AppError, badRequest, conflict, notFound } from "../errors.ts";
+import { AppError, badRequest, conflict, fileTooLarge, notFound } from "../errors.ts";
 import { hasPermission, normalizePath, Permission } from "../../shared/permissions.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import type { FileShareOptions } from "../../shared/schemas/files.ts";
@@ -30,8 +30,19 @@ import type { FsPage } from "../../shared/schemas/fs.ts";
 import type { RequestedRange } from "../storage/ranges.ts";
 import type { DirectoryCache } from "./directory_cache.ts";
 import { resolveRequestedRange } from "../storage/ranges.ts";
+import { limitStream } from "../services/limit_stream.ts";
 
 const LINK_TTL_S = 3600;
+
+/** Passes parts through until they hold more than `max` bytes, then throws 413. */
+async function* limitParts(parts: AsyncIterable<Uint8Array>, max: number) {
+  let seen = 0;
+  for await (const part of parts) {
+    seen += part.byteLength;
+    if (seen > max) throw fileTooLarge(max);
+    yield part;
+  }
+}
 
 export class FsService {
   constructor(
@@ -40,7 +51,21 @@ export class FsService {
     private files: FileService,
     /** The search index, told of every write (search.ts). */
     private search?: SearchHooks,
+    /** The max upload size setting, in bytes: it covers mount uploads too. */
+    private maxUploadBytes: () => Promise<number> = () => Promise.resolve(Infinity),
   ) {}
+
+  /**
+   * The upload limit (the "max upload size" setting, which covers every upload: shares, the
+   * explorer and WebDAV). Throws 413 file_too_large when `size` is over it; returns it.
+   */
+  async checkUploadSize(size: number | undefined): Promise<number> {
+    const max = await this.maxUploadBytes();
+    if (size !== undefined && size > max) {
+      throw fileTooLarge(max, size);
+    }
+    return max;
+  }
 
   private listings: DirectoryCache | null = null;
 
@@ -129,8 +154,10 @@ export class FsService {
   ) {
     const target = joinPath(normalizePath(dir) ?? "/", checkName(name));
     const r = await this.mounts.resolve(target, auth);
+    const max = await this.checkUploadSize(size);
     const driver = await this.driverOf(r);
-    await driver.put(r.key, body, { contentType: contentTypeFor(name), size });
+    const limited = Number.isFinite(max) ? limitStream(body, max).stream : body;
+    await driver.put(r.key, limited, { contentType: contentTypeFor(name), size });
     const entry = await this.get(target, auth);
     await this.search?.pathWritten(r, entry);
     return entry;
@@ -269,8 +296,9 @@ export class FsService {
   ): Promise<FsEntry> {
     const target = joinPath(normalizePath(dir) ?? "/", checkName(name));
     const r = await this.mounts.resolve(target, auth);
+    const max = await this.checkUploadSize(undefined);
     const driver = await this.driverOf(r);
-    await writeParts(driver, r.key, parts, contentTypeFor(name));
+    await writeParts(driver, r.key, limitParts(parts, max), contentTypeFor(name));
     const entry = await this.get(target, auth);
     await this.search?.pathWritten(r, entry);
     return entry;

@@ -54,6 +54,20 @@ export class FsUploadService {
     return { r, ...await this.driverOf(r) };
   }
 
+  /**
+   * A browser's upload straight to the bucket cannot be cut off at the limit: what arrived
+   * over the max upload size is deleted at its commit, with 413 file_too_large.
+   */
+  private async refuseOversize(driver: StorageDriver, r: Resolved, size: number): Promise<void> {
+    try {
+      await this.fs.checkUploadSize(size);
+    } catch (err) {
+      await driver.delete(r.key);
+      await this.fs.invalidateListings(r);
+      throw err;
+    }
+  }
+
   /** The one place a finished upload is announced: the directory cache and the search index. */
   private async afterWrite(r: Resolved): Promise<void> {
     await this.fs.invalidateListings(r);
@@ -70,6 +84,7 @@ export class FsUploadService {
   /** Starts a multipart upload of `path` and signs every part. */
   async init(input: { path: string; size: number; contentType?: string }, auth: Auth) {
     const { r, cfg, driver } = await this.target(input.path, auth);
+    await this.fs.checkUploadSize(input.size);
     const contentType = contentTypeFor(r.key, input.contentType);
     const partSize = partSizeFor(input.size);
     const total = totalParts(input.size, partSize);
@@ -154,7 +169,8 @@ export class FsUploadService {
     const { r, driver } = await this.owned(path, uploadId, auth);
     const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber)
       .map((p) => ({ partNumber: p.partNumber, etag: p.ETag }));
-    await driver.completeMultipart(r.key, uploadId, sorted);
+    const done = await driver.completeMultipart(r.key, uploadId, sorted);
+    await this.refuseOversize(driver, r, done.size);
     await this.afterWrite(r);
     await this.repo.delete(uploadId);
     return await this.fs.get(r.path, auth);
@@ -198,6 +214,7 @@ export class FsUploadService {
   /** A presigned URL for one PUT of the file at `path`; confirm it with `commit`. */
   async presign(input: { path: string; contentType?: string; size?: number }, auth: Auth) {
     const { r, cfg, driver } = await this.target(input.path, auth);
+    await this.fs.checkUploadSize(input.size);
     const contentType = contentTypeFor(r.key, input.contentType);
     await driver.checkBucket?.();
     const url = await driver.presignPut(r.key, {
@@ -236,6 +253,7 @@ export class FsUploadService {
     if (input.size !== undefined && head.size !== input.size) {
       throw badRequest("upload_incomplete", { expected: input.size, received: head.size });
     }
+    await this.refuseOversize(driver, r, head.size);
     if (input.etag && bareEtag(input.etag) !== bareEtag(head.etag)) {
       throw new AppError("upload_etag_mismatch", 409, { etag: head.etag });
     }

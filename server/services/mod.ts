@@ -109,7 +109,13 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     epochs,
     log,
   );
-  const fs = new FsService(mounts, storageConfigs, files, search);
+  const fs = new FsService(
+    mounts,
+    storageConfigs,
+    files,
+    search,
+    () => settings.getMaxUploadBytes(),
+  );
   fs.setDirectoryCache(new DirectoryCache(caches.directory, epochs, log));
   const fsUploads = new FsUploadService(fs, mounts, storageConfigs, new FsUploadRepo(kv));
   const proxyLinks = new ProxyLinkService(mounts, fs, settings, signer);
