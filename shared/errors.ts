@@ -381,6 +381,14 @@ export const ERROR_CATALOGUE = {
     "en-US": "Cannot move a folder into itself",
   },
   target_exists: { "zh-CN": '目标 "{{path}}" 已存在', "en-US": 'Target "{{path}}" exists' },
+  file_exists: {
+    "zh-CN": "此处已有名为“{{name}}”的文件",
+    "en-US": 'A file named "{{name}}" already exists here',
+  },
+  folder_exists: {
+    "zh-CN": "此处已有名为“{{name}}”的文件夹",
+    "en-US": 'A folder named "{{name}}" already exists here',
+  },
   mount_not_found: { "zh-CN": "挂载点不存在", "en-US": "Mount not found" },
   mount_name_invalid: {
     "zh-CN": "挂载名称为必填项，长度 1-50 个字符",

@@ -31,6 +31,7 @@ import type { RequestedRange } from "../storage/ranges.ts";
 import type { DirectoryCache } from "./directory_cache.ts";
 import { resolveRequestedRange } from "../storage/ranges.ts";
 import { limitStream } from "../services/limit_stream.ts";
+import { placeUpload, type UploadConflict } from "./fs_conflicts.ts";
 
 const LINK_TTL_S = 3600;
 
@@ -151,8 +152,12 @@ export class FsService {
     body: ReadableStream<Uint8Array>,
     auth: Auth,
     size?: number,
+    onConflict: UploadConflict = "overwrite",
   ) {
-    const target = joinPath(normalizePath(dir) ?? "/", checkName(name));
+    const folder = normalizePath(dir) ?? "/";
+    const target = onConflict === "overwrite"
+      ? joinPath(folder, checkName(name))
+      : await placeUpload(folder, checkName(name), onConflict, (p) => this.stat(p, auth));
     const r = await this.mounts.resolve(target, auth);
     const max = await this.checkUploadSize(size);
     const driver = await this.driverOf(r);
@@ -161,6 +166,20 @@ export class FsService {
     const entry = await this.get(target, auth);
     await this.search?.pathWritten(r, entry);
     return entry;
+  }
+
+  /** The entries among `names` that exist in folder `dir` (files and folders), in order. */
+  async existing(dir: string, names: string[], auth: Auth): Promise<FsEntry[]> {
+    const folder = normalizePath(dir);
+    if (folder === null) throw badRequest("storage_path_invalid");
+    const unique = [...new Set(names.map(checkName))];
+    const found: (FsEntry | null)[] = [];
+    // A few at a time: each is a HEAD (and maybe a listing) on the storage.
+    for (let i = 0; i < unique.length; i += 16) {
+      const batch = unique.slice(i, i + 16);
+      found.push(...await Promise.all(batch.map((n) => this.stat(joinPath(folder, n), auth))));
+    }
+    return found.filter((e): e is FsEntry => e !== null);
   }
 
   /** Saves text content to a file (spec "fs/update"). */
@@ -173,13 +192,14 @@ export class FsService {
     return entry;
   }
 
-  /** Creates a folder; 409 when a file has that name. */
+  /** Creates a folder; 409 target_exists when a file has that name, folder_exists for a folder. */
   async mkdir(path: string, auth: Auth): Promise<FsEntry> {
     const r = await this.mounts.resolve(path, auth);
     if (!r.key) throw badRequest("storage_path_invalid");
-    checkName(r.key.split("/").pop()!);
+    const name = checkName(r.key.split("/").pop()!);
     const driver = await this.driverOf(r);
     if (await driver.head(r.key)) throw conflict("target_exists", { path: r.path });
+    if (await isFolder(driver, r)) throw conflict("folder_exists", { path: r.path, name });
     await driver.createFolder(r.key);
     await this.search?.pathWritten(r, { type: "directory" });
     return folderEntry(r.path);

@@ -12,6 +12,7 @@ import type { MountService, Resolved } from "../services/mounts.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
 import type { FsService } from "./fs.ts";
 import { checkName } from "./fs_entry.ts";
+import { placeUpload, type UploadConflict } from "./fs_conflicts.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
 import type { FsUploadRecord, FsUploadRepo } from "./fs_upload_repo.ts";
 import { partSizeFor } from "../shares/multipart_uploads.ts";
@@ -44,13 +45,17 @@ export class FsUploadService {
   }
 
   /** Resolves a target file path; 400 for a folder-less or bad name, 409 on a folder. */
-  private async target(path: string, auth: Auth) {
-    const r = await this.mounts.resolve(path, auth);
-    if (!r.key) throw badRequest("storage_path_invalid");
-    checkName(r.key.slice(r.key.lastIndexOf("/") + 1));
-    if ((await this.fs.stat(r.path, auth))?.type === "directory") {
-      throw conflict("target_exists", { path: r.path });
-    }
+  private async target(path: string, auth: Auth, onConflict: UploadConflict = "overwrite") {
+    const first = await this.mounts.resolve(path, auth);
+    if (!first.key) throw badRequest("storage_path_invalid");
+    const name = checkName(first.key.slice(first.key.lastIndexOf("/") + 1));
+    const placed = await placeUpload(
+      first.path.slice(0, first.path.length - name.length - 1) || "/",
+      name,
+      onConflict,
+      (p) => this.fs.stat(p, auth),
+    );
+    const r = placed === first.path ? first : await this.mounts.resolve(placed, auth);
     return { r, ...await this.driverOf(r) };
   }
 
@@ -82,8 +87,11 @@ export class FsUploadService {
   }
 
   /** Starts a multipart upload of `path` and signs every part. */
-  async init(input: { path: string; size: number; contentType?: string }, auth: Auth) {
-    const { r, cfg, driver } = await this.target(input.path, auth);
+  async init(
+    input: { path: string; size: number; contentType?: string; on_conflict?: UploadConflict },
+    auth: Auth,
+  ) {
+    const { r, cfg, driver } = await this.target(input.path, auth, input.on_conflict);
     await this.fs.checkUploadSize(input.size);
     const contentType = contentTypeFor(r.key, input.contentType);
     const partSize = partSizeFor(input.size);
@@ -212,8 +220,11 @@ export class FsUploadService {
   }
 
   /** A presigned URL for one PUT of the file at `path`; confirm it with `commit`. */
-  async presign(input: { path: string; contentType?: string; size?: number }, auth: Auth) {
-    const { r, cfg, driver } = await this.target(input.path, auth);
+  async presign(
+    input: { path: string; contentType?: string; size?: number; on_conflict?: UploadConflict },
+    auth: Auth,
+  ) {
+    const { r, cfg, driver } = await this.target(input.path, auth, input.on_conflict);
     await this.fs.checkUploadSize(input.size);
     const contentType = contentTypeFor(r.key, input.contentType);
     await driver.checkBucket?.();

@@ -80,6 +80,7 @@ const NOT_IDEMPOTENT: Record<string, string> = {
   "POST /api/fs/multipart/refresh-urls": "signs fresh part URLs; a replay would hand out old ones",
   "POST /api/fs/presign": "signs a PUT URL and records nothing; a replay would hand out an old one",
   "POST /api/fs/batch-copy-commit": "checks that copied files exist; changes nothing",
+  "POST /api/fs/exists": "a read of which names a folder holds; changes nothing",
   "POST /api/admin/backup/create": "builds a backup download; changes nothing",
   "POST /api/admin/backup/validate": "checks a backup file; changes nothing",
 };

@@ -11,6 +11,7 @@ import {
 import {
   BatchRemoveBody,
   CreateShareBody,
+  ExistsBody,
   LinkQuery,
   ListQuery,
   PathOnly,
@@ -35,6 +36,9 @@ export const FS_ROUTES: RouteDoc[] = [
   post("/fs/upload", "Upload into a folder (multipart form)", UPLOAD, {
     body: { kind: "multipart", schema: UploadFields, file: "file" },
     status: 201,
+  }),
+  post("/fs/exists", "Which of these names a folder holds (before an upload asks)", "mount", {
+    body: json(ExistsBody),
   }),
   post("/fs/mkdir", "Create a folder", UPLOAD, { body: json(PathOnly), status: 201 }),
   post("/fs/update", "Write a text file", UPLOAD, { body: json(UpdateBody) }),

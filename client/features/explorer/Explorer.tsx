@@ -42,6 +42,7 @@ import { ContextMenu } from "./ContextMenu.tsx";
 import { entryMenu } from "./entry_menu.ts";
 import { ExplorerDialogs, useExplorerDialogs } from "./ExplorerDialogs.tsx";
 import { PreviewDialog } from "./PreviewDialog.tsx";
+import { useAskedUploads } from "./use_asked_uploads.tsx";
 import { SearchForm, type SearchQuery, SearchResults } from "./SearchPanel.tsx";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
 import { ApiError } from "../../api/client.ts";
@@ -70,6 +71,7 @@ export function Explorer({ path }: { path: string }) {
     ((folder.status === "ready" && !folder.isVirtual) || uploadOnly);
 
   const uploads = useUploads((entry) => folder.upsert([entry]));
+  const { upload, conflictDialog } = useAskedUploads(uploads);
   const tasks = useTasks({
     watch: panel === "tasks",
     onFinished: (task) => {
@@ -134,7 +136,7 @@ export function Explorer({ path }: { path: string }) {
     e.preventDefault();
     setDragging(false);
     const dropped = [...(e.dataTransfer?.files ?? [])];
-    if (canWrite && dropped.length) uploads.add(dropped, path);
+    if (canWrite && dropped.length) void upload(dropped, path);
   };
 
   const body = () => {
@@ -181,7 +183,7 @@ export function Explorer({ path }: { path: string }) {
         canWrite={canWrite}
         view={view}
         onView={setView}
-        onUpload={(list) => uploads.add(list, path)}
+        onUpload={(list) => void upload(list, path)}
         onMkdir={() => dialogs.open({ kind: "mkdir" })}
         onRefresh={() => void folder.reload(true)}
         refreshing={folder.status === "loading"}
@@ -271,6 +273,7 @@ export function Explorer({ path }: { path: string }) {
           onClose={() => setMenu(null)}
         />
       )}
+      {conflictDialog}
       <ExplorerDialogs
         dialog={dialogs.dialog}
         path={path}
