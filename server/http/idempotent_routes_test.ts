@@ -31,6 +31,7 @@ const IDEMPOTENT = [
   "POST /api/url/cancel",
   "PUT /api/files/:id",
   "POST /api/files/batch-delete",
+  "POST /api/files/clear-expired",
   "DELETE /api/files/batch-delete",
   "POST /api/admin/api-keys",
   "PUT /api/admin/api-keys/:id",

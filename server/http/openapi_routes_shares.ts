@@ -84,6 +84,9 @@ export const SHARE_ROUTES: RouteDoc[] = [
   post("/files/batch-delete", "Delete file shares (offline replay)", FILE, {
     body: json(files.BatchDeleteFilesSchema),
   }),
+  post("/files/clear-expired", "Delete expired and used-up file shares", FILE, {
+    body: json(PasteClearExpiredSchema),
+  }),
   get("/files/:id", "One file share", FILE),
   put("/files/:id", "Edit a file share", FILE, { body: json(files.FileUpdateSchema) }),
   get(

@@ -20,6 +20,7 @@ import {
   RefreshUrlsSchema,
 } from "../../shared/schemas/files.ts";
 import { AppError } from "../errors.ts";
+import { PasteClearExpiredSchema } from "../../shared/schemas/pastes.ts";
 import { idempotent } from "../http/idempotency.ts";
 
 /** The form's `size` field as a byte count, or undefined when absent or not a count. */
@@ -160,6 +161,12 @@ export function fileRoutes() {
   app.on(["DELETE", "POST"], "/files/batch-delete", canShare, idempotent(), async (c) => {
     const { ids, delete_mode } = await readJson(c, BatchDeleteFilesSchema);
     return ok(c, await files(c).batchDelete(ids, delete_mode, c.get("auth")));
+  });
+
+  // Like POST /pastes/clear-expired: the caller's expired and used-up shares go.
+  app.post("/files/clear-expired", canShare, idempotent(), async (c) => {
+    await readJson(c, PasteClearExpiredSchema);
+    return ok(c, await files(c).clearExpired(c.get("auth")));
   });
 
   app.get(
