@@ -90,9 +90,11 @@ test("the explorer's upload row keeps its × on the name's line, at 360 and 1280
   }
 });
 
-test("the file page shows its whole link at 1280 px, and a long MIME type breaks between parts", async ({ browser, request, adminToken }) => {
-  const slug = await shareFile(request, adminToken, `${uniqueSlug("doc")}.docx`, DOCX);
-  const { context, page } = await newVisitorPage(browser, { viewport: { width: 1280, height: 800 } });
+test("the file page shows its whole link at 1280 px", async ({ browser, request, adminToken }) => {
+  const slug = await shareFile(request, adminToken, `${uniqueSlug("doc")}.txt`, "text/plain");
+  const { context, page } = await newVisitorPage(browser, {
+    viewport: { width: 1280, height: 800 },
+  });
   try {
     await page.goto(`/file/${slug}`);
     const link = page.getByRole("textbox", { name: "Link" });
@@ -101,7 +103,18 @@ test("the file page shows its whole link at 1280 px, and a long MIME type breaks
       el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1
     );
     expect(clipped, "the whole link is in view").toBe(false);
+  } finally {
+    await context.close();
+  }
+});
 
+test("a long MIME type breaks between its parts, not mid-word, at 1280 px", async ({ browser, request, adminToken }) => {
+  const slug = await shareFile(request, adminToken, `${uniqueSlug("doc")}.docx`, DOCX);
+  const { context, page } = await newVisitorPage(browser, {
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    await page.goto(`/file/${slug}`);
     const type = page.locator(".file-facts-type");
     await expect(type).toHaveText(DOCX);
     const ends = await lineEnds(type);
