@@ -1,7 +1,7 @@
 /** Uploads and file management (spec §7 "Files"). Every upload path streams. */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
-import { ok } from "../http/envelope.ts";
+import { ok, wantsPlainText } from "../http/envelope.ts";
 import { readJson, readQuery, validate } from "../http/validate.ts";
 import { requirePermission } from "../http/middleware.ts";
 import { readUploadForm } from "../http/upload_form.ts";
@@ -104,7 +104,10 @@ export function fileRoutes() {
       opts,
       c.get("auth"),
     );
-    return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
+    const url = absoluteUrl(c.req.url, view.url);
+    // `Accept: text/plain` gets the share URL alone, as POST /api/paste does (ShareX, curl).
+    if (wantsPlainText(c)) return c.text(`${url}\n`, 201);
+    return ok(c, { ...view, url }, 201);
   });
 
   app.on("POST", ["/s3/presign", "/url/presign"], canShare, idempotent(), async (c) => {

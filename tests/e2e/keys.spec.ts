@@ -1,8 +1,13 @@
 /**
- * Key management: a refusal of the server shows at the field it concerns, in view, and a base
- * path is refused for what is really wrong with it.
+ * Key management: a refusal of the server shows at the field it concerns, in view; a base path
+ * is refused for what is really wrong with it; the table fits 1280 px; a new key that may share
+ * files comes with a ShareX uploader, a curl line and a Flameshot script, each checked for real.
  */
-import { expect, test } from "./fixtures.ts";
+import { execFileSync } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, sharedServerUrl, test } from "./fixtures.ts";
 import { newAdminPage, uniqueSlug } from "./pages/test_data.ts";
 import { KeyManagementPage } from "./pages/key_management_page.ts";
 
@@ -122,5 +127,79 @@ test("at 1280 px the sticky Actions column covers neither Status nor Last used",
     } finally {
       await context.close();
     }
+  }
+});
+
+test("a new key with file sharing offers a ShareX uploader, a curl line and a Flameshot script that work", async ({ browser, request, adminToken }) => {
+  const name = uniqueSlug("e2e-sharex");
+  const { context, page } = await newAdminPage(browser, adminToken, { acceptDownloads: true });
+  try {
+    const keys = new KeyManagementPage(page);
+    await keys.goto();
+    await keys.createButton.click();
+    await keys.nameInput.fill(name);
+    await keys.permission("Files").check();
+    await keys.createSubmit.click();
+    const uploaders = keys.createdDialog.getByRole("region", { name: "Upload with this key" });
+    await expect(uploaders).toBeVisible();
+    const key = await keys.createdKey.inputValue();
+
+    // The .sxcu, used the way ShareX uses it: PUT the bytes, take the reply as the URL.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      uploaders.getByRole("button", { name: "Download ShareX uploader (.sxcu)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`cubby-${name}.sxcu`);
+    const sxcu = JSON.parse(await readFile(await download.path(), "utf8"));
+    expect(sxcu.RequestMethod).toBe("PUT");
+    expect(sxcu.Body).toBe("Binary");
+    expect(sxcu.URL).toBe("{response}");
+    const res = await fetch(sxcu.RequestURL.replace("{filename}", "shot.png"), {
+      method: sxcu.RequestMethod,
+      headers: sxcu.Headers,
+      body: new Uint8Array([137, 80, 78, 71]),
+    });
+    expect(res.status).toBe(201);
+    const shared = (await res.text()).trim();
+    expect(shared).toMatch(new RegExp(`^${sharedServerUrl()}/file/\\w+$`));
+    const slug = shared.split("/").pop();
+    expect((await request.get(`/api/public/files/${slug}`)).status()).toBe(200);
+
+    // The curl line, run for real with a file in place of FILE.
+    const curl = await uploaders.getByLabel(/^curl/).inputValue();
+    expect(curl).toContain(`ApiKey ${key}`);
+    const dir = await mkdtemp(join(tmpdir(), "cubby-curl-"));
+    try {
+      const file = join(dir, "notes.txt");
+      await writeFile(file, "sent by curl");
+      const out = execFileSync("sh", ["-c", curl.replace("'FILE'", `'${file}'`)], {
+        encoding: "utf8",
+      }).trim();
+      expect(out).toMatch(new RegExp(`^${sharedServerUrl()}/file/\\w+$`));
+      const raw = await request.get(`/api/file-download/${out.split("/").pop()}`);
+      expect(await raw.text()).toBe("sent by curl");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const script = await uploaders.getByLabel(/^Flameshot/).inputValue();
+    expect(script).toContain("flameshot gui --raw | curl -sS -T -");
+    expect(script).toContain(`ApiKey ${key}`);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a key without file sharing is created without uploaders", async ({ browser, adminToken }) => {
+  const { context, page } = await newAdminPage(browser, adminToken);
+  try {
+    const keys = new KeyManagementPage(page);
+    await keys.goto();
+    await keys.createButton.click();
+    await keys.nameInput.fill(uniqueSlug("e2e-text-key"));
+    await keys.createSubmit.click();
+    await expect(keys.createdDialog).toBeVisible();
+    await expect(keys.createdDialog.getByText("Upload with this key")).toHaveCount(0);
+  } finally {
+    await context.close();
   }
 });

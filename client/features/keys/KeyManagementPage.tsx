@@ -37,13 +37,17 @@ export default function KeyManagementPage() {
   const keys = list.data;
   const dialogs = useItemDialogs<ApiKeyView>();
   /** The new key, shown in full once. */
-  const [createdKey, setCreatedKey] = useState<string | null>(null);
+  const [createdKey, setCreatedKey] = useState<
+    { key: string; name: string; canShareFiles: boolean } | null
+  >(null);
 
   const onSaved = (saved: ApiKeyView & { key?: string }) => {
     const created = dialogs.creating;
     toast.success(t(created ? "keys.toast.created" : "keys.toast.updated"));
     dialogs.close();
-    if (created && saved.key) setCreatedKey(saved.key);
+    if (created && saved.key) {
+      setCreatedKey({ key: saved.key, name: saved.name, canShareFiles: saved.permissions.file });
+    }
     list.refresh();
   };
 
@@ -79,7 +83,9 @@ export default function KeyManagementPage() {
           )}
           {createdKey && (
             <CreatedKeyDialog
-              apiKey={createdKey}
+              apiKey={createdKey.key}
+              name={createdKey.name}
+              canShareFiles={createdKey.canShareFiles}
               onClose={() => setCreatedKey(null)}
             />
           )}
