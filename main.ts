@@ -7,6 +7,7 @@ import { StartupError } from "./server/services/auth.ts";
 import { createApp } from "./server/app.ts";
 import { openKv } from "./server/kv/open.ts";
 import { startSweeper } from "./server/services/sweeper.ts";
+import { startBackupTimer } from "./server/backup/backup_timer.ts";
 import { reclaimTempFiles } from "./server/services/temp_reclaim.ts";
 import { guardProcess } from "./server/process_guard.ts";
 
@@ -30,6 +31,7 @@ if (reclaimed > 0) console.log(`Removed ${reclaimed} stale upload temp file(s).`
 const app = createApp({ services });
 services.followOtherInstances();
 const sweeper = startSweeper(services);
+const backupTimer = startBackupTimer(services.scheduledBackups, console.log);
 services.tasks.start();
 
 const server = Deno.serve(
@@ -44,6 +46,7 @@ const server = Deno.serve(
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
     sweeper.stop();
+    backupTimer.stop();
     services.tasks.stop();
     await server.shutdown();
     services.stopFollowing();

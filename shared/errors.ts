@@ -499,6 +499,28 @@ export const ERROR_CATALOGUE = {
   },
   backup_no_modules: { "zh-CN": "请至少选择一个模块", "en-US": "Choose at least one module" },
   backup_file_required: { "zh-CN": "请选择备份文件", "en-US": "Choose a backup file" },
+  backup_schedule_missing: {
+    "zh-CN": "尚未设置定时备份",
+    "en-US": "No backup schedule is set",
+  },
+  backup_schedule_time_invalid: {
+    "zh-CN": "请按 HH:MM 填写时间（00:00-23:59）",
+    "en-US": "Enter the time as HH:MM (00:00-23:59)",
+  },
+  backup_schedule_timezone_invalid: { "zh-CN": "未知的时区", "en-US": "Unknown time zone" },
+  backup_keep_invalid: {
+    "zh-CN": "保留份数须为 1-365 之间的整数",
+    "en-US": "Keep a whole number of backups from 1 to 365",
+  },
+  backup_verify_failed: {
+    "zh-CN": "备份已写入，但在临时数据库中试恢复失败：{{reason}}",
+    "en-US":
+      "The backup was written, but a test restore into a scratch database failed: {{reason}}",
+  },
+  backup_run_interrupted: {
+    "zh-CN": "备份运行时服务器停止了，未能完成",
+    "en-US": "The server stopped while the backup ran; it did not finish",
+  },
   restore_in_progress: {
     "zh-CN": "另一个恢复操作正在进行，请稍后再试",
     "en-US": "Another restore is in progress, try again later",

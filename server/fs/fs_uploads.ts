@@ -16,7 +16,7 @@ import { placeUpload, type UploadConflict } from "./fs_conflicts.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
 import type { FsUploadRecord, FsUploadRepo } from "./fs_upload_repo.ts";
 import { partSizeFor } from "../shares/multipart_uploads.ts";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
+import { AppError, badRequest, forbidden, notFound } from "../errors.ts";
 import { bareEtag } from "../storage/driver_wire.ts";
 import { type StorageDriver } from "../storage/driver.ts";
 import { contentTypeFor } from "../../shared/mime.ts";

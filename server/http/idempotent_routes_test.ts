@@ -62,6 +62,8 @@ const IDEMPOTENT = [
   "POST /api/admin/cache/clear",
   "POST /api/user/cache/clear",
   "POST /api/admin/backup/restore",
+  "PUT /api/admin/backup/schedule",
+  "POST /api/admin/backup/runs",
 ];
 
 /** Write methods that are not idempotent, and why: the header is ignored there. */

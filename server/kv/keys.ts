@@ -138,6 +138,11 @@ const builders = {
   /** A whole top-level prefix: a restore in overwrite mode clears every record and index. */
   entityPrefix: (name: EntityPrefix) => [name] as const,
 
+  /** The scheduled-backup settings, and one record per run, by its slot (an ISO time). */
+  backupSchedule: () => ["backup_schedule"] as const,
+  backupRuns: (slot: string) => ["backup_runs", slot] as const,
+  backupRunsPrefix: () => ["backup_runs"] as const,
+
   /** Dashboard counters: a total is `created - deleted` (KV sums cannot go negative). */
   statsTotals: (kind: string, field: "created" | "deleted") =>
     ["stats_totals", kind, field] as const,

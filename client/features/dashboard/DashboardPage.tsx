@@ -17,6 +17,7 @@ import { TotalsGrid } from "./TotalsGrid.tsx";
 import { CachePanel } from "./CachePanel.tsx";
 import { BucketUsageList } from "./BucketUsageList.tsx";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
+import { BackupAlert } from "./BackupAlert.tsx";
 import { ToggleGroup } from "../../components/ToggleGroup.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 
@@ -116,6 +117,7 @@ export default function DashboardPage() {
         }
       />
 
+      <BackupAlert />
       {loadError && <RetryAlert message={loadError} onRetry={() => void load()} />}
       {stats === null && !loadError && <Spinner />}
 
