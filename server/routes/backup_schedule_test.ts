@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createPeerApp, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { nextSlot } from "../backup/backup_slots.ts";
+import { startS3rver } from "../../tests/helpers/s3rver.ts";
 
 const SCHEDULE = {
   enabled: true,
@@ -148,4 +149,22 @@ Deno.test("a schedule set after today's slot waits for the next one", async () =
   assert.equal(await t.services.scheduledBackups.tick(next - 60_000), null);
   const s = (await t.services.scheduledBackups.view()).schedule!;
   assert.equal(nextSlot(s, next - 60_000), next);
+});
+
+Deno.test("a scheduled backup goes to an S3 storage config too (s3rver)", async () => {
+  await using t = await createTestApp();
+  await using s3 = await startS3rver();
+  const cfg = await t.createS3rverConfig(s3, { name: "Bucket" });
+  assert.equal((await putSchedule(t, { storage_config_id: cfg.id })).status, 200);
+  const res = await t.request("/api/admin/backup/runs", {
+    method: "POST",
+    auth: await t.adminAuth(),
+  });
+  const run = (await res.json()).data;
+  assert.equal(run.status, "succeeded", JSON.stringify(run.error));
+  assert.equal(run.verified, true);
+  const driver = await t.services.storageConfigs.driverFor(
+    await t.services.storageConfigs.getRecord(cfg.id),
+  );
+  assert.equal((await driver.head(run.file))?.size, run.size);
 });
