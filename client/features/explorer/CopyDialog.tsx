@@ -21,6 +21,7 @@ import { ConflictDialog } from "./ConflictDialog.tsx";
 import { copyTargets, foldersCopiedIntoThemselves, parentOf } from "./explorer_paths.ts";
 import { KindIcon } from "./EntryIcon.tsx";
 import { DialogButtons } from "../../components/DialogButtons.tsx";
+import { FormAlert } from "../../components/FormAlert.tsx";
 
 type Folder = { path: string; dirs: FsEntry[]; more: boolean; virtual: boolean } | null;
 
@@ -196,7 +197,7 @@ export function CopyDialog(
             )}
           </div>
         )}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      <FormAlert text={error} />
       {taken && (
         <ConflictDialog
           names={taken}
