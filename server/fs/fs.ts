@@ -31,19 +31,9 @@ import type { RequestedRange } from "../storage/ranges.ts";
 import type { DirectoryCache } from "./directory_cache.ts";
 import { resolveRequestedRange } from "../storage/ranges.ts";
 import { limitStream } from "../services/limit_stream.ts";
-import { placeUpload, type UploadConflict } from "./fs_conflicts.ts";
+import { existingIn, limitParts, placeUpload, type UploadConflict } from "./fs_conflicts.ts";
 
 const LINK_TTL_S = 3600;
-
-/** Passes parts through until they hold more than `max` bytes, then throws 413. */
-async function* limitParts(parts: AsyncIterable<Uint8Array>, max: number) {
-  let seen = 0;
-  for await (const part of parts) {
-    seen += part.byteLength;
-    if (seen > max) throw fileTooLarge(max);
-    yield part;
-  }
-}
 
 export class FsService {
   constructor(
@@ -169,17 +159,10 @@ export class FsService {
   }
 
   /** The entries among `names` that exist in folder `dir` (files and folders), in order. */
-  async existing(dir: string, names: string[], auth: Auth): Promise<FsEntry[]> {
+  existing(dir: string, names: string[], auth: Auth): Promise<FsEntry[]> {
     const folder = normalizePath(dir);
     if (folder === null) throw badRequest("storage_path_invalid");
-    const unique = [...new Set(names.map(checkName))];
-    const found: (FsEntry | null)[] = [];
-    // A few at a time: each is a HEAD (and maybe a listing) on the storage.
-    for (let i = 0; i < unique.length; i += 16) {
-      const batch = unique.slice(i, i + 16);
-      found.push(...await Promise.all(batch.map((n) => this.stat(joinPath(folder, n), auth))));
-    }
-    return found.filter((e): e is FsEntry => e !== null);
+    return existingIn(folder, names.map(checkName), (p) => this.stat(p, auth));
   }
 
   /** Saves text content to a file (spec "fs/update"). */

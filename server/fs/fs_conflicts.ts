@@ -4,7 +4,7 @@
  * The explorer asks the person first (POST /api/fs/exists) and sends the choice; an upload
  * sent with "fail" answers 409 file_exists when the file appeared meanwhile.
  */
-import { conflict } from "../errors.ts";
+import { conflict, fileTooLarge } from "../errors.ts";
 import type { FsEntry } from "../../shared/schemas/fs.ts";
 
 /** What an upload does with a file already at its path. */
@@ -63,4 +63,29 @@ export async function placeUpload(
   if (there.type === "directory") throw conflict("target_exists", { path: join(name) });
   if (mode === "overwrite") return join(name);
   throw conflict("file_exists", { path: join(name), name });
+}
+
+/** The entries among `names` that folder `dir` holds, asked a few at a time (each is a HEAD). */
+export async function existingIn(
+  dir: string,
+  names: string[],
+  stat: (path: string) => Promise<FsEntry | null>,
+): Promise<FsEntry[]> {
+  const unique = [...new Set(names)];
+  const found: (FsEntry | null)[] = [];
+  for (let i = 0; i < unique.length; i += 16) {
+    const batch = unique.slice(i, i + 16);
+    found.push(...await Promise.all(batch.map((n) => stat(dir === "/" ? `/${n}` : `${dir}/${n}`))));
+  }
+  return found.filter((e): e is FsEntry => e !== null);
+}
+
+/** Passes parts through until they hold more than `max` bytes, then throws 413. */
+export async function* limitParts(parts: AsyncIterable<Uint8Array>, max: number) {
+  let seen = 0;
+  for await (const part of parts) {
+    seen += part.byteLength;
+    if (seen > max) throw fileTooLarge(max);
+    yield part;
+  }
 }
