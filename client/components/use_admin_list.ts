@@ -4,7 +4,7 @@
  * being edited in a dialog (useRowEditor), and the create, edit and delete dialogs of a list's
  * items (useItemDialogs), and one action at a time on a row (useRowAction).
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../api/errors.ts";
@@ -63,13 +63,16 @@ export function usePagedList<T extends { id: string }>(
   // The page, page size and search live in the URL (?page=3&limit=50&q=…): a reload, a shared
   // link or Back shows the same page.
   const [params, setParams] = useSearchParams();
+  // The latest parameters, for setters called from a timer set during an earlier render.
+  const paramsRef = useRef(params);
+  paramsRef.current = params;
   const page = wholeParam(params.get("page"), 1);
   const limitParam = wholeParam(params.get("limit"), defaultLimit);
   const limit = pageSizes.includes(limitParam) ? limitParam : defaultLimit;
   const search = params.get("q")?.trim() ?? "";
   const setQuery = useCallback((patch: Record<string, string | number | null>) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
+    setParams(() => {
+      const next = new URLSearchParams(paramsRef.current);
       for (const [k, v] of Object.entries(patch)) {
         if (v === null || v === "" || (k === "page" && v === 1)) next.delete(k);
         else next.set(k, String(v));

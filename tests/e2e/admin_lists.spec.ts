@@ -78,6 +78,8 @@ test("text management keeps its page in the URL and offers page numbers and a ju
   try {
     await page.goto("/admin/text-management");
     await page.getByLabel("Search shares").fill(tag);
+    // The search goes into the URL once typing pauses.
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}\\b`));
     const pages = page.getByRole("navigation", { name: "Pages" });
     const table = page.getByRole("table", { name: "Text shares" });
     await expect(pages).toContainText("25 in total");
