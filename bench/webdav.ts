@@ -86,6 +86,14 @@ async function runBig(): Promise<void> {
   try {
     const bearer = { authorization: `Bearer ${await loginAdmin(server)}` };
     const json = { ...bearer, "content-type": "application/json" };
+    // The max upload size (100 MB by default) covers WebDAV PUTs too.
+    const raised = await fetch(`${server.url}/api/admin/settings/group/1`, {
+      method: "PUT",
+      headers: json,
+      body: JSON.stringify({ max_upload_size: 1, max_upload_size_unit: "GB" }),
+    });
+    if (!raised.ok) throw new Error(`raising max_upload_size answered ${raised.status}`);
+    await raised.body?.cancel();
     const cfgs = await (await fetch(`${server.url}/api/s3-configs`, { headers: bearer })).json();
     const local = cfgs.data.find((c: { provider_type: string }) => c.provider_type === "local");
     const created = await fetch(`${server.url}/api/mount/create`, {

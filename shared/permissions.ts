@@ -85,6 +85,26 @@ export function normalizePath(path: string): string | null {
   return "/" + parts.join("/");
 }
 
+/** Why a path given as a key's base path is refused, as an error code; null when it is fine. */
+export type PathProblem =
+  | "base_path_not_absolute"
+  | "base_path_dot_segment"
+  | "base_path_backslash"
+  | "base_path_nul";
+
+/**
+ * The problem of an absolute slash path that `normalizePath` would refuse, or null: not
+ * starting with `/`, a `.` or `..` segment, a backslash or a NUL byte, in that order of
+ * precedence (the first that applies is the one a person needs to fix).
+ */
+export function pathProblem(path: string): PathProblem | null {
+  if (path.includes("\0")) return "base_path_nul";
+  if (path.includes("\\")) return "base_path_backslash";
+  if (path.split("/").some((p) => p === ".." || p === ".")) return "base_path_dot_segment";
+  if (!path.startsWith("/")) return "base_path_not_absolute";
+  return null;
+}
+
 /**
  * True when `path` equals `basePath` or lies below it, separator-aware: `/a` covers `/a/b`
  * but not `/ab`. Both are normalised first; an invalid path is never covered.

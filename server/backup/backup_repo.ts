@@ -9,7 +9,7 @@ import { type EntityPrefix, keys } from "../kv/keys.ts";
 import { CHUNK_BYTES, type PasteRecord } from "../shares/paste_repo.ts";
 import type { FileRecord } from "../shares/file_repo.ts";
 import type { MountRecord } from "../kv/mount_repo.ts";
-import type { StorageConfigRecord } from "../kv/storage_config_repo.ts";
+import { storageConfigNameKey, type StorageConfigRecord } from "../kv/storage_config_repo.ts";
 import type { ApiKeyRecord } from "../kv/api_key_repo.ts";
 import type { AdminAccount } from "../kv/account_repo.ts";
 import { type Mutation, RestoreJournal } from "./backup_journal.ts";
@@ -37,7 +37,7 @@ const MODULE_PREFIXES: Record<BackupModule, EntityPrefix[]> = {
   ],
   mount_management: ["mounts", "mounts_by_path", "mounts_by_storage_config"],
   // Usage counters and the default pointer are recomputed by the restore, not cleared.
-  storage_config: ["storage_configs"],
+  storage_config: ["storage_configs", "storage_configs_by_name"],
   key_management: ["api_keys", "api_keys_by_hash", "api_keys_by_name", "api_key_last_used"],
   account_management: [],
   system_settings: ["settings"],
@@ -166,9 +166,13 @@ export class BackupRepo {
     ];
   }
 
-  /** The record of a storage config (its secret stays sealed as it was). */
+  /** The record of a storage config (its secret stays sealed as it was) and its name index. */
   configMutations(c: StorageConfigRecord): Mutation[] {
-    return [{ key: keys.storageConfigs(c.id), value: c }];
+    const name = storageConfigNameKey(c.name);
+    return [
+      { key: keys.storageConfigs(c.id), value: c },
+      ...(name ? [{ key: keys.storageConfigsByName(name), value: c.id }] : []),
+    ];
   }
 
   /** Removes the record of a storage config (its usage counter is handled by usageMutations). */

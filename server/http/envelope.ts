@@ -17,6 +17,15 @@ export function ok<T>(c: Context<AppEnv>, data: T, status: 200 | 201 | 202 = 200
   );
 }
 
+/**
+ * True when the caller asks for text/plain rather than JSON (`-H 'Accept: text/plain'`): the
+ * create routes then answer with the share URL alone, for scripts, ShareX and Flameshot.
+ */
+export function wantsPlainText(c: Context<AppEnv>): boolean {
+  const accept = (c.req.header("accept") ?? "").toLowerCase();
+  return accept.includes("text/plain") && !accept.includes("application/json");
+}
+
 /** The body of an error envelope. */
 export function errorBody(
   code: ErrorCode,

@@ -26,6 +26,7 @@ export type EntityPrefix =
   | "mounts_by_path"
   | "mounts_by_storage_config"
   | "storage_configs"
+  | "storage_configs_by_name"
   | "storage_usage"
   | "api_keys"
   | "api_keys_by_hash"
@@ -65,6 +66,8 @@ const builders = {
 
   storageConfigs: (id: string) => ["storage_configs", id] as const,
   storageConfigsPrefix: () => ["storage_configs"] as const,
+  /** A config name, trimmed and lower-cased (see storageConfigNameKey), → the config's id. */
+  storageConfigsByName: (name: string) => ["storage_configs_by_name", name] as const,
   storageDefault: () => ["meta", "storage_default"] as const,
   storageUsage: (configId: string) => ["storage_usage", configId] as const,
   filesByStorageConfigPrefix: (configId: string) => ["files_by_storage_config", configId] as const,
@@ -138,6 +141,11 @@ const builders = {
   restoreUndoPrefix: () => ["restore_undo"] as const,
   /** A whole top-level prefix: a restore in overwrite mode clears every record and index. */
   entityPrefix: (name: EntityPrefix) => [name] as const,
+
+  /** The scheduled-backup settings, and one record per run, by its slot (an ISO time). */
+  backupSchedule: () => ["backup_schedule"] as const,
+  backupRuns: (slot: string) => ["backup_runs", slot] as const,
+  backupRunsPrefix: () => ["backup_runs"] as const,
 
   /** Dashboard counters: a total is `created - deleted` (KV sums cannot go negative). */
   statsTotals: (kind: string, field: "created" | "deleted") =>

@@ -91,8 +91,9 @@ export function fsTaskRoutes() {
   const canCopy = requirePermission(Permission.MOUNT_COPY);
 
   app.post("/fs/batch-copy", canCopy, idempotent(), async (c) => {
-    const { items, skipExisting } = await readJson(c, BatchCopySchema);
-    const task = await tasks(c).createCopy(items, skipExisting, c.get("auth"));
+    const { items, skipExisting, on_conflict } = await readJson(c, BatchCopySchema);
+    const mode = on_conflict ?? (skipExisting ? "skip" : "overwrite");
+    const task = await tasks(c).createCopy(items, mode, c.get("auth"));
     return ok(c, { task_id: task.id, task }, 202);
   });
 

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
-import { ok } from "../http/envelope.ts";
+import { ok, wantsPlainText } from "../http/envelope.ts";
 import { readJson, readQuery, validate } from "../http/validate.ts";
 import { requirePermission, userContentHeaders } from "../http/middleware.ts";
 import { Permission } from "../../shared/permissions.ts";
@@ -50,12 +50,6 @@ const RAW_HEADERS: Record<string, string> = {
   ...userContentHeaders(),
   "Content-Type": "text/plain; charset=utf-8",
 };
-
-/** True when the caller asks for text/plain rather than JSON (`-H 'Accept: text/plain'`). */
-function wantsPlainText(c: Context<AppEnv>): boolean {
-  const accept = (c.req.header("accept") ?? "").toLowerCase();
-  return accept.includes("text/plain") && !accept.includes("application/json");
-}
 
 export function pasteRoutes() {
   const app = new Hono<AppEnv>();

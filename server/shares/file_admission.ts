@@ -7,7 +7,7 @@ import type { StorageConfigRecord } from "../kv/storage_config_repo.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
 import type { SettingsService } from "../services/settings.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
-import { AppError, badRequest, conflict, forbidden } from "../errors.ts";
+import { AppError, badRequest, conflict, fileTooLarge, forbidden } from "../errors.ts";
 import { hashAccessToken, hashPassword, randomBase62 } from "../services/crypto.ts";
 import { SHARE_OBJECTS_FOLDER } from "../storage/share_area.ts";
 import { slugHeldBySweptShare } from "./tombstones.ts";
@@ -104,7 +104,7 @@ export class FileAdmission {
   async checkSize(size: number | undefined): Promise<number> {
     const max = await this.settings.getMaxUploadBytes();
     if (size !== undefined && size > max) {
-      throw new AppError("file_too_large", 413, { max_bytes: max, file_size: size });
+      throw fileTooLarge(max, size);
     }
     return max;
   }

@@ -45,6 +45,8 @@ export class FileManagement {
     return {
       items: await Promise.all(page.map((f) => this.toView(f))),
       total: filtered.length,
+      /** The bytes of every file the filter matched, on all pages. */
+      total_size: filtered.reduce((sum, f) => sum + f.size, 0),
       limit: q.limit,
       offset: q.offset,
     };
@@ -143,6 +145,28 @@ export class FileManagement {
     } catch (err) {
       console.error(`Could not delete stored object of file ${rec.id}:`, err);
     }
+  }
+
+  /**
+   * Deletes the expired and used-up file shares the caller manages, with their stored objects
+   * (a mount file a share points at stays), and frees the slugs of the caller's swept shares
+   * (their tombstones). Returns how many shares went.
+   */
+  async clearExpired(auth: Auth): Promise<{ deleted: number }> {
+    const now = Date.now();
+    let deleted = 0;
+    const creator = auth.type === "admin" ? null : creatorOf(auth);
+    for (const rec of await this.repo.list(creator)) {
+      const expired = rec.expires_at !== null && Date.parse(rec.expires_at) <= now;
+      const usedUp = rec.max_views > 0 && await this.repo.readViews(rec) >= rec.max_views;
+      if (!expired && !usedUp) continue;
+      const { value } = await this.repo.get(rec.id);
+      if (!value) continue;
+      await this.remove(value, true);
+      deleted++;
+    }
+    await this.repo.tombstones.clear(creator ?? undefined);
+    return { deleted };
   }
 
   /** Deletes expired files and their objects, leaving tombstones; returns how many. */

@@ -182,6 +182,7 @@ export class FileService extends FileManagement {
   /** Reserves a storage path and returns a URL the browser PUTs the bytes to. */
   async presign(input: Presign, auth: Auth) {
     const { cfg, driver, pending } = await this.reserve(input, auth);
+    await driver.checkBucket?.();
     const uploadUrl = await driver.presignPut(pending.storage_path, {
       expiresIn: PRESIGN_TTL_S,
       contentType: pending.mimetype,

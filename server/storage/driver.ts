@@ -148,6 +148,12 @@ export interface StorageDriver {
    * whose `details.message` names what is missing. Drivers serving from Cubby leave it out.
    */
   checkCors?(origin?: string): Promise<string>;
+  /**
+   * Optional, with `checkCors`: throws 502 `storage_bucket_not_found` when the bucket is
+   * missing. Asked before a presigned PUT is handed out: a browser sees a PUT to a missing
+   * bucket fail like a CORS refusal and cannot tell the two apart.
+   */
+  checkBucket?(): Promise<void>;
   /** What this driver can do. */
   stat(): DriverCapabilities;
   /** Releases sockets and other resources. */

@@ -4,14 +4,14 @@
  * anything is created) must lie inside the real root, so neither `..` nor a symlink can reach
  * outside it (400 `storage_path_invalid`). Top-level names starting with `.cubby-` are the
  * driver's own (temp files, multipart staging): they are refused as keys, except
- * `.cubby-shares/`, where the file service keeps share objects (see share_area.ts; mounts
- * never reach it). None of them is listed.
+ * `.cubby-shares/`, where the file service keeps share objects, and `.cubby-backups/`, where
+ * scheduled backups go (see share_area.ts; mounts never reach either). None of them is listed.
  */
 import { dirname, join, sep } from "node:path";
 import { AppError } from "../errors.ts";
 import { validateKey } from "./driver.ts";
 import { fsError } from "./local_errors.ts";
-import { SHARE_OBJECTS_FOLDER } from "./share_area.ts";
+import { BACKUP_OBJECTS_FOLDER, SHARE_OBJECTS_FOLDER } from "./share_area.ts";
 
 /** The longest file or folder name common filesystems hold (NAME_MAX). */
 export const MAX_NAME_BYTES = 255;
@@ -76,7 +76,10 @@ export class LocalRoot {
   async pathOf(key: string): Promise<string> {
     validateKey(key);
     const top = key.split("/")[0];
-    if (top.startsWith(RESERVED_PREFIX) && top !== SHARE_OBJECTS_FOLDER) {
+    if (
+      top.startsWith(RESERVED_PREFIX) && top !== SHARE_OBJECTS_FOLDER &&
+      top !== BACKUP_OBJECTS_FOLDER
+    ) {
       throw new AppError("storage_path_invalid", 400, { key });
     }
     if (key.split("/").some((name) => encoder.encode(name).length > MAX_NAME_BYTES)) {

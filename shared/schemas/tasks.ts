@@ -10,6 +10,8 @@ const Path = z.string().min(1).max(4096);
 export const BatchCopySchema = z.object({
   items: z.array(z.object({ sourcePath: Path, targetPath: Path })).min(1).max(1000),
   skipExisting: z.boolean().default(false),
+  /** What to do with a file already at its target; `skipExisting` means "skip". */
+  on_conflict: z.enum(["overwrite", "skip", "rename"]).optional(),
 });
 export type BatchCopy = z.infer<typeof BatchCopySchema>;
 

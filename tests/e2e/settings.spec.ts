@@ -281,3 +281,27 @@ test("the top bar's source link is a site setting: hidden when empty, http(s) on
     await context.close();
   }
 });
+
+test("preview lists say what they will be saved as, and an over-long entry why it is refused", async ({ browser, isolatedServer }) => {
+  const { context, page, settings } = await adminSession(browser, isolatedServer);
+  try {
+    await settings.goto("preview");
+    const text = settings.field("Text and code");
+    await text.fill("j p g");
+    await expect(text).toHaveAccessibleDescription(/Will be saved as: j, p, g \(3 extensions\)/);
+    // Only white space differs: nothing to announce.
+    await text.fill("txt,md");
+    await expect(page.getByText(/Will be saved as/)).toHaveCount(0);
+
+    // The field holds at most 4000 characters: one entry that long is no extension.
+    await text.fill("a".repeat(5000));
+    await settings.save.click();
+    await expect(text).toHaveAttribute("aria-invalid", "true");
+    await expect(text).toHaveAccessibleDescription(
+      new RegExp(`An extension has at most 32 characters; "a{24}…" has 4000`),
+    );
+    await expect(text).not.toHaveAccessibleDescription(/comma/);
+  } finally {
+    await context.close();
+  }
+});

@@ -17,6 +17,7 @@ import { TotalsGrid } from "./TotalsGrid.tsx";
 import { CachePanel } from "./CachePanel.tsx";
 import { BucketUsageList } from "./BucketUsageList.tsx";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
+import { BackupAlert } from "./BackupAlert.tsx";
 import { ToggleGroup } from "../../components/ToggleGroup.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 
@@ -116,6 +117,7 @@ export default function DashboardPage() {
         }
       />
 
+      <BackupAlert />
       {loadError && <RetryAlert message={loadError} onRetry={() => void load()} />}
       {stats === null && !loadError && <Spinner />}
 
@@ -150,7 +152,11 @@ export default function DashboardPage() {
               <CachePanel caches={stats.caches} />
             </DashboardSection>
 
-            <DashboardSection id="dashboard-buckets" title={t("dashboard.buckets.title")}>
+            <DashboardSection
+              id="dashboard-buckets"
+              title={t("dashboard.buckets.title")}
+              note={t("dashboard.buckets.note")}
+            >
               <BucketUsageList buckets={stats.buckets} />
             </DashboardSection>
           </div>

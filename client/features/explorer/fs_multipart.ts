@@ -29,6 +29,8 @@ import type { FsEntry } from "./explorer_api.ts";
 
 type Init = {
   upload_id: string;
+  /** Where the file goes (a numbered name when keeping both). */
+  path: string;
   part_size: number;
   total_parts: number;
   presigned_urls: PartUrl[];
@@ -50,6 +52,7 @@ export async function uploadInParts(
   path: string,
   report: ProgressReporter,
   signal: AbortSignal,
+  onConflict: "overwrite" | "rename" | "fail" = "fail",
 ): Promise<FsEntry> {
   const t = DEFAULT_TUNING;
   const key = resumeKey(file, path);
@@ -90,12 +93,19 @@ export async function uploadInParts(
       // nobody knows the id of. Cancelled meanwhile, it is aborted right after.
       init = await api<Init>("/fs/multipart/init", {
         method: "POST",
-        body: { path, size: file.size, contentType: file.type || undefined },
+        body: {
+          path,
+          size: file.size,
+          contentType: file.type || undefined,
+          on_conflict: onConflict,
+        },
       });
     } catch (err) {
       throw cancelledOr(err, signal, "multipart_init_failed");
     }
     ref.upload_id = init.upload_id;
+    // "Keep both" may have placed the file under a numbered name.
+    ref.path = init.path;
     if (signal.aborted) throw cancelled();
     [partSize, total] = [init.part_size, init.total_parts];
     for (const p of init.presigned_urls) urls.set(p.partNumber, p.url);

@@ -33,7 +33,10 @@ export function FileError(
   const retry = kind === "serverError";
   return (
     <section className="file-page file-error status-page" aria-labelledby="file-error-title">
-      <h1 id="file-error-title">{t(`file.errors.${kind}.title`)}</h1>
+      <h1 id="file-error-title">
+        {/* Expired or used up says so, in the pastes' words, not "Access denied". */}
+        {code === "file_expired" ? t("errors.file_expired") : t(`file.errors.${kind}.title`)}
+      </h1>
       <p className="muted">{body}</p>
       {retry && message && <p className="muted">{message}</p>}
       <p className="status-page-actions">

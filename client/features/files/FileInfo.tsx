@@ -1,4 +1,5 @@
 /** A file share's facts: size, type, upload time, expiry, views, remark and password. */
+import { MimeType } from "./MimeType.tsx";
 import { useTranslation } from "react-i18next";
 import { Fact, FactTime } from "../pastes/Facts.tsx";
 import type { FileMeta } from "./files_api.ts";
@@ -19,7 +20,9 @@ export function FileInfo(
       </Fact>
       <div>
         <dt>{t("file.info.type")}</dt>
-        <dd className="file-facts-type">{file.mimetype || "—"}</dd>
+        <dd className="file-facts-type">
+          {file.mimetype ? <MimeType type={file.mimetype} /> : "—"}
+        </dd>
       </div>
       <Fact term={t("file.info.uploaded")}>
         <FactTime iso={file.created_at} local={local} />

@@ -3,6 +3,7 @@
  * 760 px (a container query in files.css) each row becomes a card, every cell labelled by its
  * column name.
  */
+import { MimeType } from "./MimeType.tsx";
 import { useTranslation } from "react-i18next";
 import { E2EBadge } from "../e2e/E2EBadge.tsx";
 import { paths } from "../../routes.ts";
@@ -62,7 +63,7 @@ export function FileTable(
             <td data-label={col.sizeType}>
               <div>
                 <span className="cell-nowrap">{formatFileSize(item.size)}</span>
-                <span className="muted files-type" title={item.mimetype}>{item.mimetype}</span>
+                <MimeType className="muted files-type" type={item.mimetype} />
               </div>
             </td>
             <td data-label={col.remark} className="files-remark">{item.remark || "—"}</td>

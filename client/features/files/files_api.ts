@@ -21,7 +21,14 @@ export type FileMeta = Pick<
   | "e2e"
 >;
 
-export type FileList = { items: FileView[]; total: number; limit: number; offset: number };
+export type FileList = {
+  items: FileView[];
+  total: number;
+  /** The bytes of every file the search matched, on all pages. */
+  total_size: number;
+  limit: number;
+  offset: number;
+};
 
 /** Fields of PUT /api/files/:id; absent keeps, password null or "" clears. */
 export type UpdateFileInput = {
@@ -84,6 +91,14 @@ export function listFiles(
 ): Promise<FileList> {
   return api<FileList>("/files", {
     query: { limit: q.limit, offset: q.offset, search: q.search || undefined },
+  });
+}
+
+/** Deletes the caller's expired and used-up file shares with their stored files. */
+export function clearExpiredFiles(): Promise<{ deleted: number }> {
+  return api<{ deleted: number }>("/files/clear-expired", {
+    method: "POST",
+    body: { clearExpired: true },
   });
 }
 

@@ -3,6 +3,7 @@
  * for one file only, remark, password, expiry preset, max views), proxy flag, and under "Advanced"
  * the upload method.
  */
+import { configLabels } from "../storage/config_labels.ts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../routes.ts";
@@ -61,6 +62,7 @@ export function UploadOptionsForm(
 ) {
   const { t } = useTranslation();
   const selected = configs?.find((c) => c.id === values.configId);
+  const labels = configLabels(configs ?? []);
   const auto = methodFor("auto", selected);
 
   return (
@@ -91,7 +93,7 @@ export function UploadOptionsForm(
                 {!configs && <option value="">{t("common.loading")}</option>}
                 {configs?.map((c) => (
                   <option key={c.id} value={c.id}>
-                    {`${c.name} (${t(`storage.providers.${c.provider_type}`)})${
+                    {`${labels.get(c.id) ?? c.name} (${t(`storage.providers.${c.provider_type}`)})${
                       c.is_default ? ` · ${t("upload.options.storageDefault")}` : ""
                     }`}
                   </option>
