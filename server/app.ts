@@ -16,7 +16,7 @@ import {
   requestMemo,
   resolveAuth,
 } from "./http/middleware.ts";
-import type { Services } from "./services/mod.ts";
+import type { Services } from "./container.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { apiKeyRoutes } from "./routes/api_keys.ts";
 import { systemRoutes } from "./routes/system.ts";

@@ -9,8 +9,8 @@ import { NONCE_HOLE, pageCache, TIME_SENTINEL, withTimeHole } from "../ssr/page_
 import { formatPageTitle, pageDescriptionKey, pageTitleKey } from "../../client/routes.ts";
 import { type BuiltAssets, loadAssets } from "./static.ts";
 import { SHARE_PAGE_PATTERNS } from "../../shared/share_pages.ts";
-import { randomToken } from "../services/crypto.ts";
-import type { Services } from "../services/mod.ts";
+import { randomToken } from "../lib/crypto.ts";
+import type { Services } from "../container.ts";
 import type { Language } from "../../shared/constants.ts";
 import {
   type PublicSiteConfig,

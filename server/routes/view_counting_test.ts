@@ -22,7 +22,7 @@ async function createPaste(t: TestApp, extra: Record<string, unknown> = {}) {
 }
 
 const storedViews = async (t: TestApp, key: Deno.KvKey) =>
-  Number((await t.services.kv.get<Deno.KvU64>(key)).value?.value ?? 0n);
+  Number((await t.kv.get<Deno.KvU64>(key)).value?.value ?? 0n);
 
 Deno.test("an unlimited paste's view costs one KV read and no commit", async () => {
   const calls: Calls = {};

@@ -18,7 +18,7 @@ import { slugHeldBySweptShare } from "./tombstones.ts";
 import type { AttemptGuard } from "../services/attempts.ts";
 import type { Config } from "../config.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
-import { hashAccessToken, hashPassword, randomBase62, verifyPassword } from "../services/crypto.ts";
+import { hashAccessToken, hashPassword, randomBase62, verifyPassword } from "../lib/crypto.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
 import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
 import {

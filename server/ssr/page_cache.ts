@@ -21,7 +21,7 @@
  *
  * Page requests carry no credentials (page_load.ts), so nothing here depends on who asks.
  */
-import { randomToken } from "../services/crypto.ts";
+import { randomToken } from "../lib/crypto.ts";
 
 const MARK = randomToken(12);
 /** Stands for the request's CSP nonce in a document given to PageCache. */

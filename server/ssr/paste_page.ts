@@ -20,7 +20,7 @@
  * The client decides from its own auth state (admin, or `created_by === "apikey:{key id}"`).
  * PasteView is the type in shared/schemas/pastes.ts.
  */
-import type { Services } from "../services/mod.ts";
+import type { Services } from "../container.ts";
 import type { Language } from "../../shared/constants.ts";
 import type { PageLoad } from "./page_load.ts";
 import { renderMarkdown, summarizeText } from "../../shared/markdown.ts";

@@ -4,14 +4,12 @@
  * answers 410 whether or not it was swept yet. Every instance, lease or not, also reclaims the
  * stale upload temp files on its own disks (temp_reclaim.ts).
  */
-import { LeaseRepo } from "../kv/lease_repo.ts";
-import type { Services } from "./mod.ts";
+import type { Services } from "../container.ts";
 import { reclaimTempFiles } from "./temp_reclaim.ts";
 
 /** Runs one sweep if this instance holds the lease; returns how many records were removed. */
 export async function sweepOnce(services: Services, owner: string): Promise<number> {
-  const leases = new LeaseRepo(services.kv);
-  if (!await leases.acquire("sweeper", owner, 5 * 60_000)) return 0;
+  if (!await services.leases.acquire("sweeper", owner, 5 * 60_000)) return 0;
   const now = Date.now();
   return await services.pastes.deleteExpired(now) + await services.files.deleteExpired(now);
 }

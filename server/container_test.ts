@@ -1,8 +1,8 @@
 /** Building the services: instances started together on one KV, and the gates that stop one. */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadConfig } from "../config.ts";
-import { createServices } from "./mod.ts";
+import { loadConfig } from "./config.ts";
+import { createServices } from "./container.ts";
 
 Deno.test("four instances started at once on one empty KV: one admin, one default storage, migrations once", async () => {
   const dir = await Deno.makeTempDir();

@@ -1,7 +1,6 @@
 /** Serving stored bytes: Range parsing, conditional requests and the response headers. */
-import type { GetResult } from "../storage/driver.ts";
-import { contentDisposition } from "../storage/driver_wire.ts";
-import { userContentHeaders } from "./middleware.ts";
+import type { GetResult } from "./driver.ts";
+import { contentDisposition } from "./driver_wire.ts";
 
 /** Builds the response for an object (200 or 206) as user content. */
 export function objectResponse(
@@ -25,4 +24,13 @@ export function objectResponse(
     return new Response(null, { status, headers });
   }
   return new Response(obj.body, { status, headers });
+}
+
+/** Headers for user content served from our origin (raw pastes, file view, proxy, WebDAV). */
+export function userContentHeaders(): Record<string, string> {
+  return {
+    "Content-Security-Policy": "sandbox",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-store",
+  };
 }

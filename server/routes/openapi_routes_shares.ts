@@ -14,7 +14,7 @@ import {
 import { z } from "zod";
 import * as D from "./openapi_data.ts";
 import * as files from "../../shared/schemas/files.ts";
-import { UrlSchema } from "../routes/url_upload.ts";
+import { UrlSchema } from "./url_upload.ts";
 import {
   del,
   FILE,

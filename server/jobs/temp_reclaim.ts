@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { TMP_DIR } from "../storage/local_paths.ts";
 import { reclaimStaleTemp, spoolDirOf } from "../storage/temp_files.ts";
-import type { Services } from "./mod.ts";
+import type { Services } from "../container.ts";
 
 /** The folders that hold upload temp files on this instance. */
 export async function tempDirsOf(services: Services): Promise<string[]> {

@@ -12,8 +12,8 @@ import {
 } from "../../shared/schemas/storage_configs.ts";
 import { MountCreateSchema, MountUpdateSchema } from "../../shared/schemas/mounts.ts";
 import { BackupCreateSchema } from "../../shared/schemas/backup.ts";
-import { ListQuerySchema, UpdateQuerySchema } from "../routes/settings.ts";
-import { ModulesQuerySchema, RunsQuerySchema } from "../routes/backup.ts";
+import { ListQuerySchema, UpdateQuerySchema } from "./settings.ts";
+import { ModulesQuerySchema, RunsQuerySchema } from "./backup.ts";
 import { BackupScheduleSchema } from "../../shared/schemas/backup_schedule.ts";
 import {
   del,

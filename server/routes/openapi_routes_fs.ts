@@ -20,10 +20,10 @@ import {
   RenameBody,
   UpdateBody,
   UploadFields,
-} from "../routes/fs.ts";
-import * as fsUp from "../routes/fs_uploads.ts";
-import { MountRef, SearchQuery } from "../routes/fs_search.ts";
-import { ProxyLinkQuery } from "../routes/proxy.ts";
+} from "./fs.ts";
+import * as fsUp from "./fs_uploads.ts";
+import { MountRef, SearchQuery } from "./fs_search.ts";
+import { ProxyLinkQuery } from "./proxy.ts";
 import {
   del,
   get,

@@ -1,54 +1,60 @@
-/** Builds every service from the config and the KV handle: the one place services are wired. */
-import type { Config } from "../config.ts";
-import { AccountRepo } from "../kv/account_repo.ts";
-import { ApiKeyRepo } from "../kv/api_key_repo.ts";
-import { RateLimiter } from "../kv/rate_limit_repo.ts";
-import { SlowdownLimiter } from "../kv/slowdown_repo.ts";
-import { DeviceTokens } from "./device_tokens.ts";
-import { AttemptGuard } from "./attempts.ts";
-import { KdfGate } from "./kdf_gate.ts";
-import { PasteRepo } from "../shares/paste_repo.ts";
-import { ViewTally } from "../shares/view_tally.ts";
-import { ApiKeyService } from "./api_keys.ts";
-import { AuthService } from "./auth.ts";
-import { SettingsService } from "./settings.ts";
-import { SettingsRepo } from "../kv/settings_repo.ts";
-import { PasteService } from "../shares/pastes.ts";
-import { StorageConfigRepo } from "../kv/storage_config_repo.ts";
-import { FileRepo } from "../shares/file_repo.ts";
-import { checkSealingKey, SecretBox } from "./secret_box.ts";
-import { checkDataFormat } from "../kv/data_format.ts";
-import { LeaseRepo } from "../kv/lease_repo.ts";
-import { APP_VERSION } from "../../shared/constants.ts";
-import { fileFunnel, pasteFunnel } from "../shares/access_funnel.ts";
-import { loadSigningSecret, Signer } from "../shares/view_tokens.ts";
-import { StorageConfigService } from "./storage_configs.ts";
-import { migrateShareObjects } from "../shares/share_objects_migration.ts";
-import { FileService } from "../shares/files.ts";
-import { FileAccessService } from "../shares/file_access.ts";
-import { MultipartUploadService } from "../shares/multipart_uploads.ts";
-import { StatsRepo } from "../kv/stats_repo.ts";
-import { StatsService } from "./stats.ts";
-import { createCaches } from "./caches.ts";
-import { MountRepo } from "../kv/mount_repo.ts";
-import { MountService } from "./mounts.ts";
-import { FsService } from "../fs/fs.ts";
-import type { SearchHooks } from "../search/search_types.ts";
-import { DirectoryCache } from "../fs/directory_cache.ts";
-import { FsUploadRepo } from "../fs/fs_upload_repo.ts";
-import { FsUploadService } from "../fs/fs_uploads.ts";
-import { ProxyLinkService } from "../fs/proxy_links.ts";
-import { TaskRepo } from "../fs/task_repo.ts";
-import { TaskService } from "../fs/tasks.ts";
-import { SearchRepo } from "../search/search_repo.ts";
-import { SearchService } from "../search/search.ts";
-import { BackupRepo } from "../backup/backup_repo.ts";
-import { BackupService } from "../backup/backup.ts";
-import { BackupScheduleRepo } from "../backup/backup_schedule_repo.ts";
-import { ScheduledBackups, scratchDirOf } from "../backup/scheduled_backups.ts";
-import { IdempotencyRepo } from "../kv/idempotency_repo.ts";
-import { IdempotencyService } from "./idempotency.ts";
-import { CacheEpochs } from "../kv/cache_epochs.ts";
+/**
+ * The container: builds every service from the config and the KV handle, the one place they are
+ * wired. The KV handle itself stays here; routes and jobs reach the data through services.
+ */
+import type { Config } from "./config.ts";
+import { AccountRepo } from "./kv/account_repo.ts";
+import { ApiKeyRepo } from "./kv/api_key_repo.ts";
+import { RateLimiter } from "./kv/rate_limit_repo.ts";
+import { SlowdownLimiter } from "./kv/slowdown_repo.ts";
+import { DeviceTokens } from "./services/device_tokens.ts";
+import { AttemptGuard } from "./services/attempts.ts";
+import { KdfGate } from "./services/kdf_gate.ts";
+import { PasteRepo } from "./shares/paste_repo.ts";
+import { ViewTally } from "./shares/view_tally.ts";
+import { ApiKeyService } from "./services/api_keys.ts";
+import { AuthService } from "./services/auth.ts";
+import { SettingsService } from "./services/settings.ts";
+import { SettingsRepo } from "./kv/settings_repo.ts";
+import { PasteService } from "./shares/pastes.ts";
+import { StorageConfigRepo } from "./kv/storage_config_repo.ts";
+import { FileRepo } from "./shares/file_repo.ts";
+import { checkSealingKey, SecretBox } from "./services/secret_box.ts";
+import { checkDataFormat } from "./kv/data_format.ts";
+import { LeaseRepo } from "./kv/lease_repo.ts";
+import { APP_VERSION } from "../shared/constants.ts";
+import { fileFunnel, pasteFunnel } from "./shares/access_funnel.ts";
+import { loadSigningSecret, Signer } from "./shares/view_tokens.ts";
+import { StorageConfigService } from "./services/storage_configs.ts";
+import { migrateShareObjects } from "./shares/share_objects_migration.ts";
+import { FileService } from "./shares/files.ts";
+import { FileAccessService } from "./shares/file_access.ts";
+import { MultipartUploadService } from "./shares/multipart_uploads.ts";
+import { StatsRepo } from "./kv/stats_repo.ts";
+import { StatsService } from "./services/stats.ts";
+import { createCaches } from "./services/caches.ts";
+import { MountRepo } from "./kv/mount_repo.ts";
+import { MountService } from "./services/mounts.ts";
+import { FsService } from "./fs/fs.ts";
+import type { SearchHooks } from "./search/search_types.ts";
+import { DirectoryCache } from "./fs/directory_cache.ts";
+import { FsUploadRepo } from "./fs/fs_upload_repo.ts";
+import { FsUploadService } from "./fs/fs_uploads.ts";
+import { ProxyLinkService } from "./fs/proxy_links.ts";
+import { TaskRepo } from "./fs/task_repo.ts";
+import { TaskService } from "./fs/tasks.ts";
+import { SearchRepo } from "./search/search_repo.ts";
+import { SearchService } from "./search/search.ts";
+import { BackupRepo } from "./backup/backup_repo.ts";
+import { BackupService } from "./backup/backup.ts";
+import { BackupScheduleRepo } from "./backup/backup_schedule_repo.ts";
+import { ScheduledBackups, scratchDirOf } from "./backup/scheduled_backups.ts";
+import { IdempotencyRepo } from "./kv/idempotency_repo.ts";
+import { IdempotencyService } from "./services/idempotency.ts";
+import { CacheEpochs } from "./kv/cache_epochs.ts";
+import { WebdavService } from "./webdav/webdav.ts";
+import { WebdavPropRepo } from "./webdav/webdav_prop_repo.ts";
+import { WebdavLockRepo } from "./webdav/webdav_lock_repo.ts";
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
 
@@ -163,9 +169,21 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     log,
   });
   const idempotency = new IdempotencyService(new IdempotencyRepo(kv), box);
+  const webdav = new WebdavService(
+    fs,
+    mounts,
+    settings,
+    new WebdavPropRepo(kv),
+    new WebdavLockRepo(kv),
+  );
   return {
     config,
-    kv,
+    /** One KV read, so that /api/health answers only while the KV does. */
+    checkKv: async (): Promise<void> => {
+      await kv.get(["meta", "health"]);
+    },
+    /** Named leases (the sweeper's), so one instance at a time runs a periodic job. */
+    leases: new LeaseRepo(kv),
     /**
      * Follows what other instances sharing the KV change in cached state (settings, cache
      * clears) until `stopFollowing()`, which must come before the KV closes.
@@ -191,6 +209,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     fs,
     fsUploads,
     proxyLinks,
+    webdav,
     tasks,
     search,
     caches,
