@@ -3,7 +3,7 @@ import { MimeType } from "./MimeType.tsx";
 import { useTranslation } from "react-i18next";
 import { Fact, FactTime } from "../pastes/Facts.tsx";
 import type { FileMeta } from "./files_api.ts";
-import { formatFileSize } from "./format.ts";
+import { formatBytes } from "../../lib/format.ts";
 
 export function FileInfo(
   { file, local }: {
@@ -16,7 +16,7 @@ export function FileInfo(
   return (
     <dl className="file-facts">
       <Fact term={t("file.info.size")}>
-        <span title={t("file.info.bytes", { n: file.size })}>{formatFileSize(file.size)}</span>
+        <span title={t("file.info.bytes", { n: file.size })}>{formatBytes(file.size)}</span>
       </Fact>
       <div>
         <dt>{t("file.info.type")}</dt>

@@ -12,7 +12,7 @@ import type { Selection } from "../../components/use_admin_list.ts";
 import { DateTimeText, viewsText } from "../pastes/ShareCells.tsx";
 import { isPast } from "../pastes/time.ts";
 import type { FileView } from "./files_api.ts";
-import { formatFileSize } from "./format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import { NewTabLink } from "../../components/NewTabLink.tsx";
 
 /** The columns after the checkbox, by their key under files.columns. */
@@ -62,7 +62,7 @@ export function FileTable(
             </td>
             <td data-label={col.sizeType}>
               <div>
-                <span className="cell-nowrap">{formatFileSize(item.size)}</span>
+                <span className="cell-nowrap">{formatBytes(item.size)}</span>
                 <MimeType className="muted files-type" type={item.mimetype} />
               </div>
             </td>

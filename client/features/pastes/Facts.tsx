@@ -1,7 +1,7 @@
 /** The entries of a share's facts list (`dl`), shared by the paste and file share pages. */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDateTime } from "./time.ts";
+import { formatTimestamp } from "../../lib/format.ts";
 
 /** One entry: a term and its value. */
 export function Fact(
@@ -21,5 +21,5 @@ export function FactTime(
 ) {
   const { i18n } = useTranslation();
   if (!iso) return <>{never}</>;
-  return <time dateTime={iso}>{formatDateTime(iso, i18n.language, local)}</time>;
+  return <time dateTime={iso}>{formatTimestamp(iso, i18n.language, local)}</time>;
 }

@@ -32,10 +32,3 @@ export function expiresAtFor(preset: ExpiryPresetId, now = Date.now()): string |
   const p = SHARE_EXPIRY_PRESETS.find((x) => x.id === preset);
   return p?.ms ? new Date(now + p.ms).toISOString() : null;
 }
-
-/** A byte count for people: "1.5 MB", "320 B". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
-  return `${Number((bytes / 1024 / 1024).toFixed(2))} MB`;
-}

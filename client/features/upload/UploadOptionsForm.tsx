@@ -16,7 +16,7 @@ import {
 } from "./upload_form.ts";
 import { CheckField, FormField } from "../../components/FormField.tsx";
 import { ShareOptions } from "../pastes/ShareOptions.tsx";
-import { formatBytes } from "./format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
 import { E2EToggle } from "../e2e/E2EToggle.tsx";
 
