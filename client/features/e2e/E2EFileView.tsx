@@ -18,7 +18,6 @@ import { FileInfo } from "../files/FileInfo.tsx";
 import { FileShare } from "../files/FileShare.tsx";
 import { FileDeleteDialog } from "../files/FileDelete.tsx";
 import type { FileMeta, FileView } from "../files/files_api.ts";
-import { useIsClient } from "../pastes/time.ts";
 import { E2EPasswordForm } from "./E2EPasswordForm.tsx";
 import { E2EProblem } from "./E2EProblem.tsx";
 import { E2EDownloadButton } from "./E2EDownloadButton.tsx";
@@ -26,6 +25,7 @@ import { useE2EOpen } from "./use_e2e_open.ts";
 import type { OpenedFile } from "./e2e_open.ts";
 import { cliCommand } from "./e2e_limits.ts";
 import type { E2EFilePreview as LoadedPreview } from "./E2EFilePreview.tsx";
+import { useIsClient } from "../../components/ShareFacts.tsx";
 
 /** The preview decrypts in the page, so it loads after the share opened. */
 const E2EFilePreview = lazyPage<ComponentProps<typeof LoadedPreview>>(() =>

@@ -10,14 +10,14 @@ import { useTranslation } from "react-i18next";
 import type { ApiError } from "../../api/client.ts";
 import { Spinner } from "../../components/Spinner.tsx";
 import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
-import { useRenderedMarkdown } from "../pastes/MarkdownView.tsx";
+import { useRenderedMarkdown } from "../../components/MarkdownView.tsx";
 import { PasteContent } from "../pastes/PasteContent.tsx";
 import { ShareLink, shareUrl } from "../pastes/ShareLink.tsx";
 import type { PasteView } from "../pastes/pastes_api.ts";
-import { useIsClient } from "../pastes/time.ts";
 import { E2EPasswordForm } from "./E2EPasswordForm.tsx";
 import { E2EProblem } from "./E2EProblem.tsx";
 import { useE2EOpen } from "./use_e2e_open.ts";
+import { useIsClient } from "../../components/ShareFacts.tsx";
 
 /** Larger texts are first shown plain, as on other paste pages. */
 const AUTO_RENDER_MAX_BYTES = 512 * 1024;

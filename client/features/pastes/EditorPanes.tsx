@@ -5,7 +5,7 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MarkdownEditor } from "./MarkdownEditor.tsx";
-import { MarkdownView, useRenderedMarkdown } from "./MarkdownView.tsx";
+import { MarkdownView, useRenderedMarkdown } from "../../components/MarkdownView.tsx";
 import { formatBytes } from "../../lib/format.ts";
 import { ToggleGroup } from "../../components/ToggleGroup.tsx";
 

@@ -15,7 +15,7 @@ import {
   type UploadFormValues,
 } from "./upload_form.ts";
 import { CheckField, FormField } from "../../components/FormField.tsx";
-import { ShareOptions } from "../pastes/ShareOptions.tsx";
+import { ShareOptions } from "../../components/ShareOptions.tsx";
 import { formatBytes } from "../../lib/format.ts";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
 import { E2EToggle } from "../e2e/E2EToggle.tsx";

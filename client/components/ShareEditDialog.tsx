@@ -6,13 +6,13 @@
  */
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client.ts";
-import { saveErrorText } from "../../api/save_errors.ts";
-import { FormDialog } from "../../components/FormDialog.tsx";
-import type { ModalProps } from "../../components/Modal.tsx";
-import { checkSlug, expiresAtFor, type ExpiryPresetId, parseMaxViews } from "./paste_form.ts";
+import { ApiError } from "../api/client.ts";
+import { saveErrorText } from "../api/save_errors.ts";
+import { FormDialog } from "./FormDialog.tsx";
+import type { ModalProps } from "./Modal.tsx";
+import { checkSlug, expiresAtFor, type ExpiryPresetId, parseMaxViews } from "./share_form.ts";
 import { type ShareOptionErrors, ShareOptions, type ShareOptionValues } from "./ShareOptions.tsx";
-import { formatTimestamp } from "../../lib/format.ts";
+import { formatTimestamp } from "../lib/format.ts";
 
 /** What the dialog reads of the share being edited. */
 export type EditableShare = {
