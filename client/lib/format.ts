@@ -3,20 +3,8 @@
  * are in lib/upload/speed.ts). Pure (the language comes in), so the server's render and the
  * page's hydration format alike.
  */
-const UNITS = ["B", "KB", "MB", "GB", "TB", "PB"];
-
-/** A byte count such as "320 B", "1.5 KB", "12.3 MB" (binary multiples); "–" when invalid. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return "–";
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 ? 0 : value < 10 ? 2 : 1;
-  return `${Number(value.toFixed(digits))} ${UNITS[unit]}`;
-}
+/** A byte count such as "320 B", "1.5 KB", "12.3 MB", worded as the server's messages word it. */
+export { formatByteSize as formatBytes } from "../../shared/byte_size.ts";
 
 const STAMP: Intl.DateTimeFormatOptions = {
   year: "numeric",

@@ -6,6 +6,7 @@ Deno.test("sizes scale by 1024 with two figures below 10, one above", () => {
   assert.equal(formatBytes(320), "320 B");
   assert.equal(formatBytes(12.34 * 1024 * 1024), "12.3 MB");
   assert.equal(formatBytes(3 * 1024 ** 4), "3 TB");
+  assert.equal(formatBytes(2 * 1024 ** 5), "2 PB");
   assert.equal(formatBytes(-1), "–");
   assert.equal(formatSpeed(2.5 * 1024 * 1024), "2.5 MB/s");
 });
