@@ -2,7 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../routes.ts";
-import { formatBytes } from "../upload/format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import type { DashboardStats } from "./dashboard_api.ts";
 
 type Total = { id: string; labelKey: string; value: string; to?: string };

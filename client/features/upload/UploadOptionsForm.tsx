@@ -15,8 +15,8 @@ import {
   type UploadFormValues,
 } from "./upload_form.ts";
 import { CheckField, FormField } from "../../components/FormField.tsx";
-import { ShareOptions } from "../pastes/ShareOptions.tsx";
-import { formatBytes } from "./format.ts";
+import { ShareOptions } from "../../components/ShareOptions.tsx";
+import { formatBytes } from "../../lib/format.ts";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
 import { E2EToggle } from "../e2e/E2EToggle.tsx";
 

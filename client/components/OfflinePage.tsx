@@ -5,9 +5,9 @@
  */
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { usePageTitle } from "../../app/use_page_title.ts";
-import { paths } from "../../routes.ts";
-import { LineIcon } from "../../components/LineIcon.tsx";
+import { usePageTitle } from "../app/use_page_title.ts";
+import { paths } from "../routes.ts";
+import { LineIcon } from "./LineIcon.tsx";
 
 /**
  * The offline screen: home, previous page, retry. `onRetry` replaces the reload (a page whose

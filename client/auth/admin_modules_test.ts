@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
-import { allows, firstAllowedPath, loginPathFor, safeRedirect, visibleModules } from "./modules.ts";
-import { ALL_PERMISSIONS, Permission } from "../../../shared/permissions.ts";
+import {
+  allows,
+  firstAllowedPath,
+  loginPathFor,
+  safeRedirect,
+  visibleModules,
+} from "./admin_modules.ts";
+import { ALL_PERMISSIONS, Permission } from "../../shared/permissions.ts";
 
 const admin = { authType: "admin" as const, permissions: ALL_PERMISSIONS };
 const key = (permissions: number) => ({ authType: "apikey" as const, permissions });

@@ -6,13 +6,13 @@
  */
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client.ts";
-import { saveErrorText } from "../../api/save_errors.ts";
-import { FormDialog } from "../../components/FormDialog.tsx";
-import type { ModalProps } from "../../components/Modal.tsx";
-import { checkSlug, expiresAtFor, type ExpiryPresetId, parseMaxViews } from "./paste_form.ts";
+import { ApiError } from "../api/client.ts";
+import { saveErrorText } from "../api/save_errors.ts";
+import { FormDialog } from "./FormDialog.tsx";
+import type { ModalProps } from "./Modal.tsx";
+import { checkSlug, expiresAtFor, type ExpiryPresetId, parseMaxViews } from "./share_form.ts";
 import { type ShareOptionErrors, ShareOptions, type ShareOptionValues } from "./ShareOptions.tsx";
-import { formatDateTime } from "./time.ts";
+import { formatTimestamp } from "../lib/format.ts";
 
 /** What the dialog reads of the share being edited. */
 export type EditableShare = {
@@ -150,7 +150,7 @@ export function ShareEditDialog<C extends ShareChanges>(
           hasPassword: share.has_password,
           keepExpiryLabel: share.expires_at
             ? t("paste.form.keepExpiry", {
-              time: formatDateTime(share.expires_at, i18n.language, true),
+              time: formatTimestamp(share.expires_at, i18n.language, true),
             })
             : t("paste.form.keepNever"),
         }}

@@ -4,8 +4,8 @@
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_SLUG_LENGTH } from "../../../shared/constants.ts";
-import { CheckField, FormField, InputField } from "../../components/FormField.tsx";
+import { MAX_SLUG_LENGTH } from "../../shared/constants.ts";
+import { CheckField, FormField, InputField } from "./FormField.tsx";
 import { type ExpiryChoice, ExpirySelect } from "./ExpirySelect.tsx";
 
 export type ShareOptionValues = {

@@ -3,9 +3,9 @@
  * and the landing order for /admin. Guards, the sidebar and the login page all ask this table,
  * so the three never disagree.
  */
-import type { AuthState } from "../../auth/auth_store.ts";
-import { paths } from "../../routes.ts";
-import { hasMountAccess, hasPermission, Permission } from "../../../shared/permissions.ts";
+import type { AuthState } from "./auth_store.ts";
+import { paths } from "../routes.ts";
+import { hasMountAccess, hasPermission, Permission } from "../../shared/permissions.ts";
 
 export type AdminModuleId =
   | "dashboard"

@@ -38,7 +38,7 @@ export function useRenderedMarkdown(content: string | null, delayMs = 0): string
     const timer = setTimeout(async () => {
       let html: string;
       try {
-        const { renderMarkdown } = await import("../../lib/markdown.ts");
+        const { renderMarkdown } = await import("../lib/markdown.ts");
         html = renderMarkdown(content);
       } catch {
         // The renderer failed to load (a new deploy, a flaky network): the view is already

@@ -1,26 +1,26 @@
 /**
  * The app shell around every page: skip link, announcement, top navigation, main content,
- * footer, environment switcher, the install and update cards and the toast region, inside the live site config. It also
- * turns the API client's auth-expired event into a toast plus a trip to the login page. The
- * same markup renders on the server (share pages) and on the first client render; everything
- * that reads the browser runs in effects.
+ * footer, environment switcher, the install and update cards and the toast region, inside the
+ * live site config. It also turns the API client's auth-expired event into a toast plus a trip
+ * to the login page. The same markup renders on the server (share pages) and on the first client
+ * render; everything that reads the browser runs in effects.
  */
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { TopNav } from "./TopNav.tsx";
-import { Toaster } from "./Toaster.tsx";
-import { toast } from "./toast.ts";
-import { useStoredLanguage } from "./LanguageSwitcher.tsx";
+import { TopNav } from "../components/TopNav.tsx";
+import { Toaster } from "../components/Toaster.tsx";
+import { toast } from "../components/toast.ts";
+import { useStoredLanguage } from "../components/LanguageSwitcher.tsx";
 import { AUTH_EXPIRED_EVENT, type AuthExpiredReason } from "../auth/auth_store.ts";
-import { loginPathFor } from "../features/admin/modules.ts";
+import { loginPathFor } from "../auth/admin_modules.ts";
 import { paths } from "../routes.ts";
-import { SiteConfigProvider } from "../app/site_config.ts";
-import { Footer } from "./Footer.tsx";
-import { AnnouncementBanner } from "./AnnouncementBanner.tsx";
-import { EnvSwitcher } from "./EnvSwitcher.tsx";
-import { useInitialData } from "../app/initial_data.tsx";
-import { OfflinePage } from "../features/misc/OfflinePage.tsx";
+import { SiteConfigProvider } from "./site_config.ts";
+import { Footer } from "../components/Footer.tsx";
+import { AnnouncementBanner } from "../components/AnnouncementBanner.tsx";
+import { EnvSwitcher } from "../components/EnvSwitcher.tsx";
+import { useInitialData } from "./initial_data.tsx";
+import { OfflinePage } from "../components/OfflinePage.tsx";
 import { PwaCards } from "../pwa/PwaCards.tsx";
 import { useOfflineToast } from "../pwa/online.ts";
 import { QueueIndicator } from "../offline/QueueIndicator.tsx";
