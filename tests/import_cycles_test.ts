@@ -1,5 +1,5 @@
-// The server's import graph has no circles, the lower layers never import the HTTP side, and the
-// shared layers (services/, kv/, storage/) never import a domain folder.
+// The server's import graph has no circles, no folder imports one above it (LAYERS), and only
+// ssr/ imports client code.
 // Every relative specifier counts: static `import`/`export … from`, `import type` (a type-only
 // circle still ties two modules together) and dynamic `import("…")`.
 import assert from "node:assert/strict";
@@ -63,26 +63,66 @@ Deno.test("server/ has no import circles", async () => {
   assert.deepEqual(cycles, [], `import circles in server/:\n${cycles.join("\n")}`);
 });
 
-Deno.test("services, domain folders, kv and storage never import the HTTP side", async () => {
-  const graph = await buildGraph();
-  const lower = /^server\/(services|kv|storage|backup|fs|search|shares)\//;
-  const upper = /^server\/(http|routes|webdav|ssr)\//;
-  const violations: string[] = [];
-  for (const [file, targets] of graph) {
-    if (!lower.test(file)) continue;
-    for (const target of targets) if (upper.test(target)) violations.push(`${file} -> ${target}`);
-  }
-  assert.deepEqual(violations, [], `layering violations:\n${violations.join("\n")}`);
+/**
+ * The server's folders from the bottom up: a module imports its own folder and those below it,
+ * never one above. The other modules at the top of server/ (errors, lazy imports, the React
+ * build) sit below every folder.
+ */
+const LAYERS = [
+  "lib",
+  "config.ts",
+  "kv",
+  "storage",
+  "services",
+  "shares",
+  "search",
+  "fs",
+  "backup",
+  "webdav",
+  "container.ts",
+  "jobs",
+  "http",
+  "ssr",
+  "routes",
+  "app.ts",
+];
+
+/** The layer of a server module: its index in LAYERS, or -1 for the base modules. */
+function layerOf(file: string): number {
+  const [, first, rest] = file.match(/^server\/([^/]+)(\/.*)?$/) ?? [];
+  const layer = LAYERS.indexOf(rest ? first : first.replace(/_test\.tsx?$/, ".ts"));
+  if (rest && layer < 0) throw new Error(`server/${first}/ is in no layer of LAYERS`);
+  return layer;
+}
+
+Deno.test("the layer table knows every folder and puts the base modules below all", () => {
+  assert.equal(layerOf("server/lib/crypto.ts"), 0);
+  assert.equal(layerOf("server/errors.ts"), -1);
+  assert.equal(layerOf("server/config.ts"), 1);
+  assert.equal(layerOf("server/routes/pages.ts"), LAYERS.indexOf("routes"));
+  assert.throws(() => layerOf("server/newfolder/x.ts"), /in no layer/);
 });
 
-Deno.test("the shared layers never import a domain folder (services/mod.ts wires them)", async () => {
+Deno.test("no server module imports a folder above its own (tests may reach any layer)", async () => {
   const graph = await buildGraph();
-  const shared = /^server\/(services|kv|storage)\//;
-  const domain = /^server\/(backup|fs|search|shares|webdav)\//;
   const violations: string[] = [];
   for (const [file, targets] of graph) {
-    if (!shared.test(file) || file === "server/services/mod.ts") continue;
-    for (const target of targets) if (domain.test(target)) violations.push(`${file} -> ${target}`);
+    if (/_test\.tsx?$/.test(file)) continue;
+    for (const target of targets) {
+      if (layerOf(target) > layerOf(file)) violations.push(`${file} -> ${target}`);
+    }
   }
-  assert.deepEqual(violations, [], `shared layer imports a domain:\n${violations.join("\n")}`);
+  assert.deepEqual(violations, [], `upward imports:\n${violations.join("\n")}`);
+});
+
+Deno.test("the server imports client code only from ssr/ (which renders the client's pages)", async () => {
+  const graph = await buildFolderGraph("server");
+  const violations: string[] = [];
+  for (const [file, targets] of graph) {
+    if (file.startsWith("server/ssr/") || /_test\.tsx?$/.test(file)) continue;
+    for (const target of targets) {
+      if (target.startsWith("client/")) violations.push(`${file} -> ${target}`);
+    }
+  }
+  assert.deepEqual(violations, [], `client imports outside ssr/:\n${violations.join("\n")}`);
 });

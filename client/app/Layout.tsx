@@ -14,7 +14,7 @@ import { toast } from "../components/toast.ts";
 import { useStoredLanguage } from "../components/LanguageSwitcher.tsx";
 import { AUTH_EXPIRED_EVENT, type AuthExpiredReason } from "../auth/auth_store.ts";
 import { loginPathFor } from "../auth/admin_modules.ts";
-import { paths } from "../routes.ts";
+import { paths } from "../../shared/app_paths.ts";
 import { SiteConfigProvider } from "./site_config.ts";
 import { Footer } from "../components/Footer.tsx";
 import { AnnouncementBanner } from "../components/AnnouncementBanner.tsx";

@@ -4,7 +4,7 @@
  * so the three never disagree.
  */
 import type { AuthState } from "./auth_store.ts";
-import { paths } from "../routes.ts";
+import { paths } from "../../shared/app_paths.ts";
 import { hasMountAccess, hasPermission, Permission } from "../../shared/permissions.ts";
 
 export type AdminModuleId =

@@ -6,7 +6,7 @@ import { FALLBACK_LANGUAGE, type Language } from "../../shared/constants.ts";
 import { hasMountAccess, hasPermission } from "../../shared/permissions.ts";
 import { ANONYMOUS, type Auth } from "../services/auth.ts";
 import type { Services } from "../container.ts";
-import { peerAddress, TrustedProxies } from "./client_address.ts";
+import { peerAddress, TrustedProxies } from "../lib/client_address.ts";
 import { withRequestMemo } from "../kv/request_memo.ts";
 
 /** Headers every response carries (see requestContext). */

@@ -4,7 +4,7 @@
  * read the socket into one reused buffer instead of a fresh 64 KiB chunk per read.
  */
 import { fileTooLarge } from "../errors.ts";
-import { byobReaderOf } from "../storage/driver_streams.ts";
+import { byobReaderOf } from "./byob.ts";
 
 /** What a default reader of the wrapped byte stream gets per read. */
 const AUTO_CHUNK = 64 * 1024;

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { appCsp, renderDocument, scriptJson } from "../ssr/document.ts";
 import { NONCE_HOLE, pageCache, TIME_SENTINEL, withTimeHole } from "../ssr/page_cache.ts";
-import { formatPageTitle, pageDescriptionKey, pageTitleKey } from "../../client/routes.ts";
+import { formatPageTitle, pageDescriptionKey, pageTitleKey } from "../../shared/app_paths.ts";
 import { type BuiltAssets, loadAssets } from "./static.ts";
 import { SHARE_PAGE_PATTERNS } from "../../shared/share_pages.ts";
 import { randomToken } from "../lib/crypto.ts";
@@ -15,9 +15,9 @@ import type { Language } from "../../shared/constants.ts";
 import {
   type PublicSiteConfig,
   type SiteConfig,
+  type SiteData,
   toSiteConfig,
 } from "../../shared/schemas/settings.ts";
-import type { SiteData } from "../../client/app/site_config.ts";
 import { markCacheableShare } from "../http/offline_cache.ts";
 import type { PageLoad } from "../ssr/page_load.ts";
 import { loadedReactBuild } from "../react_build.ts";

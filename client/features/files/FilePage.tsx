@@ -23,7 +23,7 @@ import { errorText } from "../../api/errors.ts";
 import { PageErrorBoundary } from "../../components/PageErrorBoundary.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { toast } from "../../components/toast.ts";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { hasPermission, Permission } from "../../../shared/permissions.ts";
 import {
   apiHref,

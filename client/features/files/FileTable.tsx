@@ -6,7 +6,7 @@
 import { MimeType } from "./MimeType.tsx";
 import { useTranslation } from "react-i18next";
 import { E2EBadge } from "../e2e/E2EBadge.tsx";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { CheckCell, labelsOf, RowButtons, TableFrame } from "../../components/ListTable.tsx";
 import type { Selection } from "../../components/use_admin_list.ts";
 import type { FileView } from "./files_api.ts";

@@ -11,7 +11,7 @@ import { usePageTitle } from "../../app/use_page_title.ts";
 import { ApiError } from "../../api/client.ts";
 import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { hasPermission, Permission } from "../../../shared/permissions.ts";
 import { MAX_PASTE_BYTES } from "../../../shared/constants.ts";
 import { createPaste, type PasteView } from "./pastes_api.ts";

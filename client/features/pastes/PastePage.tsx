@@ -19,7 +19,7 @@ import { errorText } from "../../api/errors.ts";
 import { ConfirmDialog } from "../../components/Modal.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { toast } from "../../components/toast.ts";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { hasPermission, Permission } from "../../../shared/permissions.ts";
 import { deletePastes, fetchPaste, getPaste, type PasteView, unlockPaste } from "./pastes_api.ts";
 import { useRenderedMarkdown } from "../../components/MarkdownView.tsx";

@@ -6,7 +6,7 @@
 import { configLabels } from "../storage/config_labels.ts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import type { StorageConfigView } from "./upload_api.ts";
 import {
   METHOD_CHOICES,

@@ -1,4 +1,7 @@
-/** The one typed table of every client path (docs/PRODUCT.md §2.1). */
+/**
+ * The one typed table of every app path (docs/PRODUCT.md §2.1) and their page titles, shared by
+ * the client's router and the server, which renders each document's title and description.
+ */
 export const paths = {
   home: "/",
   upload: "/upload",
