@@ -25,7 +25,7 @@ import { PwaCards } from "../pwa/PwaCards.tsx";
 import { useOfflineToast } from "../pwa/online.ts";
 import { QueueIndicator } from "../offline/QueueIndicator.tsx";
 import { useOfflineSync } from "../offline/use_offline_sync.ts";
-import { afterPaint, focusPageHeading, focusWasLost } from "../lib/focus.ts";
+import { keepFocusOnNewPage } from "../lib/focus.ts";
 
 /** True for admin screens (not the login page): they have their own chrome and no footer. */
 export function isAdminPath(pathname: string): boolean {
@@ -53,7 +53,7 @@ function useAuthExpiredRedirect() {
 /**
  * After an in-app navigation, a focus that was lost with the old page (a login form, a closed
  * menu, an explorer row) goes to the new page's heading instead of <body>. A focus that
- * survived (a top navigation link) stays where it is.
+ * survived (a top navigation link) stays where it is, unless it is lost in the frames after.
  */
 function useFocusAfterNavigation() {
   const { pathname } = useLocation();
@@ -63,9 +63,7 @@ function useFocusAfterNavigation() {
       first.current = false;
       return;
     }
-    return afterPaint(() => {
-      if (focusWasLost()) focusPageHeading();
-    });
+    return keepFocusOnNewPage();
   }, [pathname]);
 }
 

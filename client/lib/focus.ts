@@ -32,3 +32,31 @@ export function afterPaint(fn: () => void): () => void {
   });
   return () => cancelAnimationFrame(frame);
 }
+
+/**
+ * After an in-app navigation, for the next `frames` frames or until the user presses a key or
+ * the pointer, moves a lost focus to the new page's heading. A single check can come too early:
+ * a menu that closes on the new path, or a page that arrives a little later, drops the focus a
+ * few frames after the path changed.
+ */
+export function keepFocusOnNewPage(frames = 60): () => void {
+  let frame = 0;
+  let left = frames;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    removeEventListener("keydown", stop, true);
+    removeEventListener("pointerdown", stop, true);
+  };
+  const check = () => {
+    if (focusWasLost()) {
+      focusPageHeading();
+      if (!focusWasLost()) return stop();
+    }
+    if (--left <= 0) return stop();
+    frame = requestAnimationFrame(check);
+  };
+  addEventListener("keydown", stop, true);
+  addEventListener("pointerdown", stop, true);
+  frame = requestAnimationFrame(check);
+  return stop;
+}

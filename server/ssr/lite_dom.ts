@@ -9,7 +9,14 @@
  * server/ssr/lite_dom_test.ts sanitises a large
  * corpus with DOMPurify on jsdom and on this DOM and requires identical output.
  */
-import type { LiteDocument } from "./lite_document.ts";
+
+/**
+ * What a node needs of its document, which lite_document.ts implements: the live iterators to
+ * warn before a node goes. Declared here so that this module does not import its document's.
+ */
+export interface OwnerDocument extends LiteNode {
+  readonly _iterators: Iterable<{ _preRemove(node: LiteNode): void }>;
+}
 
 export const HTML_NS = "http://www.w3.org/1999/xhtml";
 export const ELEMENT_NODE = 1;
@@ -45,7 +52,7 @@ export class LiteNode {
   /** childNodes as an array, rebuilt after the children change (same array until then). */
   _kids: LiteNode[] | null = null;
 
-  constructor(public _doc: LiteDocument | null, readonly _type: number) {}
+  constructor(public _doc: OwnerDocument | null, readonly _type: number) {}
 
   get nodeType(): number {
     return this._type;
@@ -67,7 +74,7 @@ export class LiteNode {
         return "#document-fragment";
     }
   }
-  get ownerDocument(): LiteDocument | null {
+  get ownerDocument(): OwnerDocument | null {
     return this._type === DOCUMENT_NODE ? null : this._doc;
   }
   get parentNode(): LiteNode | null {
@@ -189,12 +196,12 @@ export class LiteNode {
     node._parent = node._prev = node._next = null;
     this._kids = null;
   }
-  _adopt(doc: LiteDocument): void {
+  _adopt(doc: OwnerDocument): void {
     adopt(this, doc);
   }
 }
 
-function adopt(root: LiteNode, doc: LiteDocument): void {
+function adopt(root: LiteNode, doc: OwnerDocument): void {
   for (let n: LiteNode | null = root; n; n = n._nextInTree(root)) {
     n._doc = doc;
     if (n instanceof LiteElement && n._content) adopt(n._content, doc);
@@ -216,7 +223,7 @@ function lastInclusiveDescendant(node: LiteNode): LiteNode {
 /** A Text or Comment node. */
 export class LiteCharacterData extends LiteNode {
   constructor(
-    doc: LiteDocument | null,
+    doc: OwnerDocument | null,
     type: typeof TEXT_NODE | typeof COMMENT_NODE,
     public data: string,
   ) {
@@ -250,7 +257,7 @@ export class LiteElement extends LiteNode {
   _isValue: string | null = null;
 
   constructor(
-    doc: LiteDocument | null,
+    doc: OwnerDocument | null,
     readonly localName: string,
     readonly _ns: string | null,
     readonly prefix: string | null = null,
@@ -360,7 +367,7 @@ function validateAndExtract(namespace: string | null, qualifiedName: string) {
 
 /** A document fragment (a template's contents). */
 export class LiteFragment extends LiteNode {
-  constructor(doc: LiteDocument | null) {
+  constructor(doc: OwnerDocument | null) {
     super(doc, DOCUMENT_FRAGMENT_NODE);
   }
   override _shallowClone(): LiteNode {
@@ -370,7 +377,7 @@ export class LiteFragment extends LiteNode {
 
 /** A doctype node, kept so the document's children are those jsdom's parse gives. */
 export class LiteDocumentType extends LiteNode {
-  constructor(doc: LiteDocument, readonly name: string) {
+  constructor(doc: OwnerDocument, readonly name: string) {
     super(doc, DOCUMENT_TYPE_NODE);
   }
   override _shallowClone(): LiteNode {
