@@ -30,6 +30,33 @@ export function randomToken(bytes = 32): string {
   return toBase64(buf).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+/** Random bytes drawn ahead, so that a per-request value costs no call into the RNG. */
+const pool = new Uint8Array(4096);
+let poolAt = pool.length;
+
+/** `n` (at most 4096) fresh bytes of the crypto RNG, from a pool refilled when used up. */
+function pooledBytes(n: number): Uint8Array {
+  if (poolAt + n > pool.length) {
+    crypto.getRandomValues(pool);
+    poolAt = 0;
+  }
+  const out = pool.subarray(poolAt, poolAt + n);
+  poolAt += n;
+  return out;
+}
+
+/**
+ * A 128-bit random value as 32 lowercase hex characters, for a response's CSP nonce: one per
+ * page request, so it is drawn from a pool (each byte is used once) and hex-encoded by table.
+ */
+export function randomNonce(): string {
+  const b = pooledBytes(16);
+  let s = "";
+  for (let i = 0; i < 16; i++) s += HEX[b[i]];
+  return s;
+}
+
 /** An unbiased random base62 string from the crypto RNG (rejection sampling). */
 export function randomBase62(length: number): string {
   let out = "";

@@ -9,7 +9,7 @@ import { NONCE_HOLE, pageCache, TIME_SENTINEL, withTimeHole } from "../ssr/page_
 import { formatPageTitle, pageDescriptionKey, pageTitleKey } from "../../shared/app_paths.ts";
 import { type BuiltAssets, loadAssets } from "./static.ts";
 import { SHARE_PAGE_PATTERNS } from "../../shared/share_pages.ts";
-import { randomToken } from "../lib/crypto.ts";
+import { randomNonce } from "../lib/crypto.ts";
 import type { Services } from "../container.ts";
 import type { Language } from "../../shared/constants.ts";
 import {
@@ -180,9 +180,11 @@ export function pageRoutes() {
     if (load?.share && load.status === 200) markCacheableShare(c, load.share);
     const status = load?.status ?? 200;
     // A shell (a page the browser renders) depends on its URL only through its title, so a query
-    // or a path of its own does not take another entry.
+    // or a path of its own does not take another entry. A page's data is named by the loader's
+    // key when it gives one (serialising the data, a whole paste, cost more than the rest of
+    // the request's own work).
     const key = load
-      ? `${lang}\0${version}\0${url}\0${status}\0${JSON.stringify(load.page)}`
+      ? `${lang}\0${version}\0${url}\0${status}\0${load.key ?? JSON.stringify(load.page)}`
       : `${lang}\0${version}\0shell\0${pageTitleKey(path)}`;
     const template = pageCache.get(key, () => {
       const data: PageData = {
@@ -206,7 +208,7 @@ export function pageRoutes() {
         customBody: site.customBody,
       });
     });
-    const nonce = randomToken(16);
+    const nonce = randomNonce();
     c.header("Content-Security-Policy", appCsp(nonce));
     c.header("Cache-Control", "no-store");
     c.header("Content-Type", "text/html; charset=UTF-8");

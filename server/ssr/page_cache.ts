@@ -5,12 +5,13 @@
  *
  * The key holds the inputs themselves, not a version someone must remember to bump: the page
  * language, the URL (path and query), the status, the site config (by the content of the settings
- * reading it came from, see pageSite in routes/pages.ts) and the page data serialised in full. A
- * shell, which the browser renders, is made from the language, the settings and its title only. The page data
- * is what the loader read from KV for this request (the record with its content, view count,
- * expiry and the sanitised HTML), so an edit, a delete, an expiry, a counted view or a settings
- * change gives another key (or no page at all) on the very next request. What is not in the key
- * is constant in a process: the code, the translations and the build.
+ * reading it came from, see pageSite in routes/pages.ts) and the page data: what the loader read
+ * from KV for this request, named by the loader's key (a paste page: the record's id, the
+ * versionstamp it was read at and its view count, see paste_page.ts) or else serialised in full.
+ * A shell, which the browser renders, is made from the language, the settings and its title only.
+ * So an edit, a delete, an expiry, a counted view or a settings change gives another key (or no
+ * page at all) on the very next request. What is not in the key is constant in a process: the
+ * code, the translations and the build.
  *
  * Two values change on every request: the CSP nonce of the document's scripts, and the site
  * config's `lastUpdated` (the time the document was made, for the browser's copy), which does not
@@ -71,19 +72,23 @@ export class DocumentTemplate {
     this.size = size;
   }
 
-  /** The document with this request's nonce and time. */
+  /**
+   * The document with this request's nonce and time. The nonce must be ASCII (a CSP nonce is
+   * base64 or hex), and so is a number's text: both are written a character a byte, with no
+   * encoder call.
+   */
   fill(nonce: string, lastUpdated: number): Uint8Array<ArrayBuffer> {
-    const values = [encoder.encode(nonce), encoder.encode(String(lastUpdated))];
+    const time = String(lastUpdated);
     let size = this.size;
-    for (const time of this.holes) size += values[+time].length;
+    for (const isTime of this.holes) size += isTime ? time.length : nonce.length;
     const out = new Uint8Array(size);
     let at = 0;
     for (let i = 0; i < this.pieces.length; i++) {
       out.set(this.pieces[i], at);
       at += this.pieces[i].length;
       if (i < this.holes.length) {
-        const value = values[+this.holes[i]];
-        out.set(value, at);
+        const value = this.holes[i] ? time : nonce;
+        for (let j = 0; j < value.length; j++) out[at + j] = value.charCodeAt(j);
         at += value.length;
       }
     }

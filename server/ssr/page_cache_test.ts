@@ -3,7 +3,7 @@
  * again comes from the cache, and every change to what it shows is on the very next request.
  */
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { createPeerApp, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { NONCE_HOLE, PageCache, pageCache, TIME_SENTINEL, withTimeHole } from "./page_cache.ts";
 import { renderApp } from "./render.tsx";
 import { SITE_CONFIG_DEFAULTS } from "../../shared/schemas/settings.ts";
@@ -100,6 +100,40 @@ Deno.test("a cached share page shows an edit, a counted view and a delete on the
     p = await page(t, slug);
     assert.equal(p.status, 404);
     assert.doesNotMatch(p.doc, /second version/);
+  });
+});
+
+Deno.test("a cached share page shows edits made on another instance on the next request", async () => {
+  await withApp(async (t) => {
+    await using peer = await createPeerApp(t);
+    const { id, slug } = await create(t, { content: "version AAA", remark: "one" });
+    await page(t, slug);
+    assert.match((await page(t, slug)).root, /version AAA/); // cached here
+
+    // Content of the same length, then the remark: the record's versionstamp names the page.
+    await edit(peer, id, { content: "version BBB" });
+    let p = await page(t, slug);
+    assert.match(p.root, /version BBB/);
+    assert.doesNotMatch(p.doc, /version AAA/);
+    await edit(peer, id, { remark: "two" });
+    assert.equal((await page(t, slug)).data.page.paste?.remark, "two");
+
+    await edit(peer, id, { slug: `${slug}-moved` });
+    assert.equal((await page(t, slug)).status, 404);
+    assert.match((await page(t, `${slug}-moved`)).root, /version BBB/);
+
+    await edit(peer, id, { password: "pw-123456" });
+    p = await page(t, `${slug}-moved`);
+    assert.equal(p.data.page.paste?.content, null, "a locked share shows metadata only");
+    assert.doesNotMatch(p.doc, /version BBB/);
+
+    const del = await peer.request("/api/pastes/batch-delete", {
+      method: "DELETE",
+      auth: await peer.adminAuth(),
+      json: { ids: [id] },
+    });
+    assert.equal(del.status, 200);
+    assert.equal((await page(t, `${slug}-moved`)).status, 404);
   });
 });
 

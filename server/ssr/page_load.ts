@@ -8,4 +8,10 @@ export type PageLoad = {
   description?: string;
   /** The share shown, when there is one: an open share may be cached for offline reading. */
   share?: ShareAccess;
+  /**
+   * What `page` and `description` are made from, when the loader can name it more cheaply than
+   * the page data itself (the page cache's key then holds this instead of the data serialised):
+   * equal keys must mean equal data. Without it the key holds the data in full.
+   */
+  key?: string;
 };

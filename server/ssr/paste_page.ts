@@ -24,7 +24,7 @@ import type { Services } from "../container.ts";
 import type { Language } from "../../shared/constants.ts";
 import type { PageLoad } from "./page_load.ts";
 import { renderMarkdown, summarizeText } from "../../shared/markdown.ts";
-import { SLUG_PATTERN } from "../../shared/schemas/pastes.ts";
+import { type PasteView, SLUG_PATTERN } from "../../shared/schemas/pastes.ts";
 import { loadSanitizer } from "./sanitize.ts";
 
 /** Larger contents are not rendered on the server (sanitising huge input is slow). */
@@ -61,6 +61,16 @@ async function renderCached(
   return { html, summary };
 }
 
+/**
+ * The page cache's key of a paste page (PageLoad `key`): the page data is made from the record
+ * (named by its id and the versionstamp it was read at, which changes with every write of it,
+ * content included: the content is inline or in chunks of the record's content id) and the view
+ * count, and nothing else.
+ */
+function pageKey(state: string, view: PasteView, version: string): string {
+  return `paste\0${state}\0${view.id}\0${version}\0${view.views}`;
+}
+
 /** Loads the data of a paste page without counting a view; see the module comment for shapes. */
 export async function loadPastePage(
   services: Services,
@@ -72,11 +82,15 @@ export async function loadPastePage(
     : { state: "missing" as const };
   switch (peek.state) {
     case "missing":
-      return { status: 404, page: { error: "paste_not_found" } };
+      return { status: 404, page: { error: "paste_not_found" }, key: "paste\0missing" };
     case "expired":
-      return { status: 410, page: { error: "paste_expired" } };
+      return { status: 410, page: { error: "paste_expired" }, key: "paste\0expired" };
     case "locked":
-      return { status: 200, page: { paste: peek.view, requires: peek.requires } };
+      return {
+        status: 200,
+        page: { paste: peek.view, requires: peek.requires },
+        key: pageKey(peek.state, peek.view, peek.version),
+      };
     case "open": {
       const { view } = peek;
       const content = view.content ?? "";
@@ -90,6 +104,7 @@ export async function loadPastePage(
         page: { paste: view, html },
         description: summary,
         share: view,
+        key: pageKey(peek.state, view, peek.version),
       };
     }
   }
