@@ -84,7 +84,7 @@ export function createApp({ services, log = console.error }: AppOptions) {
   app.route("/", webManifestRoutes());
   app.route("/", shareTargetRoutes());
   app.route("/", staticRoutes(services.config.distDir));
-  app.route("/", pageRoutes());
+  app.route("/", pageRoutes(services.config.distDir));
 
   app.onError((thrown, c) => {
     const err = clientFault(thrown) ?? thrown;

@@ -1,4 +1,4 @@
-/** What a page loader (paste_page.ts, file_page.ts) gives the page route (routes/pages.ts). */
+/** What a page loader (paste_page.ts, file_page.ts) gives the page entry (app_page.ts). */
 import type { ShareAccess } from "../http/offline_cache.ts";
 
 /** What a server-rendered page needs: its status, data for the app and a description. */

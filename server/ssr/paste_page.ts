@@ -26,20 +26,10 @@ import type { PageLoad } from "./page_load.ts";
 import { renderMarkdown, summarizeText } from "../../shared/markdown.ts";
 import { type PasteView, SLUG_PATTERN } from "../../shared/schemas/pastes.ts";
 import { loadSanitizer } from "./sanitize.ts";
+import { markdown } from "./page_cache.ts";
 
 /** Larger contents are not rendered on the server (sanitising huge input is slow). */
 export const SSR_HTML_MAX_BYTES = 256 * 1024;
-
-const CACHE_TTL_MS = 10 * 60_000;
-const CACHE_MAX_ENTRIES = 100;
-/**
- * Sanitised HTML and summary by paste id and update time. An entry is used only for the very
- * same content (compared in full), so it is correct whatever the key: a TTL cache of work only.
- */
-const htmlCache = new Map<
-  string,
-  { content: string; html: string | null; summary: string; at: number }
->();
 
 /** The sanitised Markdown (null above SSR_HTML_MAX_BYTES) and the summary of a paste's text. */
 async function renderCached(
@@ -48,17 +38,11 @@ async function renderCached(
   size: number,
 ): Promise<{ html: string | null; summary: string }> {
   if (size > SSR_HTML_MAX_BYTES) return { html: null, summary: summarizeText(content, 150) };
-  const now = Date.now();
-  const hit = htmlCache.get(key);
-  if (hit && hit.content === content && now - hit.at < CACHE_TTL_MS) return hit;
+  // Named by the paste's id and update time, and used only for the very same text.
+  const hit = markdown.get(key);
+  if (hit && hit.source === content) return hit;
   const html = renderMarkdown(content, await loadSanitizer());
-  const summary = summarizeText(content, 150);
-  if (htmlCache.size >= CACHE_MAX_ENTRIES) {
-    for (const [k, v] of htmlCache) if (now - v.at >= CACHE_TTL_MS) htmlCache.delete(k);
-    if (htmlCache.size >= CACHE_MAX_ENTRIES) htmlCache.delete(htmlCache.keys().next().value!);
-  }
-  htmlCache.set(key, { content, html, summary, at: now });
-  return { html, summary };
+  return markdown.set(key, { source: content, html, summary: summarizeText(content, 150) });
 }
 
 /**
