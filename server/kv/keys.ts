@@ -16,12 +16,16 @@ export type EntityPrefix =
   | "pastes_by_expiry"
   | "paste_chunks"
   | "paste_views"
+  | "paste_grams"
+  | "paste_creator_totals"
   | "files"
   | "files_by_slug"
   | "files_by_creator"
   | "files_by_expiry"
   | "files_by_storage_config"
   | "file_views"
+  | "file_grams"
+  | "file_creator_totals"
   | "mounts"
   | "mounts_by_path"
   | "mounts_by_storage_config"
@@ -32,6 +36,9 @@ export type EntityPrefix =
   | "api_keys_by_name"
   | "api_key_last_used"
   | "settings";
+
+/** The two kinds of share that have list indexes (share_index.ts). */
+export type ShareKind = "paste" | "file";
 
 const builders = {
   meta: (name: string) => ["meta", name] as const,
@@ -62,6 +69,18 @@ const builders = {
   pasteChunks: (contentId: string, n: number) => ["paste_chunks", contentId, n] as const,
   pasteChunksPrefix: (contentId: string) => ["paste_chunks", contentId] as const,
   pasteViews: (id: string) => ["paste_views", id] as const,
+
+  /**
+   * Search postings of pastes or files (share_index.ts): one row per n-gram of a share's slug,
+   * file name or remark; the value is the share's creator.
+   */
+  shareGrams: (kind: ShareKind, gram: string, id: string) => [`${kind}_grams`, gram, id] as const,
+  shareGramsPrefix: (kind: ShareKind, gram?: string) =>
+    gram === undefined ? [`${kind}_grams`] as const : [`${kind}_grams`, gram] as const,
+  /** Shares per creator: a `created` and a `deleted` counter, read as their difference. */
+  shareCreatorTotals: (kind: ShareKind, createdBy: string, field: "created" | "deleted") =>
+    [`${kind}_creator_totals`, createdBy, field] as const,
+  shareCreatorTotalsPrefix: (kind: ShareKind) => [`${kind}_creator_totals`] as const,
 
   storageConfigs: (id: string) => ["storage_configs", id] as const,
   storageConfigsPrefix: () => ["storage_configs"] as const,

@@ -8,6 +8,12 @@ import { isReservedSlug } from "../../shared/slug.ts";
 import type { FileUpdate, FileView } from "../../shared/schemas/files.ts";
 import { assertCanManage } from "./file_admission.ts";
 
+/** The view a creator or admin sees of a file with `views` views. */
+function viewOf(rec: FileRecord, views: number): FileView {
+  const { password_hash, etag: _etag, ...rest } = rec;
+  return { ...rest, has_password: password_hash !== null, views, url: `/file/${rec.slug}` };
+}
+
 /** The management half of the file service (FileService adds the uploads). */
 export class FileManagement {
   constructor(
@@ -18,32 +24,47 @@ export class FileManagement {
 
   /** The view a creator or admin sees. */
   async toView(rec: FileRecord): Promise<FileView> {
-    const { password_hash, etag: _etag, ...rest } = rec;
-    return {
-      ...rest,
-      has_password: password_hash !== null,
-      views: await this.repo.readViews(rec),
-      url: `/file/${rec.slug}`,
-    };
+    return viewOf(rec, await this.repo.readViews(rec));
   }
 
-  /** Lists files: all for the admin, the key's own for key users. */
+  /**
+   * Lists files newest first: all for the admin, the key's own for key users. A page reads its
+   * items and the entries before it, and its total from counters; a search reads the search
+   * index and counts at most MAX_MATCHES (share_search.ts). The storage-config filter, which
+   * the app's screens never send, reads the config's whole index (or the key's own records).
+   */
   async list(
     auth: Auth,
     q: { limit: number; offset: number; search?: string; s3_config_id?: string },
   ) {
-    const all = await this.repo.list(auth.type === "admin" ? null : creatorOf(auth));
-    const needle = q.search?.toLowerCase();
-    const filtered = all.filter((f) =>
-      (!needle || f.filename.toLowerCase().includes(needle) ||
-        f.slug.toLowerCase().includes(needle) ||
-        f.remark.toLowerCase().includes(needle)) &&
-      (!q.s3_config_id || f.storage_config_id === q.s3_config_id)
-    );
-    const page = filtered.slice(q.offset, q.offset + q.limit);
+    const createdBy = auth.type === "admin" ? null : creatorOf(auth);
+    const configId = q.s3_config_id;
+    const onConfig = configId ? (f: FileRecord) => f.storage_config_id === configId : undefined;
+    let page: FileRecord[];
+    let total: number;
+    if (q.search) {
+      const found = await this.repo.search(q.search, createdBy, onConfig);
+      const ids = found.ids.slice(q.offset, q.offset + q.limit);
+      const missing = ids.filter((id) => !found.read.has(id));
+      for (const rec of await this.repo.getMany(missing)) found.read.set(rec.id, rec);
+      page = ids.flatMap((id) => found.read.get(id) ?? []);
+      total = found.ids.length;
+    } else if (configId) {
+      const all = createdBy === null
+        ? await this.repo.listIdsByConfig(configId)
+        : (await this.repo.list(createdBy)).filter(onConfig!).map((f) => f.id);
+      page = await this.repo.getMany(all.slice(q.offset, q.offset + q.limit));
+      total = all.length;
+    } else {
+      [page, total] = await Promise.all([
+        this.repo.page(createdBy, q.offset, q.limit),
+        this.repo.count(createdBy),
+      ]);
+    }
+    const views = await this.repo.readViewsOf(page);
     return {
-      items: await Promise.all(page.map((f) => this.toView(f))),
-      total: filtered.length,
+      items: page.map((f, i) => viewOf(f, views[i])),
+      total,
       limit: q.limit,
       offset: q.offset,
     };

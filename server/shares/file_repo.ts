@@ -1,6 +1,14 @@
 /** File share records with their slug, creator, expiry and storage-config indexes. */
 import { keys } from "../kv/keys.ts";
-import { countCreated, countDeleted } from "../kv/stats_repo.ts";
+import { countCreated, countDeleted, readTotal } from "../kv/stats_repo.ts";
+import {
+  addToIndex,
+  type IndexedShare,
+  moveInIndex,
+  readCreatorTotal,
+  removeFromIndex,
+} from "./share_index.ts";
+import { type SearchResult, searchShares } from "./share_search.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
 import type { ViewTally } from "./view_tally.ts";
@@ -51,6 +59,16 @@ function indexKeys(rec: FileRecord): Deno.KvKey[] {
   if (rec.expires_at) out.push(keys.filesByExpiry(Date.parse(rec.expires_at), rec.id));
   return out;
 }
+
+/** What the list indexes hold of a file share (share_index.ts): its name, slug and remark. */
+export const indexedFile = (rec: FileRecord): IndexedShare => ({
+  id: rec.id,
+  created_by: rec.created_by,
+  texts: [rec.filename, rec.slug, rec.remark],
+});
+
+/** Entries a KV list fetches per round trip at most (KV's own limit is 1000). */
+const LIST_BATCH = 500;
 
 /** A file record as read for a delivery, with its view count (stored plus pending here). */
 export type FileShareEntry = { value: FileRecord; versionstamp: string; views: number };
@@ -103,6 +121,7 @@ export class FileRepo {
       op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
     }
     for (const k of indexKeys(rec)) op.set(k, rec.id);
+    addToIndex(op, "file", indexedFile(rec));
     return (await countCreated(op, "files", rec.created_at).commit()).ok;
   }
 
@@ -113,6 +132,7 @@ export class FileRepo {
     for (const k of indexKeys(prev)) op.delete(k);
     for (const k of indexKeys(next)) op.set(k, next.id);
     op.set(keys.files(next.id), next);
+    moveInIndex(op, "file", indexedFile(prev), indexedFile(next));
     if (resetViews) op.delete(keys.fileViews(next.id));
     const res = await op.commit();
     if (res.ok) return "ok" as const;
@@ -139,12 +159,80 @@ export class FileRepo {
       )
         .set(usageKey, new Deno.KvU64(next));
       for (const k of indexKeys(cur)) op.delete(k);
+      removeFromIndex(op, "file", indexedFile(cur));
       if ((await countDeleted(op, "files").commit()).ok) return;
     }
     throw new Error(`Could not delete file ${rec.id}: too much contention`);
   }
 
-  /** Pages through files (newest first), optionally only one creator's. */
+  /** Reads many files by id, in the given order, skipping missing ones (10 per read, at once). */
+  async getMany(ids: string[]): Promise<FileRecord[]> {
+    const out: FileRecord[] = [];
+    for (let i = 0; i < ids.length; i += 100) {
+      const batches: Deno.KvKey[][] = [];
+      for (let j = i; j < Math.min(i + 100, ids.length); j += 10) {
+        batches.push(ids.slice(j, Math.min(j + 10, i + 100)).map((id) => keys.files(id)));
+      }
+      const read = await Promise.all(batches.map((b) => this.kv.getMany<FileRecord[]>(b)));
+      for (const e of read.flat()) if (e.value) out.push(e.value);
+    }
+    return out;
+  }
+
+  /**
+   * One page of files, newest first: all of them, or one creator's. Reads the `offset` entries
+   * before the page too (KV has no offset): records for all, ids for a creator.
+   */
+  async page(createdBy: string | null, offset: number, limit: number): Promise<FileRecord[]> {
+    const opts = {
+      reverse: true,
+      limit: offset + limit,
+      batchSize: Math.min(offset + limit, LIST_BATCH),
+    };
+    if (createdBy === null) {
+      const iter = this.kv.list<FileRecord>({ prefix: keys.filesPrefix() }, opts);
+      return (await Array.fromAsync(iter, (e) => e.value)).slice(offset);
+    }
+    const iter = this.kv.list<string>({ prefix: keys.filesByCreatorPrefix(createdBy) }, opts);
+    return await this.getMany((await Array.fromAsync(iter, (e) => e.value)).slice(offset));
+  }
+
+  /** How many files there are: all (the dashboard's counter), or one creator's. */
+  count(createdBy: string | null): Promise<number> {
+    return createdBy === null
+      ? readTotal(this.kv, "files")
+      : readCreatorTotal(this.kv, "file", createdBy);
+  }
+
+  /**
+   * Files whose name, slug or remark holds `query`, newest first, optionally only those that
+   * pass `filter` (share_search.ts has the bounds).
+   */
+  search(
+    query: string,
+    createdBy: string | null,
+    filter?: (rec: FileRecord) => boolean,
+  ): Promise<SearchResult<FileRecord>> {
+    return searchShares(this.kv, query, {
+      kind: "file",
+      createdBy: createdBy ?? undefined,
+      read: (ids) => this.getMany(ids),
+      idOf: (rec) => rec.id,
+      textsOf: (rec) => indexedFile(rec).texts,
+      filter,
+    });
+  }
+
+  /** Ids of the files on one storage config, newest first (its whole index: a scan). */
+  async listIdsByConfig(configId: string): Promise<string[]> {
+    const iter = this.kv.list<string>({ prefix: keys.filesByStorageConfigPrefix(configId) }, {
+      reverse: true,
+      batchSize: LIST_BATCH,
+    });
+    return await Array.fromAsync(iter, (e) => e.value);
+  }
+
+  /** Every file, newest first, optionally only one creator's (a full scan: backups, migrations). */
   async list(createdBy: string | null): Promise<FileRecord[]> {
     const out: FileRecord[] = [];
     if (createdBy === null) {
@@ -160,13 +248,7 @@ export class FileRepo {
       reverse: true,
     });
     for await (const e of iter) ids.push(e.value);
-    for (let i = 0; i < ids.length; i += 10) {
-      const batch = await this.kv.getMany<FileRecord[]>(
-        ids.slice(i, i + 10).map((id) => keys.files(id)),
-      );
-      for (const e of batch) if (e.value) out.push(e.value);
-    }
-    return out;
+    return await this.getMany(ids);
   }
 
   /** Ids of files whose expiry is at or before `nowMs`. */
@@ -200,8 +282,13 @@ export class FileRepo {
 
   /** The file's view count, with views pending here while it is unlimited. */
   async readViews(rec: Pick<FileRecord, "id" | "max_views">): Promise<number> {
-    const stored = (await readViewCounts(this.kv, [keys.fileViews(rec.id)]))[0];
-    return stored + (rec.max_views > 0 ? 0 : this.pendingViews(rec.id));
+    return (await this.readViewsOf([rec]))[0];
+  }
+
+  /** The view counts of many files, in order (see readViews). */
+  async readViewsOf(recs: Pick<FileRecord, "id" | "max_views">[]): Promise<number[]> {
+    const stored = await readViewCounts(this.kv, recs.map((r) => keys.fileViews(r.id)));
+    return recs.map((r, i) => stored[i] + (r.max_views > 0 ? 0 : this.pendingViews(r.id)));
   }
 
   private pendingViews(id: string): number {
@@ -235,6 +322,7 @@ export class FileRepo {
       op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
     }
     for (const k of indexKeys(rec)) op.set(k, rec.id);
+    addToIndex(op, "file", indexedFile(rec));
     return (await countCreated(op, "files", rec.created_at).commit()).ok;
   }
 }

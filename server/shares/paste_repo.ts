@@ -7,7 +7,15 @@
  */
 import { keys } from "../kv/keys.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
-import { countCreated, countDeleted } from "../kv/stats_repo.ts";
+import { countCreated, countDeleted, readTotal } from "../kv/stats_repo.ts";
+import {
+  addToIndex,
+  type IndexedShare,
+  moveInIndex,
+  readCreatorTotal,
+  removeFromIndex,
+} from "./share_index.ts";
+import { type SearchResult, searchShares } from "./share_search.ts";
 import type { ViewTally } from "./view_tally.ts";
 import {
   CHUNK_BYTES,
@@ -35,6 +43,16 @@ function checkedChunk(bytes: Uint8Array): Uint8Array {
 }
 
 const expiryMs = (rec: PasteRecord) => rec.expires_at === null ? null : Date.parse(rec.expires_at);
+
+/** What the list indexes hold of a paste (share_index.ts): search sees its slug and remark. */
+export const indexedPaste = (rec: PasteRecord): IndexedShare => ({
+  id: rec.id,
+  created_by: rec.created_by,
+  texts: [rec.slug, rec.remark ?? ""],
+});
+
+/** Entries a KV list fetches per round trip at most (KV's own limit is 1000). */
+const LIST_BATCH = 500;
 
 export class PasteRepo {
   private lookup: PasteLookup;
@@ -66,17 +84,60 @@ export class PasteRepo {
     return this.lookup.find(slug);
   }
 
-  /** Reads many pastes by id, in the given order, skipping missing ones. */
+  /**
+   * Reads many pastes by id, in the given order, skipping missing ones: 10 per KV read, up to
+   * ten reads at once (a page of 100 is one round of reads).
+   */
   async getMany(ids: string[]): Promise<PasteRecord[]> {
     const out: PasteRecord[] = [];
-    for (let i = 0; i < ids.length; i += 10) {
-      const batch = ids.slice(i, i + 10).map((id) => keys.pastes(id));
-      for (const e of await this.kv.getMany<PasteRecord[]>(batch)) if (e.value) out.push(e.value);
+    for (let i = 0; i < ids.length; i += 100) {
+      const batches: Deno.KvKey[][] = [];
+      for (let j = i; j < Math.min(i + 100, ids.length); j += 10) {
+        batches.push(ids.slice(j, Math.min(j + 10, i + 100)).map((id) => keys.pastes(id)));
+      }
+      const read = await Promise.all(batches.map((b) => this.kv.getMany<PasteRecord[]>(b)));
+      for (const e of read.flat()) if (e.value) out.push(e.value);
     }
     return out;
   }
 
-  /** Lists pastes newest first: all of them, or those of one creator. */
+  /**
+   * One page of pastes, newest first: all of them, or those of one creator. Reads the `offset`
+   * entries before the page too (KV has no offset): records for all, ids for a creator.
+   */
+  async page(createdBy: string | undefined, offset: number, limit: number): Promise<PasteRecord[]> {
+    const opts = {
+      reverse: true,
+      limit: offset + limit,
+      batchSize: Math.min(offset + limit, LIST_BATCH),
+    };
+    if (createdBy === undefined) {
+      const iter = this.kv.list<PasteRecord>({ prefix: keys.pastesPrefix() }, opts);
+      return (await Array.fromAsync(iter, (e) => e.value)).slice(offset);
+    }
+    const iter = this.kv.list<string>({ prefix: keys.pastesByCreatorPrefix(createdBy) }, opts);
+    return await this.getMany((await Array.fromAsync(iter, (e) => e.value)).slice(offset));
+  }
+
+  /** How many pastes there are: all (the dashboard's counter), or one creator's. */
+  count(createdBy?: string): Promise<number> {
+    return createdBy === undefined
+      ? readTotal(this.kv, "pastes")
+      : readCreatorTotal(this.kv, "paste", createdBy);
+  }
+
+  /** Pastes whose slug or remark holds `query`, newest first (share_search.ts has the bounds). */
+  search(query: string, createdBy?: string): Promise<SearchResult<PasteRecord>> {
+    return searchShares(this.kv, query, {
+      kind: "paste",
+      createdBy,
+      read: (ids) => this.getMany(ids),
+      idOf: (rec) => rec.id,
+      textsOf: (rec) => indexedPaste(rec).texts,
+    });
+  }
+
+  /** Every paste, newest first (a full scan: backups and clearing expired pastes). */
   async list(createdBy?: string): Promise<PasteRecord[]> {
     if (createdBy === undefined) {
       const out: PasteRecord[] = [];
@@ -150,6 +211,7 @@ export class PasteRepo {
     if (ms !== null) op.set(keys.pastesByExpiry(ms, rec.id), rec.id);
     if (content) op.set(keys.pasteChunks(rec.content_id, 0), checkedChunk(content));
     countCreated(op, "pastes", rec.created_at);
+    addToIndex(op, "paste", indexedPaste(rec));
     if ((await op.commit()).ok) {
       this.lookup.remember(rec);
       return "ok";
@@ -184,6 +246,7 @@ export class PasteRepo {
       if (newMs !== null) op.set(keys.pastesByExpiry(newMs, next.id), next.id);
     }
     if (resetViews) op.set(keys.pasteViews(next.id), new Deno.KvU64(0n));
+    moveInIndex(op, "paste", indexedPaste(old), indexedPaste(next));
     if ((await op.commit()).ok) {
       this.lookup.forget(old.slug);
       this.lookup.remember(next);
@@ -207,6 +270,7 @@ export class PasteRepo {
     const ms = expiryMs(rec);
     if (ms !== null) op.delete(keys.pastesByExpiry(ms, rec.id));
     countDeleted(op, "pastes");
+    removeFromIndex(op, "paste", indexedPaste(rec));
     if (!(await op.commit()).ok) return false;
     this.lookup.forget(rec.slug);
     await this.deleteContent(rec.content_id);

@@ -144,23 +144,35 @@ export class PasteService {
     return { state: "open", view: toView(rec, views, content.text, anonymous) };
   }
 
-  /** Lists pastes the caller manages (admin: all; key: its own), newest first. */
+  /**
+   * Lists pastes the caller manages (admin: all; key: its own), newest first. A page reads its
+   * items and the entries before it, and its total from counters; a search reads the search
+   * index and counts at most MAX_MATCHES (share_search.ts).
+   */
   async list(auth: Auth, q: PasteListQuery): Promise<PasteList> {
-    let recs = await this.repo.list(auth.type === "admin" ? undefined : creatorOf(auth));
-    if (q.search) {
-      const s = q.search.toLowerCase();
-      recs = recs.filter((r) =>
-        r.slug.toLowerCase().includes(s) || (r.remark ?? "").toLowerCase().includes(s)
-      );
-    }
+    const createdBy = auth.type === "admin" ? undefined : creatorOf(auth);
     const limit = q.limit;
     const offset = q.offset ?? ((q.page ?? 1) - 1) * limit;
     const page = q.page ?? Math.floor(offset / limit) + 1;
-    const slice = recs.slice(offset, offset + limit);
+    let slice: PasteRecord[];
+    let total: number;
+    if (q.search) {
+      const found = await this.repo.search(q.search, createdBy);
+      const ids = found.ids.slice(offset, offset + limit);
+      const missing = ids.filter((id) => !found.read.has(id));
+      for (const rec of await this.repo.getMany(missing)) found.read.set(rec.id, rec);
+      slice = ids.flatMap((id) => found.read.get(id) ?? []);
+      total = found.ids.length;
+    } else {
+      [slice, total] = await Promise.all([
+        this.repo.page(createdBy, offset, limit),
+        this.repo.count(createdBy),
+      ]);
+    }
     const views = await this.repo.getViews(slice);
     const now = Date.now();
     const items = slice.map((r) => toListItem(r, views.get(r.id) ?? 0, auth, now));
-    return { items, total: recs.length, page, limit, offset };
+    return { items, total, page, limit, offset };
   }
 
   /** One paste with its content, for its manager; no view is counted. 404 or 403 not_creator. */
