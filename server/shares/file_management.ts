@@ -37,29 +37,27 @@ export class FileManagement {
     auth: Auth,
     q: { limit: number; offset: number; search?: string; s3_config_id?: string },
   ) {
-    const createdBy = auth.type === "admin" ? null : creatorOf(auth);
+    const createdBy = auth.type === "admin" ? undefined : creatorOf(auth);
     const configId = q.s3_config_id;
     const onConfig = configId ? (f: FileRecord) => f.storage_config_id === configId : undefined;
     let page: FileRecord[];
     let total: number;
     if (q.search) {
-      const found = await this.repo.search(q.search, createdBy, onConfig);
-      const ids = found.ids.slice(q.offset, q.offset + q.limit);
-      const missing = ids.filter((id) => !found.read.has(id));
-      for (const rec of await this.repo.getMany(missing)) found.read.set(rec.id, rec);
-      page = ids.flatMap((id) => found.read.get(id) ?? []);
-      total = found.ids.length;
+      ({ items: page, total } = await this.repo.lists.search(
+        q.search,
+        createdBy,
+        q.offset,
+        q.limit,
+        onConfig,
+      ));
     } else if (configId) {
-      const all = createdBy === null
+      const all = createdBy === undefined
         ? await this.repo.listIdsByConfig(configId)
         : (await this.repo.list(createdBy)).filter(onConfig!).map((f) => f.id);
       page = await this.repo.getMany(all.slice(q.offset, q.offset + q.limit));
       total = all.length;
     } else {
-      [page, total] = await Promise.all([
-        this.repo.page(createdBy, q.offset, q.limit),
-        this.repo.count(createdBy),
-      ]);
+      ({ items: page, total } = await this.repo.lists.page(createdBy, q.offset, q.limit));
     }
     const views = await this.repo.readViewsOf(page);
     return {

@@ -1,14 +1,8 @@
 /** File share records with their slug, creator, expiry and storage-config indexes. */
 import { keys } from "../kv/keys.ts";
-import { countCreated, countDeleted, readTotal } from "../kv/stats_repo.ts";
-import {
-  addToIndex,
-  type IndexedShare,
-  moveInIndex,
-  readCreatorTotal,
-  removeFromIndex,
-} from "./share_index.ts";
-import { type SearchResult, searchShares } from "./share_search.ts";
+import { countCreated, countDeleted } from "../kv/stats_repo.ts";
+import { addToIndex, type IndexedShare, moveInIndex, removeFromIndex } from "./share_index.ts";
+import { ShareLists } from "./share_lists.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
 import type { ViewTally } from "./view_tally.ts";
@@ -67,15 +61,24 @@ export const indexedFile = (rec: FileRecord): IndexedShare => ({
   texts: [rec.filename, rec.slug, rec.remark],
 });
 
-/** Entries a KV list fetches per round trip at most (KV's own limit is 1000). */
-const LIST_BATCH = 500;
-
 /** A file record as read for a delivery, with its view count (stored plus pending here). */
 export type FileShareEntry = { value: FileRecord; versionstamp: string; views: number };
 
 export class FileRepo {
+  /** List pages, totals and searches (share_lists.ts). */
+  readonly lists: ShareLists<FileRecord>;
+
   /** `tally` counts views of unlimited shares in memory; without it they are committed. */
-  constructor(private kv: Deno.Kv, private tally?: ViewTally) {}
+  constructor(private kv: Deno.Kv, private tally?: ViewTally) {
+    this.lists = new ShareLists(kv, {
+      kind: "file",
+      records: keys.filesPrefix(),
+      byCreator: (createdBy) => keys.filesByCreatorPrefix(createdBy),
+      getMany: (ids) => this.getMany(ids),
+      idOf: (rec) => rec.id,
+      textsOf: (rec) => indexedFile(rec).texts,
+    });
+  }
 
   get(id: string) {
     return this.kv.get<FileRecord>(keys.files(id));
@@ -179,55 +182,11 @@ export class FileRepo {
     return out;
   }
 
-  /**
-   * One page of files, newest first: all of them, or one creator's. Reads the `offset` entries
-   * before the page too (KV has no offset): records for all, ids for a creator.
-   */
-  async page(createdBy: string | null, offset: number, limit: number): Promise<FileRecord[]> {
-    const opts = {
-      reverse: true,
-      limit: offset + limit,
-      batchSize: Math.min(offset + limit, LIST_BATCH),
-    };
-    if (createdBy === null) {
-      const iter = this.kv.list<FileRecord>({ prefix: keys.filesPrefix() }, opts);
-      return (await Array.fromAsync(iter, (e) => e.value)).slice(offset);
-    }
-    const iter = this.kv.list<string>({ prefix: keys.filesByCreatorPrefix(createdBy) }, opts);
-    return await this.getMany((await Array.fromAsync(iter, (e) => e.value)).slice(offset));
-  }
-
-  /** How many files there are: all (the dashboard's counter), or one creator's. */
-  count(createdBy: string | null): Promise<number> {
-    return createdBy === null
-      ? readTotal(this.kv, "files")
-      : readCreatorTotal(this.kv, "file", createdBy);
-  }
-
-  /**
-   * Files whose name, slug or remark holds `query`, newest first, optionally only those that
-   * pass `filter` (share_search.ts has the bounds).
-   */
-  search(
-    query: string,
-    createdBy: string | null,
-    filter?: (rec: FileRecord) => boolean,
-  ): Promise<SearchResult<FileRecord>> {
-    return searchShares(this.kv, query, {
-      kind: "file",
-      createdBy: createdBy ?? undefined,
-      read: (ids) => this.getMany(ids),
-      idOf: (rec) => rec.id,
-      textsOf: (rec) => indexedFile(rec).texts,
-      filter,
-    });
-  }
-
   /** Ids of the files on one storage config, newest first (its whole index: a scan). */
   async listIdsByConfig(configId: string): Promise<string[]> {
     const iter = this.kv.list<string>({ prefix: keys.filesByStorageConfigPrefix(configId) }, {
       reverse: true,
-      batchSize: LIST_BATCH,
+      batchSize: 500,
     });
     return await Array.fromAsync(iter, (e) => e.value);
   }

@@ -7,15 +7,9 @@
  */
 import { keys } from "../kv/keys.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
-import { countCreated, countDeleted, readTotal } from "../kv/stats_repo.ts";
-import {
-  addToIndex,
-  type IndexedShare,
-  moveInIndex,
-  readCreatorTotal,
-  removeFromIndex,
-} from "./share_index.ts";
-import { type SearchResult, searchShares } from "./share_search.ts";
+import { countCreated, countDeleted } from "../kv/stats_repo.ts";
+import { addToIndex, type IndexedShare, moveInIndex, removeFromIndex } from "./share_index.ts";
+import { ShareLists } from "./share_lists.ts";
 import type { ViewTally } from "./view_tally.ts";
 import {
   CHUNK_BYTES,
@@ -51,15 +45,22 @@ export const indexedPaste = (rec: PasteRecord): IndexedShare => ({
   texts: [rec.slug, rec.remark ?? ""],
 });
 
-/** Entries a KV list fetches per round trip at most (KV's own limit is 1000). */
-const LIST_BATCH = 500;
-
 export class PasteRepo {
   private lookup: PasteLookup;
+  /** List pages, totals and searches (share_lists.ts). */
+  readonly lists: ShareLists<PasteRecord>;
 
   /** `tally` counts views of unlimited pastes in memory; without it they are committed. */
   constructor(private kv: Deno.Kv, private tally?: ViewTally) {
     this.lookup = new PasteLookup(kv, (id) => this.pendingViews(id));
+    this.lists = new ShareLists(kv, {
+      kind: "paste",
+      records: keys.pastesPrefix(),
+      byCreator: (createdBy) => keys.pastesByCreatorPrefix(createdBy),
+      getMany: (ids) => this.getMany(ids),
+      idOf: (rec) => rec.id,
+      textsOf: (rec) => indexedPaste(rec).texts,
+    });
   }
 
   /** Reads a paste by id; null when missing. */
@@ -99,42 +100,6 @@ export class PasteRepo {
       for (const e of read.flat()) if (e.value) out.push(e.value);
     }
     return out;
-  }
-
-  /**
-   * One page of pastes, newest first: all of them, or those of one creator. Reads the `offset`
-   * entries before the page too (KV has no offset): records for all, ids for a creator.
-   */
-  async page(createdBy: string | undefined, offset: number, limit: number): Promise<PasteRecord[]> {
-    const opts = {
-      reverse: true,
-      limit: offset + limit,
-      batchSize: Math.min(offset + limit, LIST_BATCH),
-    };
-    if (createdBy === undefined) {
-      const iter = this.kv.list<PasteRecord>({ prefix: keys.pastesPrefix() }, opts);
-      return (await Array.fromAsync(iter, (e) => e.value)).slice(offset);
-    }
-    const iter = this.kv.list<string>({ prefix: keys.pastesByCreatorPrefix(createdBy) }, opts);
-    return await this.getMany((await Array.fromAsync(iter, (e) => e.value)).slice(offset));
-  }
-
-  /** How many pastes there are: all (the dashboard's counter), or one creator's. */
-  count(createdBy?: string): Promise<number> {
-    return createdBy === undefined
-      ? readTotal(this.kv, "pastes")
-      : readCreatorTotal(this.kv, "paste", createdBy);
-  }
-
-  /** Pastes whose slug or remark holds `query`, newest first (share_search.ts has the bounds). */
-  search(query: string, createdBy?: string): Promise<SearchResult<PasteRecord>> {
-    return searchShares(this.kv, query, {
-      kind: "paste",
-      createdBy,
-      read: (ids) => this.getMany(ids),
-      idOf: (rec) => rec.id,
-      textsOf: (rec) => indexedPaste(rec).texts,
-    });
   }
 
   /** Every paste, newest first (a full scan: backups and clearing expired pastes). */

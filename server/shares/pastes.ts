@@ -154,21 +154,9 @@ export class PasteService {
     const limit = q.limit;
     const offset = q.offset ?? ((q.page ?? 1) - 1) * limit;
     const page = q.page ?? Math.floor(offset / limit) + 1;
-    let slice: PasteRecord[];
-    let total: number;
-    if (q.search) {
-      const found = await this.repo.search(q.search, createdBy);
-      const ids = found.ids.slice(offset, offset + limit);
-      const missing = ids.filter((id) => !found.read.has(id));
-      for (const rec of await this.repo.getMany(missing)) found.read.set(rec.id, rec);
-      slice = ids.flatMap((id) => found.read.get(id) ?? []);
-      total = found.ids.length;
-    } else {
-      [slice, total] = await Promise.all([
-        this.repo.page(createdBy, offset, limit),
-        this.repo.count(createdBy),
-      ]);
-    }
+    const { items: slice, total } = q.search
+      ? await this.repo.lists.search(q.search, createdBy, offset, limit)
+      : await this.repo.lists.page(createdBy, offset, limit);
     const views = await this.repo.getViews(slice);
     const now = Date.now();
     const items = slice.map((r) => toListItem(r, views.get(r.id) ?? 0, auth, now));
