@@ -1,7 +1,8 @@
 /**
  * What a list page costs as the shares grow. One app on a temporary KV file (tests/helpers/app.ts)
  * is filled with pastes and file shares through their repos (bench/lists_fill.ts), half by the
- * admin and half by one API key, first a few, then up to each size; at every step each list
+ * admin and half by one API key, first a few, then up to each size, and their search postings are
+ * merged (timed, as are creates through the API there); at every step each list
  * request below runs through `app.request` (no network), interleaved, and its median is compared
  * with the same request on the few shares of the same run, because the machine is shared and
  * absolute times drift. API keys and mounts, which are few in practice, are measured apart at
@@ -17,6 +18,7 @@ import { cpus } from "node:os";
 import { createTestApp, type TestApp } from "../tests/helpers/app.ts";
 import { adminAuth } from "../server/services/auth.ts";
 import { fillKeysAndMounts, fillShares, kvBytes } from "./lists_fill.ts";
+import { mergeAllPending } from "../server/shares/share_index_merge.ts";
 import { writeReadmeSection } from "./readme_section.ts";
 import { median, ms, timed } from "./timing.ts";
 
@@ -98,6 +100,48 @@ async function measureAdminLists() {
   return out;
 }
 
+/** One step of the run: list medians, and what filling, merging and creating cost there. */
+type Step = {
+  size: number;
+  medians: number[];
+  fillRate: number;
+  mergeRate: number;
+  creates: { plain: number; remark: number };
+  bytesPerShare: number;
+};
+
+/**
+ * Creates per second through `POST /api/paste` with the key, 16 in flight (median of 3 rounds
+ * of 320), without and with a remark; the pastes are deleted again so the sizes stay as filled.
+ */
+async function createRates(t: TestApp, key: string) {
+  const ids: string[] = [];
+  const rate = async (remark: boolean) => {
+    const rates: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const seconds = await timed(async () => {
+        for (let j = 0; j < 320; j += 16) {
+          await Promise.all(Array.from({ length: 16 }, async () => {
+            const i = ids.length;
+            const json = {
+              content: `bench create ${i}`,
+              remark: remark ? `meeting notes ${i}` : null,
+            };
+            const res = await t.request("/api/paste", { method: "POST", auth: key, json });
+            if (res.status !== 201) throw new Error(`create: ${res.status} ${await res.text()}`);
+            ids.push((await res.json()).data.id);
+          }));
+        }
+      }) / 1000;
+      rates.push(320 / seconds);
+    }
+    return median(rates);
+  };
+  const rates = { plain: await rate(false), remark: await rate(true) };
+  await t.services.pastes.deleteMany(adminAuth(), ids);
+  return rates;
+}
+
 async function main() {
   const loadAtStart = Deno.loadavg()[0];
   await using t = await createTestApp({ VIEW_FLUSH_MS: "60000" });
@@ -109,19 +153,32 @@ async function main() {
   };
   const auth = { admin, key: key.auth };
   const rare = (await fillShares(t, writers, 0, FEW))[0];
-  const steps: { size: number; medians: number[]; fillRate: number; bytesPerShare: number }[] = [];
+  await mergeAllPending(t.services.kv);
   const bytesBefore = await kvBytes(t);
-  steps.push({ size: FEW, medians: await measure(t, auth, rare), fillRate: 0, bytesPerShare: 0 });
-  console.log(`few (${FEW}): ${steps[0].medians.map(ms).join(" ")}`);
+  const steps: Step[] = [];
   let filled = FEW;
-  for (const size of SIZES) {
-    const seconds = await timed(() => fillShares(t, writers, filled, size)) / 1000;
-    const fillRate = (size - filled) / seconds;
+  for (const size of [FEW, ...SIZES]) {
+    const fill = await timed(() => fillShares(t, writers, filled, size)) / 1000;
+    const merge = await timed(() => mergeAllPending(t.services.kv)) / 1000;
+    const made = size - filled;
+    const bytesPerShare = made > 0 ? (await kvBytes(t) - bytesBefore) / (size - FEW) / 2 : 0;
     filled = size;
-    const bytesPerShare = (await kvBytes(t) - bytesBefore) / (size - FEW) / 2;
     const medians = await measure(t, auth, rare);
-    steps.push({ size, medians, fillRate, bytesPerShare });
-    console.log(`${n(size)}: ${medians.map(ms).join(" ")} (filled at ${fillRate.toFixed(0)}/s)`);
+    const creates = await createRates(t, key.auth);
+    const step = {
+      size,
+      medians,
+      fillRate: made / fill,
+      mergeRate: made / merge,
+      creates,
+      bytesPerShare,
+    };
+    steps.push(step);
+    console.log(
+      `${n(size)}: ${medians.map(ms).join(" ")}; filled ${step.fillRate.toFixed(0)}/s, merged ` +
+        `${step.mergeRate.toFixed(0)}/s, creates ${creates.plain.toFixed(0)}/s and ` +
+        `${creates.remark.toFixed(0)}/s with a remark`,
+    );
   }
   const adminLists = await measureAdminLists();
   const text = report(steps, adminLists, loadAtStart);
@@ -133,7 +190,7 @@ async function main() {
 }
 
 function report(
-  steps: { size: number; medians: number[]; fillRate: number; bytesPerShare: number }[],
+  steps: Step[],
   adminLists: { count: number; keys: number; mounts: number }[],
   loadAtStart: number,
 ): string {
@@ -146,22 +203,25 @@ function report(
     if (!row.goal) return [];
     const bound = Math.max(3 * few[i], 40);
     const worst = Math.max(...steps.slice(1).map((s) => s.medians[i]));
+    const met = worst <= bound ? "met" : "missed";
     return [
-      `${row.label}: at most ${ms(worst)} ms against a goal of ${ms(bound)} ms (max(3×, 40 ms)): ${
-        worst <= bound ? "met" : "missed"
-      }.`,
+      `- ${row.label}: at most ${ms(worst)} ms, against a goal of ${
+        ms(bound)
+      } ms (max(3×, 40 ms)): ${met}.`,
     ];
   });
+  const perS = (x: number) => `${n(Math.round(x))}/s`;
   return [
     "## Lists as the shares grow",
     "",
     "`deno task bench:lists` (`--sizes`, `--few`, `--runs`, `--admin-lists`, `--no-write`) fills one",
     "app on a temporary KV file with pastes and file shares written through their repos (one commit",
     "each, 16 in flight; half by the admin, half by one API key; a third carry a remark of words),",
-    `first ${FEW}, then up to each size. Every request runs through \`app.request\` (no network),`,
-    `the rows interleaved, ${RUNS} runs after a warm-up; the cells are medians, and the last column is`,
-    `the median at ${n(last.size)} over the median on ${FEW} shares in the same run (page 100 over`,
-    "page 1, since there is no page 100 then).",
+    `first ${FEW}, then up to each size, and merges their search postings (\`server/shares/share_index_merge.ts\`).`,
+    "Every list request runs through `app.request` (no network), the rows interleaved, " +
+    `${RUNS} runs after a warm-up; the cells are medians, and the last column is the median at`,
+    `${n(last.size)} over the median on ${FEW} shares in the same run (page 100 over page 1, since`,
+    "there is no page 100 then).",
     "",
     `Measured ${
       new Date().toISOString().slice(0, 10)
@@ -181,12 +241,23 @@ function report(
     "",
     ...goals,
     "",
-    `Filling: ${
-      steps.slice(1).map((s) => `${s.fillRate.toFixed(0)} shares/s up to ${n(s.size)}`).join(", ")
-    }`,
-    `(a paste and a file share each); the KV file and its WAL grew by about ${
-      n(Math.round(last.bytesPerShare))
-    } bytes per share, indexes included.`,
+    `| Writes | ${steps.map((s) => `${n(s.size)} shares`).join(" | ")} |`,
+    `| --- | ${steps.map(() => "---:").join(" | ")} |`,
+    `| \`POST /api/paste\` with the key, 16 in flight | ${
+      steps.map((s) => perS(s.creates.plain)).join(" | ")
+    } |`,
+    `| The same with a remark of about 20 characters | ${
+      steps.map((s) => perS(s.creates.remark)).join(" | ")
+    } |`,
+    `| Filling through the repos (a paste and a file share) | ${
+      steps.map((s) => s.fillRate ? perS(s.fillRate) : "").join(" | ")
+    } |`,
+    `| Merging their postings, after the fill | ${
+      steps.map((s) => s.mergeRate ? perS(s.mergeRate) : "").join(" | ")
+    } |`,
+    "",
+    `The KV file and its WAL grew by about ${n(Math.round(last.bytesPerShare))} bytes per share at`,
+    `${n(last.size)}, indexes included.`,
     "",
     "| Admin lists (all items) | " + adminLists.map((r) => `${n(r.count)} each`).join(" | ") + " |",
     "| --- | " + adminLists.map(() => "---:").join(" | ") + " |",

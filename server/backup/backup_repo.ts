@@ -29,6 +29,7 @@ const MODULE_PREFIXES: Record<BackupModule, EntityPrefix[]> = {
     "paste_chunks",
     "paste_views",
     "paste_grams",
+    "paste_grams_pending",
     "paste_creator_totals",
   ],
   file_management: [
@@ -39,6 +40,7 @@ const MODULE_PREFIXES: Record<BackupModule, EntityPrefix[]> = {
     "files_by_storage_config",
     "file_views",
     "file_grams",
+    "file_grams_pending",
     "file_creator_totals",
   ],
   mount_management: ["mounts", "mounts_by_path", "mounts_by_storage_config"],

@@ -17,6 +17,7 @@ export type EntityPrefix =
   | "paste_chunks"
   | "paste_views"
   | "paste_grams"
+  | "paste_grams_pending"
   | "paste_creator_totals"
   | "files"
   | "files_by_slug"
@@ -25,6 +26,7 @@ export type EntityPrefix =
   | "files_by_storage_config"
   | "file_views"
   | "file_grams"
+  | "file_grams_pending"
   | "file_creator_totals"
   | "mounts"
   | "mounts_by_path"
@@ -77,6 +79,9 @@ const builders = {
   shareGrams: (kind: ShareKind, gram: string, id: string) => [`${kind}_grams`, gram, id] as const,
   shareGramsPrefix: (kind: ShareKind, gram?: string) =>
     gram === undefined ? [`${kind}_grams`] as const : [`${kind}_grams`, gram] as const,
+  /** A share whose postings are not written yet: its creator and texts (share_index_merge.ts). */
+  shareGramsPending: (kind: ShareKind, id: string) => [`${kind}_grams_pending`, id] as const,
+  shareGramsPendingPrefix: (kind: ShareKind) => [`${kind}_grams_pending`] as const,
   /** Shares per creator: a `created` and a `deleted` counter, read as their difference. */
   shareCreatorTotals: (kind: ShareKind, createdBy: string, field: "created" | "deleted") =>
     [`${kind}_creator_totals`, createdBy, field] as const,

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { mergeAllPending, mergePending } from "../shares/share_index_merge.ts";
 
 type Item = { id: string; slug: string; remark: string | null; is_expired?: boolean };
 type ListData = { items: Item[]; total: number; page?: number; limit: number; offset: number };
@@ -156,16 +157,28 @@ Deno.test("paste search answers what a full scan did: slug or remark, any case, 
     "nothing-at-all",
     "o",
   ];
-  for (const q of queries) {
-    const path = `/api/pastes?limit=100&search=${encodeURIComponent(q)}`;
-    const all = await list(t, admin, path);
-    const want = expected(rows, q.trim());
-    assert.deepEqual(all.items.map((i) => i.id), want, `admin: ${q}`);
-    assert.equal(all.total, want.length, `admin total: ${q}`);
-    const own = await list(t, key.auth, path);
-    const wantOwn = expected(rows.filter((r) => r.mine), q.trim());
-    assert.deepEqual(own.items.map((i) => i.id), wantOwn, `key: ${q}`);
+  const checkAll = async (state: string) => {
+    for (const q of queries) {
+      const path = `/api/pastes?limit=100&search=${encodeURIComponent(q)}`;
+      const all = await list(t, admin, path);
+      const want = expected(rows, q.trim());
+      assert.deepEqual(all.items.map((i) => i.id), want, `${state}, admin: ${q}`);
+      assert.equal(all.total, want.length, `${state}, admin total: ${q}`);
+      const own = await list(t, key.auth, path);
+      const wantOwn = expected(rows.filter((r) => r.mine), q.trim());
+      assert.deepEqual(own.items.map((i) => i.id), wantOwn, `${state}, key: ${q}`);
+    }
+  };
+  // Just created, every paste is pending; merged, they are postings; then some of each.
+  await checkAll("pending");
+  assert.equal(await mergeAllPending(t.services.kv), seeds.length);
+  await checkAll("merged");
+  for (const [i, remark] of ["Alpha again", "会议 later", null].entries()) {
+    const mine = i !== 1;
+    const p = await createPaste(t, mine ? key.auth : admin, { content: "more", remark });
+    rows.push({ id: p.id, slug: p.slug, remark: p.remark, mine });
   }
+  await checkAll("merged and pending");
   // Pages of a search.
   assert.deepEqual(
     await allPages(t, admin, "/api/pastes?search=a", 2, expected(rows, "a").length),
@@ -185,6 +198,9 @@ Deno.test("paste search answers what a full scan did: slug or remark, any case, 
     alpha.id,
   ]);
   assert.deepEqual((await list(t, admin, "/api/pastes?search=report%202024")).total, 0);
+  assert.equal((await list(t, admin, "/api/pastes?search=quarterly")).total, 1);
+  await mergeAllPending(t.services.kv);
+  assert.deepEqual((await list(t, admin, "/api/pastes?search=ALPHA-ONE")).items, []);
   assert.equal((await list(t, admin, "/api/pastes?search=quarterly")).total, 1);
   await t.request("/api/pastes/batch-delete", {
     method: "POST",
@@ -249,6 +265,8 @@ Deno.test("file pages, totals and search; key users see their own; the storage f
     return out;
   };
   assert.deepEqual(await offsets(admin, "/api/files", 5, 12), ids(() => true));
+  // The first half searched as postings, the rest still pending.
+  assert.equal(await mergePending(t.services.kv, "file", 6), 6);
   assert.deepEqual(await offsets(key.auth, "/api/files", 3, 4), ids((m) => m.mine));
   assert.deepEqual(
     await offsets(admin, "/api/files?search=REPORT", 3, 4),

@@ -58,7 +58,9 @@ Deno.test("migration 3 indexes shares written before the list indexes, once, at 
   // A KV from before the indexes: the records and their old indexes, no postings, no totals.
   await wipe(t.services.kv, [
     "paste_grams",
+    "paste_grams_pending",
     "file_grams",
+    "file_grams_pending",
     "paste_creator_totals",
     "file_creator_totals",
   ]);

@@ -1,9 +1,10 @@
 /**
- * The list indexes of pastes and files, written in the same atomic commits as their records, so
- * that a list page reads what its items cost and never every record:
+ * The list indexes of pastes and files, so that a list page reads what its items cost and never
+ * every record:
  * - `{kind}_creator_totals/{creator}/{created|deleted}`: how many shares each creator has, for a
- *   key user's list total. KV sums only add to a u64, so a total is two monotonic counters, read
- *   as their difference (as the dashboard's are; the admin's total is the dashboard's counter).
+ *   key user's list total, summed in the commits that create and delete shares. KV sums only add to
+ *   a u64, so a total is two monotonic counters read as their difference (as the dashboard's are;
+ *   the admin's total is the dashboard's counter).
  * - `{kind}_grams/{gram}/{id}` → creator: the search postings. A share is posted under every
  *   distinct trigram of its folded texts (slug, remark, a file's name; the first INDEXED_CHARS
  *   characters of each), and under each text's last two characters and last character. A query of
@@ -11,8 +12,14 @@
  *   the candidates; one or two characters read the one key range of grams that start with them
  *   (a text holds them at the start of one of its trigrams or at its end). share_search.ts reads
  *   them.
- * A share with no remark and a 6-character slug is 6 rows; INDEXED_CHARS bounds the rows of one
- * share to a few hundred, well inside one commit (1000 mutations, 80 KiB of keys).
+ * - `{kind}_grams_pending/{id}` → {creator, texts}: a share whose postings are not written yet.
+ *   Each posting lands in its own place of the store, so writing a share's 6 to 300 postings in
+ *   its create commit made that commit several times dearer (a commit writes one page per
+ *   scattered key); a create therefore writes only this one row, next to the rows of the shares
+ *   created just before, and share_index_merge.ts turns pending rows into postings in batches in
+ *   the background. A search reads the pending rows as well, so it never misses a share.
+ * Deletes and edits of texts remove the old postings in their own commit; an edit leaves its new
+ * texts pending.
  */
 import { keys, type ShareKind } from "../kv/keys.ts";
 
@@ -62,40 +69,45 @@ export function gramRows(kind: ShareKind, share: IndexedShare): IndexRow[] {
   }));
 }
 
-/** Adds a new share's postings and its creator's count to `op`. */
+/** What a pending row holds: the share's creator and texts. */
+export type PendingShare = { created_by: string; texts: string[] };
+
+/** Marks a new share pending for the search index and counts it for its creator, in `op`. */
 export function addToIndex(
   op: Deno.AtomicOperation,
   kind: ShareKind,
   share: IndexedShare,
 ): Deno.AtomicOperation {
-  for (const row of gramRows(kind, share)) op.set(row.key, row.value);
+  const pending: PendingShare = { created_by: share.created_by, texts: share.texts };
+  op.set(keys.shareGramsPending(kind, share.id), pending);
   return op.sum(keys.shareCreatorTotals(kind, share.created_by, "created"), 1n);
 }
 
-/** Removes a deleted share's postings and counts it off its creator, in `op`. */
+/** Removes a deleted share's postings (or pending row) and counts it off its creator, in `op`. */
 export function removeFromIndex(
   op: Deno.AtomicOperation,
   kind: ShareKind,
   share: IndexedShare,
 ): Deno.AtomicOperation {
   for (const row of gramRows(kind, share)) op.delete(row.key);
+  op.delete(keys.shareGramsPending(kind, share.id));
   return op.sum(keys.shareCreatorTotals(kind, share.created_by, "deleted"), 1n);
 }
 
-/** Moves the postings of an edited share (its texts changed; its creator never does), in `op`. */
+/**
+ * An edited share (its creator never changes), in `op`: when its texts changed, its old postings
+ * go and its new texts wait pending, like a new share's.
+ */
 export function moveInIndex(
   op: Deno.AtomicOperation,
   kind: ShareKind,
   prev: IndexedShare,
   next: IndexedShare,
 ): Deno.AtomicOperation {
-  const before = new Set(gramsOf(prev.texts));
-  const after = new Set(gramsOf(next.texts));
-  for (const g of before) if (!after.has(g)) op.delete(keys.shareGrams(kind, g, prev.id));
-  for (const g of after) {
-    if (!before.has(g)) op.set(keys.shareGrams(kind, g, next.id), next.created_by);
-  }
-  return op;
+  if (prev.texts.every((t, i) => t === next.texts[i])) return op;
+  for (const row of gramRows(kind, prev)) op.delete(row.key);
+  const pending: PendingShare = { created_by: next.created_by, texts: next.texts };
+  return op.set(keys.shareGramsPending(kind, next.id), pending);
 }
 
 const u64 = (e: Deno.KvEntryMaybe<unknown>) => e.value instanceof Deno.KvU64 ? e.value.value : 0n;

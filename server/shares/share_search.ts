@@ -10,10 +10,12 @@
  * - a query of four or more characters has its candidates (the postings of its rarest trigram)
  *   checked against their records, at most MAX_CHECKED of them;
  * - a key user's search reads the same postings and keeps its own, so past MAX_ROWS postings of
- *   other creators it can miss its own older matches.
+ *   other creators it can miss its own older matches;
+ * - every search also reads all pending rows (shares written since the last merge), which the
+ *   merger keeps to a few seconds' worth.
  */
 import { keys, type ShareKind } from "../kv/keys.ts";
-import { foldText, INDEXED_CHARS, textsMatch } from "./share_index.ts";
+import { foldText, INDEXED_CHARS, type PendingShare, textsMatch } from "./share_index.ts";
 
 /** Matches counted and listed at most, newest first. */
 export const MAX_MATCHES = 1000;
@@ -55,6 +57,31 @@ export async function searchShares<R>(
   const q = foldText(query);
   const length = [...q].length;
   if (length === 0 || length > INDEXED_CHARS) return { ids: [], read: new Map() };
+  const [posted, pending] = await Promise.all([
+    postedMatches(kv, q, length, scope),
+    pendingMatches(kv, q, scope),
+  ]);
+  if (pending.length === 0) return posted;
+  if (scope.filter) {
+    for (const batch of chunks(pending, READ_BATCH)) {
+      for (const rec of await scope.read(batch)) posted.read.set(scope.idOf(rec), rec);
+    }
+  }
+  const kept = pending.filter((id) => {
+    const rec = posted.read.get(id);
+    return !scope.filter || (rec !== undefined && scope.filter(rec));
+  });
+  const ids = [...new Set([...posted.ids, ...kept])].sort((a, b) => a < b ? 1 : a > b ? -1 : 0);
+  return { ids: ids.slice(0, MAX_MATCHES), read: posted.read };
+}
+
+/** Matches among the postings (the merged shares). */
+async function postedMatches<R>(
+  kv: Deno.Kv,
+  q: string,
+  length: number,
+  scope: SearchScope<R>,
+): Promise<SearchResult<R>> {
   const found = length <= 2
     ? await rangeCandidates(kv, q, scope)
     : await gramCandidates(kv, q, length === 3 && !scope.filter, scope);
@@ -63,6 +90,25 @@ export async function searchShares<R>(
   }
   return await checkCandidates(found.ids, q, scope);
 }
+
+/**
+ * Matches among the shares still pending (written since the last merge, share_index_merge.ts):
+ * their rows hold creator and texts, so they are checked without reading records.
+ */
+async function pendingMatches<R>(kv: Deno.Kv, q: string, scope: SearchScope<R>) {
+  const ids: string[] = [];
+  const iter = kv.list<PendingShare>({ prefix: keys.shareGramsPendingPrefix(scope.kind) }, {
+    batchSize: 500,
+  });
+  for await (const e of iter) {
+    if (scope.createdBy !== undefined && e.value.created_by !== scope.createdBy) continue;
+    if (textsMatch(e.value.texts, q)) ids.push(e.key[1] as string);
+  }
+  return ids;
+}
+
+const chunks = <T>(xs: T[], n: number) =>
+  Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
 /** Postings rows of one selector, newest first when `reverse`, as ids in the caller's scope. */
 async function* postings(
