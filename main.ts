@@ -3,9 +3,11 @@
 import "./server/production_env.ts";
 import { loadConfig } from "./server/config.ts";
 import { createServices } from "./server/services/mod.ts";
+import { StartupError } from "./server/services/auth.ts";
 import { createApp } from "./server/app.ts";
 import { openKv } from "./server/kv/open.ts";
 import { startSweeper } from "./server/services/sweeper.ts";
+import { startBackupTimer } from "./server/backup/backup_timer.ts";
 import { startIndexMerger } from "./server/shares/share_index_merge.ts";
 import { reclaimTempFiles } from "./server/services/temp_reclaim.ts";
 import { guardProcess } from "./server/process_guard.ts";
@@ -17,7 +19,14 @@ await Deno.mkdir(config.dataDir, { recursive: true });
 const kv = await openKv(config);
 const services = await createServices(config, kv, console.log);
 await services.backup.recoverInterruptedRestore();
-await services.auth.ensureAdmin();
+try {
+  await services.auth.ensureAdmin();
+} catch (err) {
+  if (!(err instanceof StartupError)) throw err;
+  console.error(err.message);
+  kv.close();
+  Deno.exit(1);
+}
 const reclaimed = await reclaimTempFiles(services); // left by uploads a crash interrupted
 if (reclaimed > 0) console.log(`Removed ${reclaimed} stale upload temp file(s).`);
 const app = createApp({ services });
@@ -29,6 +38,7 @@ const merger = startIndexMerger(kv, console.error);
 const restoreWatch = setInterval(() => {
   services.backup.repairDeadRestore().catch((err) => console.error(`restore repair: ${err}`));
 }, 5_000);
+const backupTimer = startBackupTimer(services.scheduledBackups, console.log);
 services.tasks.start();
 
 const server = Deno.serve(
@@ -44,6 +54,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
     sweeper.stop();
     clearInterval(restoreWatch);
+    backupTimer.stop();
     services.tasks.stop();
     await server.shutdown();
     services.stopFollowing();

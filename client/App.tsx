@@ -1,4 +1,4 @@
-/** The route tree (spec §2), shared by server rendering and the browser. */
+/** The route tree (docs/PRODUCT.md §2.1), shared by server rendering and the browser. */
 import { Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { Layout } from "./components/Layout.tsx";

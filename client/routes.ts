@@ -1,4 +1,4 @@
-/** The one typed table of every client path (spec §2). */
+/** The one typed table of every client path (docs/PRODUCT.md §2.1). */
 export const paths = {
   home: "/",
   upload: "/upload",
@@ -49,6 +49,11 @@ export function pageTitleKey(pathname: string): string {
     "/not-found": "pageTitle.notFound",
   };
   return exact[p] ?? "pageTitle.home";
+}
+
+/** The i18n key of a route's meta description (`pageDescription.*`, one per title). */
+export function pageDescriptionKey(pathname: string): string {
+  return pageTitleKey(pathname).replace("pageTitle.", "pageDescription.");
 }
 
 /** "Subtitle - Site title", the format of every page title. */

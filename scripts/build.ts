@@ -11,11 +11,12 @@ import { APP_SHELL_PATH, OFFLINE_PATH } from "../shared/pwa.ts";
 import { type Language, LANGUAGES } from "../shared/constants.ts";
 import { pickShareTexts } from "../client/share/texts.ts";
 import { resourceFor } from "../client/i18n/mod.ts";
+import { buildCli } from "./build_cli.ts";
 
 const root = resolve(import.meta.dirname!, "..");
 /** Where the build goes: CUBBY_DIST_DIR (the directory the server reads too), else dist/. */
 const dist = resolve(Deno.env.get("CUBBY_DIST_DIR") || join(root, "dist"));
-const SOURCES = ["client", "shared", "static"];
+const SOURCES = ["client", "shared", "static", "cli"];
 
 async function newestMtime(dir: string): Promise<number> {
   let newest = 0;
@@ -280,6 +281,8 @@ export async function buildClient({ minify = true } = {}) {
     })),
   ];
   await buildServiceWorker(common, manifest.precache, buildId);
+  // The command-line client the server serves at /cli.ts.
+  await buildCli(join(dist, "cli.ts"));
   await Deno.writeTextFile(join(dist, "manifest.json"), JSON.stringify(manifest, null, 2));
   await esbuild.stop();
   return manifest;

@@ -9,7 +9,13 @@ import type { AppEnv } from "./http/types.ts";
 import { AppError } from "./errors.ts";
 import { replyError } from "./http/envelope.ts";
 import { clientFault } from "./http/client_faults.ts";
-import { BYTE_ROUTES, plainErrors, requestContext, resolveAuth } from "./http/middleware.ts";
+import {
+  BYTE_ROUTES,
+  plainErrors,
+  requestContext,
+  requestMemo,
+  resolveAuth,
+} from "./http/middleware.ts";
 import type { Services } from "./services/mod.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { apiKeyRoutes } from "./routes/api_keys.ts";
@@ -47,6 +53,7 @@ export function createApp({ services, log = console.error }: AppOptions) {
   const api = new Hono<AppEnv>();
   for (const path of BYTE_ROUTES) api.use(path, plainErrors);
   api.use("*", resolveAuth);
+  api.use("/fs/*", requestMemo);
   api.route("/", systemRoutes());
   api.route("/", authRoutes());
   api.route("/", apiKeyRoutes());

@@ -1,6 +1,6 @@
 /**
  * Gives the bundled single binary a global `require`. The bundler turns each `require("node:…")`
- * of the CommonJS packages (busboy, jsdom, the AWS SDK's helpers…) into a call that uses a
+ * of the CommonJS packages (busboy, the AWS SDK's helpers…) into a call that uses a
  * global `require` when one exists and throws otherwise; Deno has none in ES modules. Imported
  * first by main_binary.ts, so it runs before any bundled package.
  */
@@ -12,8 +12,8 @@ export function bundleRequire(base: NodeJS.Require): NodeJS.Require {
     try {
       return base.resolve(id, options);
     } catch {
-      // jsdom resolves its sync-XHR worker script when it loads, and uses it only for a
-      // synchronous XMLHttpRequest, which the server never makes: the name is enough.
+      // A package may resolve, when it loads, a file it uses only on a path the server never
+      // takes (jsdom's sync-XHR worker script was one): the name is enough.
       return id;
     }
   };

@@ -1,5 +1,6 @@
 /** AppError: the one error type services and drivers throw; the funnel in app.ts renders it. */
 import type { ErrorCode } from "../shared/errors.ts";
+import { formatByteSize } from "../shared/byte_size.ts";
 
 export type ErrorStatus =
   | 400
@@ -42,3 +43,11 @@ export const notFound = (code: ErrorCode = "not_found", details?: Record<string,
 export const conflict = (code: ErrorCode = "conflict", details?: Record<string, unknown>) =>
   new AppError(code, 409, details);
 export const gone = (code: ErrorCode) => new AppError(code, 410);
+
+/** 413 file_too_large over `max` bytes, naming the limit as people read it ("100 MB"). */
+export const fileTooLarge = (max: number, size?: number) =>
+  new AppError("file_too_large", 413, {
+    max_bytes: max,
+    limit: formatByteSize(max),
+    ...(size === undefined ? {} : { file_size: size }),
+  });

@@ -1,4 +1,4 @@
-/** Business constants from spec §9, shared by server and client. */
+/** Business constants from docs/PRODUCT.md §9.1, shared by server and client. */
 
 export const APP_VERSION = "0.8.1";
 export const APP_NAME = "Cubby";

@@ -18,6 +18,7 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "请求体传输中断：{{seconds}} 秒内没有收到数据",
     "en-US": "The request body stopped arriving: no data for {{seconds}} seconds",
   },
+  field_invalid: { "zh-CN": "此项的值无效", "en-US": "This value is not valid" },
   value_too_long: { "zh-CN": "请求中的某个值过长", "en-US": "A value in the request is too long" },
   name_too_long: {
     "zh-CN": "名称过长（每一级最多 255 字节）",
@@ -94,8 +95,22 @@ export const ERROR_CATALOGUE = {
     "en-US": "The new password must differ from the current one",
   },
   nothing_to_change: {
-    "zh-CN": "请至少填写新用户名或新密码",
-    "en-US": "Enter a new username or a new password",
+    "zh-CN": "没有需要修改的内容：请填写与当前不同的新用户名或新密码",
+    "en-US":
+      "Nothing to change: enter a username different from the current one, or a new password",
+  },
+  password_too_short: {
+    "zh-CN": "密码至少需要 {{min}} 个字符",
+    "en-US": "The password needs at least {{min}} characters",
+  },
+  password_too_long: {
+    "zh-CN": "密码过长（最多 1000 个字符）",
+    "en-US": "The password is too long (1000 characters at most)",
+  },
+  username_invalid: {
+    "zh-CN": "用户名需为 1-{{max}} 个字符，只能包含字母、数字、下划线（_）、点（.）和连字符（-）",
+    "en-US":
+      "A username has 1-{{max}} characters: letters, digits, underscores (_), dots (.) and hyphens (-)",
   },
   verify_failed: { "zh-CN": "验证失败", "en-US": "Verification failed" },
   // API keys
@@ -108,6 +123,22 @@ export const ERROR_CATALOGUE = {
   api_key_name_exists: {
     "zh-CN": "密钥名称已存在",
     "en-US": "A key with this name already exists",
+  },
+  base_path_not_absolute: {
+    "zh-CN": "基础路径必须以 / 开头",
+    "en-US": "The base path must start with /",
+  },
+  base_path_dot_segment: {
+    "zh-CN": "基础路径中不能包含 . 或 .. 段",
+    "en-US": "The base path must not contain . or .. segments",
+  },
+  base_path_backslash: {
+    "zh-CN": "基础路径中不能包含反斜杠（\\），请使用 /",
+    "en-US": "The base path must not contain backslashes (\\); use /",
+  },
+  base_path_nul: {
+    "zh-CN": "基础路径中不能包含空字符",
+    "en-US": "The base path must not contain NUL characters",
   },
   // Pastes and shares
   paste_not_found: { "zh-CN": "分享不存在", "en-US": "Share not found" },
@@ -122,6 +153,12 @@ export const ERROR_CATALOGUE = {
   slug_invalid: {
     "zh-CN": "链接后缀只能包含字母、数字、连字符和下划线，最多 50 个字符",
     "en-US": "A link suffix may contain only letters, digits, hyphens and underscores (50 at most)",
+  },
+  slug_recently_expired: {
+    "zh-CN":
+      "该链接后缀属于一个已过期的分享，将保留 {{days}} 天；请使用其他后缀，或由管理员清理过期分享后再用",
+    "en-US":
+      "This link suffix belonged to a share that expired; it stays reserved for {{days}} days. Use another suffix, or ask the admin to clear expired shares",
   },
   slug_reserved: { "zh-CN": "该链接后缀为系统保留", "en-US": "This link suffix is reserved" },
   content_empty: { "zh-CN": "内容不能为空", "en-US": "Content must not be empty" },
@@ -143,7 +180,7 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "备注过长，最多 1000 个字符",
     "en-US": "The remark is too long (1000 characters at most)",
   },
-  // Client-side transport errors (spec §8)
+  // Client-side transport errors (docs/PRODUCT.md §8.3)
   request_failed: { "zh-CN": "请求失败", "en-US": "Request failed" },
   http_error: { "zh-CN": "HTTP错误 {{status}}", "en-US": "HTTP error {{status}}" },
   request_aborted: {
@@ -164,7 +201,7 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "内容超过服务器限制",
     "en-US": "Content exceeds the server limit",
   },
-  // PWA and offline (spec §8)
+  // PWA and offline (docs/PRODUCT.md §8.5)
   sync_failed: { "zh-CN": "离线数据同步失败", "en-US": "Offline sync failed" },
   offline_queued: {
     "zh-CN": "当前离线：操作已保存，网络恢复后将自动同步",
@@ -218,6 +255,15 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "没有使用此存储配置的权限",
     "en-US": "No permission for this storage config",
   },
+  storage_config_name_exists: {
+    "zh-CN": "已有同名的存储配置，请换一个名称",
+    "en-US": "A storage config with this name exists; choose another name",
+  },
+  storage_bucket_not_found: {
+    "zh-CN": "存储桶“{{bucket}}”不存在：请先创建它，或在存储配置中改正存储桶名称",
+    "en-US":
+      'The bucket "{{bucket}}" does not exist: create it, or correct the bucket name in the storage config',
+  },
   storage_config_in_use: {
     "zh-CN": "该存储配置仍被文件或挂载点使用，无法删除",
     "en-US": "This storage config is still used by files or mounts",
@@ -229,8 +275,8 @@ export const ERROR_CATALOGUE = {
   },
   file_required: { "zh-CN": "请选择要上传的文件", "en-US": "Choose a file to upload" },
   file_too_large: {
-    "zh-CN": "文件超过大小限制",
-    "en-US": "The file exceeds the size limit",
+    "zh-CN": "文件超过大小限制（单次上传最大 {{limit}}）",
+    "en-US": "The file exceeds the size limit ({{limit}} per upload)",
   },
   storage_quota_exceeded: {
     "zh-CN":
@@ -305,8 +351,8 @@ export const ERROR_CATALOGUE = {
     "en-US": "Must be text without control characters",
   },
   setting_too_long: {
-    "zh-CN": "最多 {{max}} 个字符",
-    "en-US": "At most {{max}} characters",
+    "zh-CN": "最多 {{max}} 个字符（现有 {{length}} 个）",
+    "en-US": "At most {{max}} characters (this has {{length}})",
   },
   setting_url_invalid: {
     "zh-CN": "只接受 http、https 或 data: 地址",
@@ -316,10 +362,14 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "只接受 http 或 https 地址",
     "en-US": "Only http or https URLs are accepted",
   },
-  setting_extensions_invalid: {
-    "zh-CN": "扩展名用逗号分隔，只能包含字母、数字、下划线、加号和连字符",
+  setting_extension_invalid: {
+    "zh-CN": "“{{entry}}” 不是有效的扩展名：只能包含字母、数字、下划线、加号和连字符",
     "en-US":
-      "Separate extensions with commas; each holds only letters, digits, underscores, plus signs and hyphens",
+      '"{{entry}}" is not an extension: use only letters, digits, underscores, plus signs and hyphens',
+  },
+  setting_extension_too_long: {
+    "zh-CN": "扩展名最多 {{max}} 个字符，“{{entry}}” 有 {{length}} 个",
+    "en-US": 'An extension has at most {{max}} characters; "{{entry}}" has {{length}}',
   },
   // Mounts
   copy_into_itself: {
@@ -341,6 +391,14 @@ export const ERROR_CATALOGUE = {
     "en-US": "Cannot move a folder into itself",
   },
   target_exists: { "zh-CN": '目标 "{{path}}" 已存在', "en-US": 'Target "{{path}}" exists' },
+  file_exists: {
+    "zh-CN": "此处已有名为“{{name}}”的文件",
+    "en-US": 'A file named "{{name}}" already exists here',
+  },
+  folder_exists: {
+    "zh-CN": "此处已有名为“{{name}}”的文件夹",
+    "en-US": 'A folder named "{{name}}" already exists here',
+  },
   mount_not_found: { "zh-CN": "挂载点不存在", "en-US": "Mount not found" },
   mount_name_invalid: {
     "zh-CN": "挂载名称为必填项，长度 1-50 个字符",
@@ -430,7 +488,7 @@ export const ERROR_CATALOGUE = {
     "zh-CN": "属性总大小超出限制",
     "en-US": "The properties of this resource are too large",
   },
-  // Backup and restore (spec §8 "Backup")
+  // Backup and restore (docs/PRODUCT.md §8.5)
   backup_invalid_file: { "zh-CN": "无效的备份文件", "en-US": "Invalid backup file" },
   backup_parse_failed: {
     "zh-CN": "备份文件解析失败，不是有效的 JSON",
@@ -451,9 +509,58 @@ export const ERROR_CATALOGUE = {
   },
   backup_no_modules: { "zh-CN": "请至少选择一个模块", "en-US": "Choose at least one module" },
   backup_file_required: { "zh-CN": "请选择备份文件", "en-US": "Choose a backup file" },
+  backup_schedule_missing: {
+    "zh-CN": "尚未设置定时备份",
+    "en-US": "No backup schedule is set",
+  },
+  backup_schedule_time_invalid: {
+    "zh-CN": "请按 HH:MM 填写时间（00:00-23:59）",
+    "en-US": "Enter the time as HH:MM (00:00-23:59)",
+  },
+  backup_schedule_timezone_invalid: { "zh-CN": "未知的时区", "en-US": "Unknown time zone" },
+  backup_keep_invalid: {
+    "zh-CN": "保留份数须为 1-365 之间的整数",
+    "en-US": "Keep a whole number of backups from 1 to 365",
+  },
+  backup_verify_failed: {
+    "zh-CN": "备份已写入，但在临时数据库中试恢复失败：{{reason}}",
+    "en-US":
+      "The backup was written, but a test restore into a scratch database failed: {{reason}}",
+  },
+  backup_run_interrupted: {
+    "zh-CN": "备份运行时服务器停止了，未能完成",
+    "en-US": "The server stopped while the backup ran; it did not finish",
+  },
   restore_in_progress: {
     "zh-CN": "另一个恢复操作正在进行，请稍后再试",
     "en-US": "Another restore is in progress, try again later",
+  },
+  // End-to-end encrypted shares (docs/E2E.md)
+  e2e_version_unsupported: {
+    "zh-CN": "不支持的端到端加密格式版本",
+    "en-US": "Unsupported end-to-end encryption format version",
+  },
+  e2e_access_invalid: {
+    "zh-CN": "端到端加密分享的密码必须是由密钥派生的访问令牌（43 个 base64url 字符）",
+    "en-US":
+      "An end-to-end encrypted share's password must be the access token derived from its key (43 base64url characters)",
+  },
+  e2e_content_invalid: {
+    "zh-CN": "加密内容必须是 base64url 文本，且不超过大小限制（明文 10MB）",
+    "en-US": "Encrypted content must be base64url text within the size limit (10MB of text)",
+  },
+  e2e_meta_invalid: {
+    "zh-CN": "加密的文件信息格式无效",
+    "en-US": "The encrypted file name and type are malformed",
+  },
+  e2e_not_editable: {
+    "zh-CN": "端到端加密分享的内容和密码无法在服务器上修改",
+    "en-US": "The content and password of an end-to-end encrypted share cannot be changed here",
+  },
+  e2e_server_preview_off: {
+    "zh-CN": "端到端加密分享不提供服务器端预览（服务器无法读取内容）",
+    "en-US":
+      "Server-side previews are off for end-to-end encrypted shares (the server cannot read them)",
   },
 } satisfies Record<string, Entry>;
 
@@ -465,13 +572,21 @@ export function interpolate(text: string, params?: Record<string, unknown>): str
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
-/** The localised message for an error code. */
+/**
+ * The localised message for an error code. `params.message_code`, a code of this catalogue, gives
+ * a more precise text while `code` stays what clients branch on (a slug taken by a swept share
+ * is still `slug_taken`).
+ */
 export function errorMessage(
   code: ErrorCode,
   lang: Language,
   params?: Record<string, unknown>,
 ): string {
-  return interpolate(ERROR_CATALOGUE[code][lang], params);
+  const precise = params?.message_code;
+  const text = typeof precise === "string" && precise in ERROR_CATALOGUE
+    ? ERROR_CATALOGUE[precise as ErrorCode]
+    : ERROR_CATALOGUE[code];
+  return interpolate(text[lang], params);
 }
 
 /** The catalogue of one language as a flat object, for i18next's `errors` namespace. */

@@ -1,11 +1,11 @@
 /**
  * Markdown rendering shared by the server (share pages) and the browser (editor preview,
  * paste view), so both produce the same HTML under the same sanitising policy
- * (product.md §4). `marked` turns GFM into HTML, code blocks are highlighted with
- * highlight.js, and the caller's DOMPurify instance (jsdom on the server, `window` in the
- * browser) cleans the result. Never insert `marked` output without sanitising it.
+ * (docs/PRODUCT.md §13.7). `marked` turns GFM into HTML, code blocks are highlighted with
+ * highlight.js, and the caller's DOMPurify instance (on server/ssr/lite_window.ts on the
+ * server, on `window` in the browser) cleans the result. Never insert `marked` output without sanitising it.
  */
-import { Marked, type Tokens } from "marked";
+import { Marked, type Token, type Tokens } from "marked";
 import hljs from "highlight.js/lib/common";
 import type { Config, DOMPurify } from "dompurify";
 
@@ -70,7 +70,37 @@ function renderCode({ text, lang }: Tokens.Code): string {
   return `<pre><code class="${cls}">${body}\n</code></pre>\n`;
 }
 
-const markdown = new Marked({ gfm: true, breaks: false, renderer: { code: renderCode } });
+/** A task-list checkbox token, with the accessible name `labelTasks` gives it. */
+type TaskCheckbox = Tokens.Checkbox & { label?: string };
+
+/**
+ * Gives the checkbox of each task-list item the item's own text (its first line, without
+ * Markdown) as its accessible name: a form control needs one, and the item's text is what the
+ * box says is done or not.
+ */
+function labelTasks(token: Token): void {
+  if (token.type !== "list_item" || !(token as Tokens.ListItem).task) return;
+  const item = token as Tokens.ListItem;
+  const first = item.tokens[0];
+  const box = (first?.type === "checkbox" ? first : (first as Tokens.Paragraph | undefined)
+    ?.tokens?.find((t) => t.type === "checkbox")) as TaskCheckbox | undefined;
+  if (!box) return;
+  box.label = summarizeText(item.text.split("\n")[0] ?? "", 200) || box.raw.trim();
+}
+
+/** Renders a task-list checkbox: read-only, with its item's text as its name. */
+function renderCheckbox(token: Tokens.Checkbox): string {
+  const { checked, label } = token as TaskCheckbox;
+  const name = label ? ` aria-label="${escapeHtml(label)}"` : "";
+  return `<input ${checked ? 'checked="" ' : ""}disabled="" type="checkbox"${name}> `;
+}
+
+const markdown = new Marked({
+  gfm: true,
+  breaks: false,
+  renderer: { code: renderCode, checkbox: renderCheckbox },
+  walkTokens: labelTasks,
+});
 
 /** Renders Markdown (GFM) to HTML and passes it through `sanitize`; never throws on input. */
 export function renderMarkdown(source: string, sanitize: (html: string) => string): string {

@@ -66,6 +66,20 @@ Deno.test("renderMarkdown renders GFM: headings, tables, task lists, strikethrou
   assert.match(html, /<a href="https:\/\/example\.com"/);
 });
 
+Deno.test("task-list checkboxes are named by their item's text, safely", () => {
+  const html = render(
+    '- [x] buy **milk** and [bread](https://b.example)\n- [ ] "><img src=x onerror=alert(1)>\n' +
+      "  - [ ] nested\n\n1. [ ] loose\n\n2. [x] second",
+  );
+  const doc = new JSDOM(html).window.document;
+  const names = [...doc.querySelectorAll("li > input[type=checkbox], li > p > input")]
+    .map((box) => box.getAttribute("aria-label"));
+  assert.deepEqual(names, ["buy milk and bread", '">', "nested", "loose", "second"]);
+  // The same policy holds in a task item: the payload's handler never survives.
+  for (const bad of DANGEROUS) assert.doesNotMatch(html, bad, html);
+  assert.equal(doc.querySelector("img")?.getAttribute("onerror") ?? null, null);
+});
+
 Deno.test('code blocks are highlighted as <pre><code class="hljs language-x">', () => {
   const html = render("```ts\nconst a: number = 1;\n```");
   assert.match(html, /<pre><code class="hljs language-ts">/);

@@ -1,6 +1,6 @@
 /**
- * Content types by extension, with spec §5's Markdown rule: one table for uploads on both sides
- * and for the storage drivers' default types (storage/driver_wire.ts).
+ * Content types by extension, with the Markdown rule of docs/PRODUCT.md §5.4: one table for uploads
+ * on both sides and for the storage drivers' default types (storage/driver_wire.ts).
  */
 
 export const MARKDOWN_EXTENSIONS = [

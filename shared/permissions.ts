@@ -1,5 +1,5 @@
 /**
- * Permission bits (spec §6) and the one function every access check goes through.
+ * Permission bits (docs/PRODUCT.md §6.2) and the one function every access check goes through.
  * The server and the client share this module so that both agree on what a key may do.
  */
 
@@ -17,7 +17,7 @@ export const Permission = {
 
 export type PermissionName = keyof typeof Permission;
 
-/** The server's permission object, as in spec §6 and the API key create payload. */
+/** The server's permission object, as in docs/PRODUCT.md §6.2 and the API key create payload. */
 export type PermissionObject = {
   text: boolean;
   file: boolean;
@@ -68,7 +68,7 @@ export function hasPermission(mask: number, required: number): boolean {
   return (mask & required) === required;
 }
 
-/** True when the mask holds any mount bit ("mount access" in spec §6). */
+/** True when the mask holds any mount bit ("mount access" in docs/PRODUCT.md §6.2). */
 export function hasMountAccess(mask: number): boolean {
   return (mask & MOUNT_BITS) !== 0;
 }
@@ -83,6 +83,26 @@ export function normalizePath(path: string): string | null {
   const parts = path.split("/").filter((p) => p !== "");
   if (parts.some((p) => p === ".." || p === ".")) return null;
   return "/" + parts.join("/");
+}
+
+/** Why a path given as a key's base path is refused, as an error code; null when it is fine. */
+export type PathProblem =
+  | "base_path_not_absolute"
+  | "base_path_dot_segment"
+  | "base_path_backslash"
+  | "base_path_nul";
+
+/**
+ * The problem of an absolute slash path that `normalizePath` would refuse, or null: not
+ * starting with `/`, a `.` or `..` segment, a backslash or a NUL byte, in that order of
+ * precedence (the first that applies is the one a person needs to fix).
+ */
+export function pathProblem(path: string): PathProblem | null {
+  if (path.includes("\0")) return "base_path_nul";
+  if (path.includes("\\")) return "base_path_backslash";
+  if (path.split("/").some((p) => p === ".." || p === ".")) return "base_path_dot_segment";
+  if (!path.startsWith("/")) return "base_path_not_absolute";
+  return null;
 }
 
 /**

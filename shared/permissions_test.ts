@@ -10,7 +10,7 @@ import {
   permissionsToMask,
 } from "./permissions.ts";
 
-Deno.test("permission objects convert to the spec's bitmask and back", () => {
+Deno.test("permission objects convert to the bitmask of docs/PRODUCT.md §6.2 and back", () => {
   assert.equal(permissionsToMask({ text: true }), 1);
   assert.equal(permissionsToMask({ file: true }), 2);
   assert.equal(permissionsToMask({ mount_view: true, mount_delete: true }), 256 | 4096);

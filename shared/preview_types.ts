@@ -1,6 +1,6 @@
 /**
- * Which preview a shared file gets. The preview settings (spec §3: "preview type extension
- * lists (text, image, video, audio, office, document)") hold one list of extensions per type;
+ * Which preview a shared file gets. The preview settings (docs/PRODUCT.md §3.7: the extension
+ * lists of text, image, video, audio, office and document) hold one list of extensions per type;
  * these are the defaults until settings make them editable. Code and config files belong to the
  * text list. Markdown and HTML are text files with previews of their own (rendered Markdown,
  * and HTML in a sandboxed iframe with a source toggle); PDF is the document type.
@@ -160,9 +160,37 @@ function textKind(ext: string, type: string): PreviewKind {
   return "text";
 }
 
+/** The longest extension a preview list holds. */
+export const EXTENSION_MAX_LENGTH = 32;
+const EXTENSION = /^[a-z0-9][a-z0-9_+-]*$/;
+
+/** Why an entry of an extension list is refused, with the entry (cut to 24 characters). */
+export type ExtensionProblem = {
+  error: "setting_extension_too_long" | "setting_extension_invalid";
+  params: { entry: string; length: number; max: number };
+};
+
+/**
+ * The first entry of a settings list that is no extension: longer than 32 characters, or
+ * holding other characters than letters, digits, `_`, `+` and `-` (after a leading dot). Null
+ * when every entry is fine.
+ */
+export function extensionListProblem(value: string): ExtensionProblem | null {
+  for (const raw of value.split(/[\s,;]+/)) {
+    const ext = raw.trim().replace(/^\.+/, "").toLowerCase();
+    if (!ext) continue;
+    const length = [...ext].length;
+    const entry = length > 24 ? `${[...raw].slice(0, 24).join("")}…` : raw;
+    const params = { entry, length, max: EXTENSION_MAX_LENGTH };
+    if (length > EXTENSION_MAX_LENGTH) return { error: "setting_extension_too_long", params };
+    if (!EXTENSION.test(ext)) return { error: "setting_extension_invalid", params };
+  }
+  return null;
+}
+
 /**
  * Parses a settings list ("txt, md .json") into lower-case extensions without dots,
- * de-duplicated, in order.
+ * de-duplicated, in order. Commas, semicolons and white space all separate entries.
  */
 export function parseExtensionList(value: string): string[] {
   const out: string[] = [];

@@ -50,7 +50,7 @@ Deno.test("previewTypeOf follows the given lists over the defaults", () => {
   assert.equal(previewTypeOf("a.pdf", "application/pdf", { document: [] }), "pdf");
 });
 
-Deno.test("the default lists are lower case, dot-free, unique and cover the spec's examples", () => {
+Deno.test("the default lists are lower case, dot-free, unique and cover the examples of docs/PRODUCT.md §9.1", () => {
   const seen = new Set<string>();
   for (const type of PREVIEW_LIST_TYPES) {
     for (const ext of DEFAULT_PREVIEW_EXTENSIONS[type]) {

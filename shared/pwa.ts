@@ -1,6 +1,6 @@
 /**
- * Constants of the installable offline app (spec §9) and the names the page and the service
- * worker share: message types, cache names and the header that lets a reply be cached.
+ * Constants of the installable offline app (docs/PRODUCT.md §9.1) and the names the page and the
+ * service worker share: message types, cache names and the header that lets a reply be cached.
  */
 
 /** A dismissed install card stays hidden this long. */
@@ -23,11 +23,20 @@ export const CACHEABLE_HEADER = "X-Cubby-Cacheable";
 /** On a cacheable reply of an expiring share: its expiry (ISO 8601); no cached use after it. */
 export const CACHE_EXPIRES_HEADER = "X-Cubby-Expires";
 
+/** Set by the service worker when it kept a reply: when it was saved (ms since the epoch). */
+export const SAVED_AT_HEADER = "X-Cubby-Saved-At";
+/**
+ * Set by the service worker on a reply it answers from its cache because the network failed:
+ * when the copy was saved (ms since the epoch). A document answered so also carries it as
+ * `<html data-offline-copy>`, which the page reads after hydration.
+ */
+export const OFFLINE_COPY_HEADER = "X-Cubby-Offline-Copy";
+
 /** The URL of the document shell the service worker precaches for offline app routes. */
 export const APP_SHELL_PATH = "/app-shell";
 /** The manifest's share_target action: the OS posts shared text, links and files here. */
 export const SHARE_TARGET_PATH = "/share-target";
-/** The offline fallback page (spec §2). */
+/** The offline fallback page (docs/PRODUCT.md §2.1). */
 export const OFFLINE_PATH = "/offline";
 
 /** Runtime caches of the service worker (the precache has workbox's own name). */
@@ -44,7 +53,17 @@ export const SW_MESSAGES = {
   skipWaiting: "SKIP_WAITING",
   /** Answers with the build id of the worker: `{build}`. */
   getVersion: "GET_VERSION",
+  /** Hands an end-to-end encrypted download to the worker (key in memory only): `{ok}`. */
+  e2eDownload: "E2E_DOWNLOAD",
+  /** Asks how a handed-over download goes: `{state, loaded, total, reason?}`. */
+  e2eDownloadStatus: "E2E_DOWNLOAD_STATUS",
 } as const;
+
+/**
+ * The worker answers navigations under this path with a decrypted download it was handed
+ * (client/sw/e2e_download.ts); the server never sees such a request.
+ */
+export const E2E_DOWNLOAD_PATH = "/e2e-download/";
 
 /** The brand colour of the browser UI (theme-color) and of the maskable icon's background. */
 export const THEME_COLOR = "#2563eb";

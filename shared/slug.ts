@@ -1,6 +1,7 @@
 /**
- * Link suffix (slug) rules of spec §5 and the UTF-8 size of a text, with no dependencies, so the
- * browser can check a form without loading zod, and the server applies the very same rules.
+ * Link suffix (slug) rules of docs/PRODUCT.md §5.2 and the UTF-8 size of a text, with no
+ * dependencies, so the browser can check a form without loading zod, and the server applies the
+ * very same rules.
  */
 import { MAX_SLUG_LENGTH, RESERVED_SLUGS } from "./constants.ts";
 

@@ -1,9 +1,11 @@
 /**
  * The API client: JSON envelope, Authorization header, timeouts, and the error mapping of
- * spec §8. Every failure becomes an ApiError whose `code` is a catalogue code (errors.<code>).
+ * docs/PRODUCT.md §8.3. Every failure becomes an ApiError whose `code` is a catalogue code
+ * (errors.<code>).
  */
 import { authHeader, clearAuth, getAuth } from "../auth/auth_store.ts";
 import { REQUEST_TIMEOUT_MS } from "../../shared/constants.ts";
+import { OFFLINE_COPY_HEADER } from "../../shared/pwa.ts";
 
 export type Envelope<T> = {
   code: number;
@@ -57,7 +59,9 @@ function buildUrl(path: string, query?: RequestOptions["query"]): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-/** Maps a failed response to an ApiError, logging out on expired credentials (spec §8). */
+/**
+ * Maps a failed response to an ApiError, logging out on expired credentials (docs/PRODUCT.md §8.3).
+ */
 function toApiError(
   status: number,
   body: Partial<Envelope<unknown>> | null,
@@ -88,6 +92,17 @@ function toApiError(
   return new ApiError(status ? "http_error" : "request_failed", status, serverMessage, body?.data, {
     status,
   });
+}
+
+/** Replies the service worker answered from its cache (the network failed): when saved. */
+const offlineCopies = new WeakMap<object, number>();
+
+/**
+ * When `data` (a value `api()` returned) is an offline copy the service worker answered
+ * because the network failed: the time the copy was saved; else null.
+ */
+export function offlineSavedAtOf(data: unknown): number | null {
+  return typeof data === "object" && data !== null ? offlineCopies.get(data) ?? null : null;
 }
 
 /** Calls an /api route and returns `data` of the envelope; throws ApiError. */
@@ -126,7 +141,13 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     json = null;
   }
   if (res.status === 200 || res.status === 201 || res.status === 202) {
-    if (json && json.success !== false) return json.data;
+    if (json && json.success !== false) {
+      const copy = Number(res.headers.get(OFFLINE_COPY_HEADER));
+      if (copy > 0 && typeof json.data === "object" && json.data !== null) {
+        offlineCopies.set(json.data, copy);
+      }
+      return json.data;
+    }
     throw toApiError(res.status, json, sentAuth);
   }
   throw toApiError(res.status, json, sentAuth);

@@ -1,5 +1,5 @@
 /**
- * What a failed save says (spec §8 "Save": content over the server limit, no permission to
+ * What a failed save says (docs/PRODUCT.md §8.5: content over the server limit, no permission to
  * update, server not responding). Used by every screen that saves an edit: the paste and file
  * edit dialogs, the explorer's text editor and the settings screens. Other failures keep their
  * own catalogue text (errorText), so a taken slug still says so.

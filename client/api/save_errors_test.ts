@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { ApiError } from "./client.ts";
 import { saveErrorCode } from "./save_errors.ts";
 
-Deno.test("save errors: status and transport failures map to the spec's save messages", () => {
+Deno.test("save errors: status and transport failures map to the save messages of docs/PRODUCT.md §8.5", () => {
   const cases: [ApiError | Error, boolean, string | null][] = [
     [new ApiError("payload_too_large", 413, "too big"), true, "content_over_server_limit"],
     [new ApiError("http_error", 413, null), true, "content_over_server_limit"],

@@ -6,7 +6,7 @@
  */
 import { type ComponentType, createElement, lazy, type LazyExoticComponent } from "react";
 
-/** Window event fired when a lazy chunk fails to load (spec §8 "preload error"). */
+/** Window event fired when a lazy chunk fails to load (docs/PRODUCT.md §8.5). */
 export const PRELOAD_ERROR_EVENT = "cubby:preload-error";
 
 type Entry = { current: LazyExoticComponent<ComponentType>; failed: boolean; remake(): void };

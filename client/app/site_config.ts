@@ -1,5 +1,5 @@
 /**
- * The site config in the browser (spec §3 "Site config", §4: reused from the local cache when
+ * The site config in the browser (docs/PRODUCT.md §3.8, §4.6: reused from the local cache when
  * under 24 hours old). The server embeds a fresh copy in every document (`site` in the
  * embedded data, with the footer and announcement already rendered as `siteHtml`), so a page
  * load normally needs no request. Without an embedded copy (a document served from a cache),

@@ -1,4 +1,4 @@
-/** Theme mode (spec §1): auto → light → dark → auto, stored as `themeMode`. */
+/** Theme mode (docs/PRODUCT.md §1): auto → light → dark → auto, stored as `themeMode`. */
 export type ThemeMode = "auto" | "light" | "dark";
 
 export const THEME_STORAGE_KEY = "themeMode";

@@ -1,5 +1,5 @@
 /**
- * Auth state (spec §3 "Auth state"), persisted in localStorage under `cubby.auth`.
+ * Auth state (docs/PRODUCT.md §3.6), persisted in localStorage under `cubby.auth`.
  * A tiny external store: components read it with useAuth(); everything else calls the setters.
  */
 import { useSyncExternalStore } from "react";

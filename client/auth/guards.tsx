@@ -1,5 +1,5 @@
 /**
- * Route guards (spec §2 "Navigation rules", §6). Every guard:
+ * Route guards (docs/PRODUCT.md §2.2, §6). Every guard:
  * - sends a logged-out visitor to /admin/login?redirect=<path+search>;
  * - revalidates the credentials on navigation when they were never checked or were checked
  *   over 5 minutes ago, showing a spinner meanwhile (nested guards share one request);

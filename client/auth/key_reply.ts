@@ -1,6 +1,6 @@
 /**
- * Reading the answer of GET /test/api-key for a key login or a key revalidation (spec §8
- * "Login messages"): the key must be identified (`key_info`), its permissions readable, and at
+ * Reading the answer of GET /test/api-key for a key login or a key revalidation
+ * (docs/PRODUCT.md §8.5): the key must be identified (`key_info`), its permissions readable, and at
  * least one permission granted. Each failure has its own catalogue code, so the login form
  * says which one it was.
  */

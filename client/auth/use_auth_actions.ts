@@ -1,6 +1,6 @@
 /**
  * Logging in (password or API key), logging out and revalidating the stored credentials
- * (spec §4 "Auth", §7 "Authentication and account"). The plain functions work anywhere; the
+ * (docs/PRODUCT.md §4.1, §7.1). The plain functions work anywhere; the
  * hook adds navigation to the login page after logout.
  */
 import { useCallback, useMemo } from "react";

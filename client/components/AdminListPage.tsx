@@ -33,6 +33,8 @@ type PagedOptions = {
   onDeleteSelected: () => void;
   /** More batch actions, shown before Refresh in the toolbar. */
   batch?: ReactNode;
+  /** The total's wording when `<name>.pagination.total` with `{total}` is not enough. */
+  totalText?: string;
 };
 
 export function AdminListPage<T>(
@@ -126,10 +128,12 @@ export function AdminListPage<T>(
         <p className="muted table-footnote">{footnote}</p>
       )}
 
-      {paged && (
+      {/* Counts and pages only of a list that loaded: never "0 in total" while it loads. */}
+      {paged && paged.list.loaded && !error && (
         <Pagination
           pageSizes={paged.list.pageSizes}
-          totalText={t(`${name}.pagination.total`, { total: paged.list.total })}
+          totalText={paged.totalText ??
+            t(`${name}.pagination.total`, { total: paged.list.total })}
           page={paged.list.page}
           limit={paged.list.limit}
           total={paged.list.total}

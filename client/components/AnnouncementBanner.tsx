@@ -1,8 +1,9 @@
 /**
- * The announcement banner (spec §1, §2) above the navigation. "Don't show again" stores a hash
+ * The announcement banner (docs/PRODUCT.md §1, §2.3) above the navigation. "Don't show again" stores a hash
  * of the content in localStorage, so a changed announcement shows again; the close button
- * hides it until the next page load. Whether it was dismissed is known only in the browser, so
- * the banner appears after mounting (never during server rendering or hydration).
+ * hides it until the next page load. Whether it was dismissed is known only in the browser: a
+ * page the browser renders itself reads it in its first render; a server-rendered page shows
+ * the banner after mounting (never during server rendering or hydration).
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,6 +31,12 @@ function readDismissed(): string | null {
   }
 }
 
+/** True in a document the server rendered (its root is hydrated), and on the server. */
+function isServerRendered(): boolean {
+  const root = globalThis.document?.getElementById("root");
+  return !root || root.dataset.ssr === "1";
+}
+
 function CloseIcon() {
   return (
     <LineIcon size={16}>
@@ -44,8 +51,14 @@ export function AnnouncementBanner() {
   const site = useSiteConfig();
   const content = site.announcementEnabled ? site.announcementContent : "";
   const hash = content.trim() ? announcementHash(content) : "";
-  /** undefined until read from localStorage after mounting. */
-  const [dismissed, setDismissed] = useState<string | null | undefined>(undefined);
+  /**
+   * What was dismissed, read from localStorage: at once on a page the browser renders itself, so
+   * the banner is there in its first paint (appearing later would push the whole page down);
+   * after mounting on a server-rendered one, whose first render must match the server's.
+   */
+  const [dismissed, setDismissed] = useState<string | null | undefined>(() =>
+    isServerRendered() ? undefined : readDismissed()
+  );
   const [closed, setClosed] = useState<string | null>(null);
   const html = useSiteMarkdownHtml(hash ? content : null, "announcement");
 

@@ -1,8 +1,8 @@
 /**
- * The environment switcher (spec §2): for admins only, and only when the page's query has
- * `showEnvSwitcher`. It sets the API base URL the client uses (localStorage `cubby.apiBase`,
- * read by apiBase() in api/client.ts) and reloads. A runtime config (`__CUBBY_CONFIG__`)
- * takes precedence over the stored value, which the panel says.
+ * The environment switcher (docs/PRODUCT.md §2.2): for admins only, and only when the page's query
+ * has `showEnvSwitcher`. It sets the API base URL the client uses (localStorage `cubby.apiBase`,
+ * read by apiBase() in api/client.ts) and reloads. A runtime config (`__CUBBY_CONFIG__`) takes
+ * precedence over the stored value, which the panel says.
  */
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";

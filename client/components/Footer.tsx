@@ -1,7 +1,7 @@
 /**
- * The site footer (spec §2: shown on all pages except admin). With footer Markdown configured
- * it shows that, sanitised with the shared policy; otherwise the default line. The server's
- * rendering of the Markdown is used while the source is unchanged, so hydration matches; a
+ * The site footer (docs/PRODUCT.md §2.2: shown on all pages except admin). With footer Markdown
+ * configured it shows that, sanitised with the shared policy; otherwise the default line. The
+ * server's rendering of the Markdown is used while the source is unchanged, so hydration matches; a
  * changed footer is rendered in the browser.
  */
 import { useTranslation } from "react-i18next";

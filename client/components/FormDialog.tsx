@@ -1,11 +1,13 @@
 /**
  * A form in a modal dialog with Cancel and Save below: the shell of every create and edit
- * dialog. While `busy` the dialog cannot be dismissed and both buttons are disabled.
+ * dialog. While `busy` the dialog cannot be dismissed and both buttons are disabled. A refusal
+ * that concerns no single field is shown at the top of the form, in view.
  */
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal, type ModalProps } from "./Modal.tsx";
 import { DialogButtons } from "./DialogButtons.tsx";
+import { FormAlert } from "./FormAlert.tsx";
 
 export function FormDialog(
   {
@@ -20,6 +22,7 @@ export function FormDialog(
     submitLabel,
     size = "large",
     className,
+    error,
     children,
   }: {
     /** The title; when absent, `<texts>.createTitle` or `<texts>.editTitle` with the name. */
@@ -42,6 +45,8 @@ export function FormDialog(
     /** Large unless told. */
     size?: ModalProps["size"];
     className?: string;
+    /** A refusal that concerns no single field, shown at the top of the form. */
+    error?: string | null;
     children: ReactNode;
   },
 ) {
@@ -77,6 +82,7 @@ export function FormDialog(
         onSubmit={submit}
         noValidate
       >
+        <FormAlert text={error} />
         {children}
       </form>
     </Modal>

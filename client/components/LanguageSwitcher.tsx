@@ -1,5 +1,5 @@
 /**
- * The language picker (spec §1): zh-CN or en-US. The choice is stored in localStorage
+ * The language picker (docs/PRODUCT.md §1): zh-CN or en-US. The choice is stored in localStorage
  * `language` and in a `language` cookie, because the server renders pages (and API messages)
  * in the cookie's language. The rendered value comes from i18next, which the browser entry
  * initialises from <html lang> — the language the server rendered with — so hydration matches.

@@ -5,7 +5,7 @@
  * same markup renders on the server (share pages) and on the first client render; everything
  * that reads the browser runs in effects.
  */
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { TopNav } from "./TopNav.tsx";
@@ -25,6 +25,7 @@ import { PwaCards } from "../pwa/PwaCards.tsx";
 import { useOfflineToast } from "../pwa/online.ts";
 import { QueueIndicator } from "../offline/QueueIndicator.tsx";
 import { useOfflineSync } from "../offline/use_offline_sync.ts";
+import { keepFocusOnNewPage } from "../lib/focus.ts";
 
 /** True for admin screens (not the login page): they have their own chrome and no footer. */
 export function isAdminPath(pathname: string): boolean {
@@ -50,6 +51,23 @@ function useAuthExpiredRedirect() {
 }
 
 /**
+ * After an in-app navigation, a focus that was lost with the old page (a login form, a closed
+ * menu, an explorer row) goes to the new page's heading instead of <body>. A focus that
+ * survived (a top navigation link) stays where it is, unless it is lost in the frames after.
+ */
+function useFocusAfterNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    return keepFocusOnNewPage();
+  }, [pathname]);
+}
+
+/**
  * The routed page, except in the offline document the service worker serves for a page it
  * cannot reach (its data says `offline: true`): the first render at any URL is then the
  * offline page, and navigating away renders routes as usual.
@@ -69,6 +87,7 @@ export function Layout() {
   useAuthExpiredRedirect();
   useOfflineToast();
   useOfflineSync();
+  useFocusAfterNavigation();
   return (
     <SiteConfigProvider>
       <div className={`app${admin ? " app-admin" : ""}`}>

@@ -175,11 +175,17 @@ export function RowButtons(
   const { t } = useTranslation();
   return (
     <>
+      {
+        /*
+         * While the row's editor loads the button is only marked busy: a disabled button would
+         * lose the focus, and the dialog would hand it back to <body> when it closes.
+         */
+      }
       <button
         type="button"
         className="btn btn-small"
-        onClick={onEdit}
-        disabled={editBusy || undefined}
+        onClick={editBusy ? undefined : onEdit}
+        aria-disabled={editBusy || undefined}
         aria-busy={editBusy || undefined}
         aria-label={editLabel}
       >

@@ -1,16 +1,22 @@
 /**
  * Catches a page that fails to render, most often a lazy chunk that cannot load (offline, or
  * after a redeploy), and shows a recoverable message with retry and reload instead of an
- * empty page. It resets itself when the route changes.
+ * empty page; a chunk that could not load while the browser is offline (a screen never
+ * visited online) gets the offline page, with home, back and retry. It resets itself when the
+ * route changes.
  */
 import { Component, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { isChunkLoadError, retryFailedPages } from "../app/lazy_page.ts";
+import { OfflinePage } from "../features/misc/OfflinePage.tsx";
 
-function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+function PageError(
+  { error, offline, onRetry }: { error: unknown; offline: boolean; onRetry: () => void },
+) {
   const { t } = useTranslation();
   const chunk = isChunkLoadError(error);
+  if (chunk && offline) return <OfflinePage onRetry={onRetry} />;
   return (
     <section className="card status-page" role="alert" data-testid="page-error">
       <h1>{t(chunk ? "pwa.chunkError.title" : "pwa.pageError.title")}</h1>
@@ -28,13 +34,19 @@ function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
 }
 
 type Props = { resetKey: string; children: ReactNode };
-type State = { error: unknown; key: string; hasError: boolean };
+/** `offline`: the browser was offline when the page failed (kept until a retry). */
+type State = { error: unknown; key: string; hasError: boolean; offline: boolean };
 
 class Boundary extends Component<Props, State> {
-  override state: State = { error: null, key: this.props.resetKey, hasError: false };
+  override state: State = {
+    error: null,
+    key: this.props.resetKey,
+    hasError: false,
+    offline: false,
+  };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { error, hasError: true };
+    return { error, hasError: true, offline: globalThis.navigator?.onLine === false };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
@@ -49,7 +61,11 @@ class Boundary extends Component<Props, State> {
   };
 
   override render() {
-    if (this.state.hasError) return <PageError error={this.state.error} onRetry={this.retry} />;
+    if (this.state.hasError) {
+      return (
+        <PageError error={this.state.error} offline={this.state.offline} onRetry={this.retry} />
+      );
+    }
     return this.props.children;
   }
 }

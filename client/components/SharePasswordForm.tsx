@@ -34,7 +34,7 @@ export function SharePasswordForm<T>(
     } catch (err) {
       setError(
         err instanceof ApiError && err.code === "wrong_password"
-          // The file view asks to retry (spec §8 "File view"); a paste says "wrong password" (§5).
+          // A file asks to retry; a paste says "wrong password" (docs/PRODUCT.md §8.5, §5.5).
           ? t(kind === "file" ? "errors.wrong_password_retry" : "errors.wrong_password")
           : errorText(t, err),
       );

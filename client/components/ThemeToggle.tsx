@@ -1,5 +1,5 @@
 /**
- * The theme button (spec §1, §4 "Theme"): cycles auto → light → dark → auto and stores the
+ * The theme button (docs/PRODUCT.md §1, §4.6): cycles auto → light → dark → auto and stores the
  * mode as `themeMode`. The mode is read through useSyncExternalStore whose server snapshot is
  * "auto", so a server-rendered page hydrates without a mismatch and then shows the stored mode.
  * THEME_BOOT_SCRIPT (in the document head) has already painted the right colours by then.

@@ -1,8 +1,9 @@
 /**
- * The top navigation (spec §2): home, upload, mount explorer, admin, the source repository
+ * The top navigation (docs/PRODUCT.md §2.2): home, upload, mount explorer, admin, the source repository
  * (the `site_source_url` setting; hidden while it is empty), the language switcher, the theme
  * toggle and an offline badge while offline. On narrow screens the links fold into a menu
- * button. It renders the same markup on the server and on the first client render.
+ * button. Links a logged-in user cannot use are left out. It renders the same markup on the
+ * server and on the first client render (useAuth reads "logged out" while hydrating).
  */
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
@@ -15,13 +16,35 @@ import { ThemeToggle } from "./ThemeToggle.tsx";
 import { OfflineBadge } from "../pwa/OfflineBadge.tsx";
 import { LineIcon } from "./LineIcon.tsx";
 import { NewTabLink } from "./NewTabLink.tsx";
+import { type AuthState, useAuth } from "../auth/auth_store.ts";
+import { hasMountAccess, hasPermission, Permission } from "../../shared/permissions.ts";
 
-const LINKS = [
+/**
+ * The main links; `allowed` says whether a logged-in user may use the page. A visitor sees
+ * every link (the guarded ones lead to the login page); a user never sees one that would only
+ * send them back to their own module.
+ */
+const LINKS: {
+  to: string;
+  key: string;
+  end: boolean;
+  allowed?: (auth: AuthState) => boolean;
+}[] = [
   { to: paths.home, key: "nav.home", end: true },
-  { to: paths.upload, key: "nav.upload", end: false },
-  { to: paths.mountExplorer, key: "nav.mountExplorer", end: false },
+  {
+    to: paths.upload,
+    key: "nav.upload",
+    end: false,
+    allowed: (a) => hasPermission(a.permissions, Permission.FILE_SHARE),
+  },
+  {
+    to: paths.mountExplorer,
+    key: "nav.mountExplorer",
+    end: false,
+    allowed: (a) => hasMountAccess(a.permissions),
+  },
   { to: paths.admin, key: "nav.admin", end: false },
-] as const;
+];
 
 function Logo() {
   return (
@@ -55,7 +78,9 @@ export function TopNav() {
   const { siteTitle } = useInitialData();
   const { sourceUrl } = useSiteConfig();
   const { pathname } = useLocation();
+  const auth = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  const links = LINKS.filter((l) => auth.authType === "none" || !l.allowed || l.allowed(auth));
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -82,7 +107,7 @@ export function TopNav() {
           aria-label={t("nav.mainMenu")}
         >
           <ul className="topnav-links">
-            {LINKS.map((l) => (
+            {links.map((l) => (
               <li key={l.to}>
                 <NavLink to={l.to} end={l.end} className="topnav-link">
                   {t(l.key)}

@@ -4,7 +4,8 @@
  * being edited in a dialog (useRowEditor), and the create, edit and delete dialogs of a list's
  * items (useItemDialogs), and one action at a time on a row (useRowAction).
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../api/errors.ts";
 import { toast } from "./toast.ts";
@@ -41,6 +42,12 @@ export type Selection<T extends { id: string }> = {
   onSelect: (next: Set<string>) => void;
 };
 
+/** A positive whole number from a query parameter, else `fallback`. */
+function wholeParam(raw: string | null, fallback: number): number {
+  const n = Number(raw);
+  return raw !== null && Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
 /** One page of a list, as the list endpoints answer. */
 export type Page<T> = { items: T[]; total: number };
 export type PageQuery = { page: number; limit: number; search: string };
@@ -53,27 +60,45 @@ export function usePagedList<T extends { id: string }>(
   pageSizes: number[],
 ) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [limit, setLimitState] = useState(defaultLimit);
-  const [searchInput, setSearchInput] = useState("");
-  const [search, setSearch] = useState("");
+  // The page, page size and search live in the URL (?page=3&limit=50&q=…): a reload, a shared
+  // link or Back shows the same page.
+  const [params, setParams] = useSearchParams();
+  // The latest parameters, for setters called from a timer set during an earlier render.
+  const paramsRef = useRef(params);
+  paramsRef.current = params;
+  const page = wholeParam(params.get("page"), 1);
+  const limitParam = wholeParam(params.get("limit"), defaultLimit);
+  const limit = pageSizes.includes(limitParam) ? limitParam : defaultLimit;
+  const search = params.get("q")?.trim() ?? "";
+  const setQuery = useCallback((patch: Record<string, string | number | null>) => {
+    setParams(() => {
+      const next = new URLSearchParams(paramsRef.current);
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === null || v === "" || (k === "page" && v === 1)) next.delete(k);
+        else next.set(k, String(v));
+      }
+      return next;
+    }, { replace: true });
+  }, [setParams]);
+  const setPage = useCallback((p: number) => setQuery({ page: p }), [setQuery]);
+  const setSearch = useCallback((q: string) => setQuery({ q, page: null }), [setQuery]);
+  const [searchInput, setSearchInput] = useState(search);
+  // The URL's search wins when it changes from outside (a reload, Back, a link).
+  useEffect(() => setSearchInput((typed) => typed.trim() === search ? typed : search), [search]);
   const [list, setList] = useState<Page<T> | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
 
-  // Search after a pause, and only with enough characters (spec §5).
+  // Search after a pause, and only with enough characters (docs/PRODUCT.md §5.4).
   const trimmed = searchInput.trim();
   const searchTooShort = trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH;
   useEffect(() => {
     if (searchTooShort || trimmed === search) return;
-    const timer = setTimeout(() => {
-      setSearch(trimmed);
-      setPage(1);
-    }, 300);
+    const timer = setTimeout(() => setSearch(trimmed), 300);
     return () => clearTimeout(timer);
-  }, [trimmed, searchTooShort, search]);
+  }, [trimmed, searchTooShort, search, setSearch]);
 
   useEffect(() => {
     let alive = true;
@@ -95,13 +120,13 @@ export function usePagedList<T extends { id: string }>(
     return () => {
       alive = false;
     };
-  }, [fetch, page, limit, search, reload, t]);
+  }, [fetch, page, limit, search, reload, t, setPage]);
 
   const refresh = useCallback(() => setReload((n) => n + 1), []);
-  const setLimit = useCallback((l: number) => {
-    setLimitState(l);
-    setPage(1);
-  }, []);
+  const setLimit = useCallback(
+    (l: number) => setQuery({ limit: l === defaultLimit ? null : l, page: null }),
+    [setQuery, defaultLimit],
+  );
   const items = list?.items ?? null;
   return {
     page,
@@ -110,6 +135,8 @@ export function usePagedList<T extends { id: string }>(
     limit,
     setLimit,
     total: list?.total ?? 0,
+    /** The page as loaded (null before the first answer), for what only a loaded list shows. */
+    loaded: list,
     searchInput,
     setSearchInput,
     search,

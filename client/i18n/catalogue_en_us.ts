@@ -36,6 +36,9 @@ import enExplorer from "./locales/en-US/explorer.json" with { type: "json" };
 // Offline store and queue: queued writes, sync notices, offline copies, share target.
 import enOffline from "./locales/en-US/offline.json" with { type: "json" };
 
+// End-to-end encrypted shares (switch, share pages, errors).
+import enE2e from "./locales/en-US/e2e.json" with { type: "json" };
+
 /** Locale files of en-US, by file name (without `.json`), in registration order. */
 export const files: Record<string, Record<string, unknown>> = {
   common: enCommon,
@@ -54,6 +57,7 @@ export const files: Record<string, Record<string, unknown>> = {
   explorer: enExplorer,
   pwa: enPwa,
   offline: enOffline,
+  e2e: enE2e,
 };
 
 registerCatalogue("en-US", files);

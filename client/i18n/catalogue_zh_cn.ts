@@ -36,6 +36,9 @@ import zhExplorer from "./locales/zh-CN/explorer.json" with { type: "json" };
 // Offline store and queue: queued writes, sync notices, offline copies, share target.
 import zhOffline from "./locales/zh-CN/offline.json" with { type: "json" };
 
+// End-to-end encrypted shares (switch, share pages, errors).
+import zhE2e from "./locales/zh-CN/e2e.json" with { type: "json" };
+
 /** Locale files of zh-CN, by file name (without `.json`), in registration order. */
 export const files: Record<string, Record<string, unknown>> = {
   common: zhCommon,
@@ -54,6 +57,7 @@ export const files: Record<string, Record<string, unknown>> = {
   explorer: zhExplorer,
   pwa: zhPwa,
   offline: zhOffline,
+  e2e: zhE2e,
 };
 
 registerCatalogue("zh-CN", files);

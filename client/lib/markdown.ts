@@ -1,6 +1,6 @@
 /**
  * Markdown for the browser: the shared renderer (marked + highlight.js classes) with DOMPurify
- * bound to this window and the same sanitising policy the server uses (product §4).
+ * bound to this window and the same sanitising policy the server uses (docs/PRODUCT.md §13.7).
  */
 import DOMPurify from "dompurify";
 import { createSanitizer, renderMarkdown as renderShared } from "../../shared/markdown.ts";

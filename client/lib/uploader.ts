@@ -1,7 +1,6 @@
 /**
- * Browser uploads with progress (spec §4 "Upload stages", "Multipart uploader", §7 "Files",
- * "URL upload"): the one entry point, `uploadFile`, and what the screens need around it.
- * The flows live in client/lib/upload/:
+ * Browser uploads with progress (docs/PRODUCT.md §4.3, §7.3, §7.7): the one entry point,
+ * `uploadFile`, and what the screens need around it. The flows live in client/lib/upload/:
  * - form.ts: one POST /api/upload through Cubby, or presign → PUT → commit;
  * - multipart.ts: 5 MiB parts to presigned URLs, 3 at a time with retries, resumable after a
  *   reload (resume_store.ts keeps what is needed in localStorage);
@@ -25,7 +24,7 @@ export { estimateSecondsLeft, SpeedMeter } from "./upload/speed.ts";
 export { fetchUrlInfo } from "./upload/url.ts";
 export { hasResume } from "./upload/resume_store.ts";
 
-/** Files larger than this go up in parts (spec §9 parts are 5 MiB). */
+/** Files larger than this go up in parts (docs/PRODUCT.md §9.1: parts are 5 MiB). */
 export const MULTIPART_THRESHOLD = 10 * 1024 * 1024;
 /** A localStorage override of the threshold in bytes, for tests and slow links. */
 export const MULTIPART_THRESHOLD_KEY = "cubby.multipartThreshold";
@@ -58,6 +57,11 @@ export async function uploadFile(req: UploadRequest): Promise<FileView> {
   }
   const file = req.file;
   if (!file) throw new ApiError("file_required", 400, null);
+  if (req.encrypt) {
+    // Loaded when used: the format's code stays out of the upload screen's first load.
+    const { uploadEncrypted } = await import("./upload/e2e_upload.ts");
+    return await uploadEncrypted({ ...req, file }, report, threshold);
+  }
   const filename = (req.filename ?? file.name ?? "").trim() || "file";
   const upload = {
     blob: file,

@@ -1,5 +1,5 @@
 /**
- * The offline store (spec §3 "Offline local store tables"), one IndexedDB database through
+ * The offline store (docs/PRODUCT.md §3.12), one IndexedDB database through
  * Dexie, opened by the page and by the service worker alike:
  * - pastes and files: recently opened open shares (no password, no view limit), by slug;
  * - directories: explorer listings, by path (identity-bound: cleared on logout);
@@ -33,7 +33,7 @@ export type OfflineDirectory = {
 
 export type OfflineSetting = { key: string; value: unknown };
 
-/** Kinds of writes the queue replays (spec §7 "Offline replay"). */
+/** Kinds of writes the queue replays (docs/PRODUCT.md §7.9). */
 export type QueueItemType =
   | "createPaste"
   | "updatePaste"
@@ -43,7 +43,7 @@ export type QueueItemType =
   | "clearCache"
   | "verifyFilePassword";
 
-/** A queued write (spec §3 "Offline queue item") plus its Idempotency-Key. */
+/** A queued write (docs/PRODUCT.md §3.12) plus its Idempotency-Key. */
 export type QueueItem = {
   id?: number;
   endpoint: string;

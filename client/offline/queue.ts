@@ -9,14 +9,14 @@
 import type { QueueItem } from "./db.ts";
 import { offlineDb } from "./open_db.ts";
 
-/** The Background Sync tag (spec §4). */
+/** The Background Sync tag (docs/PRODUCT.md §4.5). */
 export const SYNC_TAG = "sync-offline-queue";
 /** BroadcastChannel on which a replay announces its result to every open page. */
 export const SYNC_CHANNEL = "cubby-offline-sync";
 const LOCK_NAME = "cubby-offline-queue";
-/** The "synced" notice clears itself after this long (spec §9). */
+/** The "synced" notice clears itself after this long (docs/PRODUCT.md §9.1). */
 export const SYNC_NOTICE_MS = 3000;
-/** Management pages reload this long after paste operations were synced (spec §4). */
+/** Management pages reload this long after paste operations were synced (docs/PRODUCT.md §4.5). */
 export const SYNC_RELOAD_DELAY_MS = 1000;
 
 /** What one replay did. */

@@ -1,5 +1,5 @@
 /**
- * Writes that survive being offline (spec §4 "Offline", §7 "Offline replay"). Each call carries
+ * Writes that survive being offline (docs/PRODUCT.md §4.5, §7.9). Each call carries
  * a fresh Idempotency-Key. When the browser is offline, the write is stored in the offline queue
  * with that key, Background Sync is asked to replay it, and the call throws QueuedOfflineError:
  * the caller shows the "queued" state. A replay can never apply the write twice. While the
@@ -27,7 +27,9 @@ type QueuedCall = {
   method: string;
   body?: unknown;
   anonymous?: boolean;
-  /** The method of the replay when it differs (batch delete replays as POST, spec §7). */
+  /**
+   * The method of the replay when it differs (batch delete replays as POST, docs/PRODUCT.md §7.9).
+   */
   replayMethod?: string;
 };
 

@@ -26,7 +26,9 @@ export async function keepShareCopy(kind: "pastes" | "files", share: ShareFlags)
   try {
     const db = await offlineDb();
     if (isOpenShare(share)) {
-      await db[kind].put({ slug: share.slug, data: share, savedAt: Date.now() });
+      // A copy is what any visitor may read: nothing that only its owner was shown.
+      const data = { ...share, can_manage: false, own_view: false };
+      await db[kind].put({ slug: share.slug, data, savedAt: Date.now() });
     } else await db[kind].delete(share.slug);
   } catch { /* no IndexedDB (private mode): offline copies are a convenience */ }
 }
@@ -50,4 +52,19 @@ export async function readShareCopy<T>(
   } catch {
     return null;
   }
+}
+
+/**
+ * When the service worker answered this document from its cache because the network failed
+ * (`<html data-offline-copy>`, client/sw/offline_copy.ts): the time the copy was saved; else
+ * null. Only the document's first screen was answered so: see forgetDocumentCopy.
+ */
+export function documentCopySavedAt(): number | null {
+  const saved = Number(globalThis.document?.documentElement.dataset.offlineCopy);
+  return saved > 0 ? saved : null;
+}
+
+/** Drops the document's offline-copy mark once its first screen has read it. */
+export function forgetDocumentCopy(): void {
+  delete globalThis.document?.documentElement.dataset.offlineCopy;
 }

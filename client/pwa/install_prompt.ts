@@ -1,5 +1,5 @@
 /**
- * The install card's state (spec §4: not installed, installable, installed). Chrome's
+ * The install card's state (docs/PRODUCT.md §4.4: not installed, installable, installed). Chrome's
  * beforeinstallprompt event is kept for later; the card may show when the app is installable,
  * not installed (display-mode standalone, iOS navigator.standalone, or appinstalled) and not
  * dismissed in the last INSTALL_PROMPT_SNOOZE_MS. The check runs every INSTALL_CHECK_INTERVAL_MS

@@ -12,9 +12,14 @@ import { UPDATE_RELOAD_DELAY_MS } from "../../shared/pwa.ts";
 let wb: Workbox | null = null;
 let updateAccepted = false;
 
-/** Same-origin URLs the page has loaded (document and resources), outside the API. */
+/**
+ * Same-origin URLs the page has loaded (document and resources), outside the API. Without the
+ * fragment: an end-to-end encrypted share's link carries its key there, and the worker must
+ * never see, let alone store, it.
+ */
 function loadedUrls(): string[] {
-  const urls = [location.href, ...performance.getEntriesByType("resource").map((e) => e.name)];
+  const page = location.href.split("#")[0];
+  const urls = [page, ...performance.getEntriesByType("resource").map((e) => e.name)];
   return urls.filter((u) => {
     const url = new URL(u);
     return url.origin === location.origin && !url.pathname.startsWith("/api/");

@@ -1,6 +1,6 @@
 /**
- * The service worker's state as the page sees it (spec §4: unknown, installing, waiting,
- * active, redundant) and the update card's actions. It holds no workbox code, so server
+ * The service worker's state as the page sees it (docs/PRODUCT.md §4.4: unknown, installing,
+ * waiting, active, redundant) and the update card's actions. It holds no workbox code, so server
  * rendering can import it; sw_registration.ts (browser only) feeds it.
  */
 import { createStore, useStore } from "./store.ts";

@@ -12,10 +12,12 @@ import type { Language } from "../../shared/constants.ts";
 
 /** Keys of the translation resource that share pages use: top-level, or a dotted path. */
 export const SHARE_TEXT_KEYS = [
-  // common.json: buttons, navigation, page titles, not-found and offline pages, footer
+  // common.json: buttons, navigation, page titles and descriptions, not-found and offline
+  // pages, footer
   "common",
   "nav",
   "pageTitle",
+  "pageDescription",
   "notFound",
   "offline",
   "footer",
@@ -33,6 +35,8 @@ export const SHARE_TEXT_KEYS = [
   // pwa.json, offline.json: install and update cards, offline badge, offline copies, queue
   "pwa",
   "offlineData",
+  // e2e.json: end-to-end encrypted share pages
+  "e2e",
   // shared/errors.ts, one language
   "errors",
 ] as const;

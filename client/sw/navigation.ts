@@ -8,8 +8,11 @@ import { NavigationRoute, registerRoute, setCatchHandler } from "workbox-routing
 import { matchPrecache } from "workbox-precaching";
 import { APP_SHELL_PATH, OFFLINE_PATH } from "../../shared/pwa.ts";
 
-/** Paths a navigation can reach that are not app pages: API bytes, WebDAV, the share target. */
-const NOT_APP = [/^\/api\//, /^\/dav(\/|$)/, /^\/share-target/];
+/**
+ * Paths a navigation can reach that are not app pages: API bytes, WebDAV, the share target,
+ * the worker's decrypted downloads.
+ */
+const NOT_APP = [/^\/api\//, /^\/dav(\/|$)/, /^\/share-target/, /^\/e2e-download\//];
 
 async function offlinePage(): Promise<Response> {
   return (await matchPrecache(OFFLINE_PATH)) ?? Response.error();

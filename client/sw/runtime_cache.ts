@@ -5,7 +5,8 @@
  * a share with a password or a view limit never is, so a cache can never stand in for a
  * password or a counted view. A reply that is not cacheable also evicts an older cached copy
  * (a share that gained a password stops being readable offline), and a copy of an expiring
- * share is not used past its expiry. Requests that carry credentials are never cached.
+ * share is not used past its expiry. Requests that carry credentials are never cached. A copy
+ * answered because the network failed is marked as one (offline_copy.ts).
  */
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
@@ -17,6 +18,7 @@ import {
   OFFLINE_CACHE_MAX_AGE_S,
   SW_CACHES,
 } from "../../shared/pwa.ts";
+import { markOfflineCopy, stampSaved } from "./offline_copy.ts";
 
 /** Share pages and the public reads that belong to them. */
 const SHARE_PATHS = [
@@ -37,7 +39,7 @@ const optInOnly: WorkboxPlugin = {
   cacheWillUpdate: async ({ request, response }) => {
     const cacheable = response.status === 200 && response.headers.get(CACHEABLE_HEADER) === "1" &&
       !request.headers.has("Authorization");
-    if (cacheable) return response;
+    if (cacheable) return stampSaved(response);
     const cache = await caches.open(SW_CACHES.shares);
     await cache.delete(request);
     return null;
@@ -50,7 +52,7 @@ const optInOnly: WorkboxPlugin = {
       await (await caches.open(SW_CACHES.shares)).delete(request);
       return null;
     }
-    return cachedResponse;
+    return await markOfflineCopy(cachedResponse);
   },
 };
 

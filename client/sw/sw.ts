@@ -11,9 +11,12 @@ import { registerNavigation } from "./navigation.ts";
 import { listenForMessages } from "./messages.ts";
 import { listenForSync } from "./sync.ts";
 import { registerShareTarget } from "./share_target.ts";
+import { registerE2EDownloads } from "./e2e_download.ts";
 
 installPrecache();
 registerRuntimeCaching();
+// Before the navigation route: a decrypted download is answered here, never by the network.
+registerE2EDownloads();
 registerNavigation();
 listenForMessages();
 listenForSync();

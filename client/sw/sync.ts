@@ -1,5 +1,5 @@
 /**
- * Background Sync of the offline queue (spec §4): the page registers the tag
+ * Background Sync of the offline queue (docs/PRODUCT.md §4.5): the page registers the tag
  * `sync-offline-queue` when it queues a write; the browser fires `sync` once it is back online
  * and the worker replays the queue from IndexedDB (Dexie works in a worker). When items are
  * left because the network failed again, the promise rejects, so the browser retries later.

@@ -1,5 +1,5 @@
 /**
- * Backup and restore (spec §2 "/admin/backup", §3 "Backup modules"; product.md §5). A backup
+ * Backup and restore (docs/PRODUCT.md §2.1, §3.9 and §14.4). A backup
  * is one JSON file (backup_format.ts); a restore checks the whole file first, then plans every
  * write (backup_plan.ts) and runs them through the restore journal (backup/backup_journal.ts), so
  * it is all or nothing even though KV commits are small, and a crash mid-restore is rolled

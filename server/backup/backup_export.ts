@@ -57,6 +57,7 @@ async function exportPastes(repos: RestoreRepos): Promise<PasteBackup[]> {
       updated_at: p.updated_at,
       created_by: p.created_by,
       content: decoder.decode(bytes),
+      ...(p.e2e ? { e2e: p.e2e } : {}),
     });
   }
   return out;
@@ -110,7 +111,7 @@ export async function exportData(
   for (const m of modules) {
     if (m === "text_management") data[m] = await exportPastes(repos);
     else if (m === "file_management") data[m] = await exportFiles(repos);
-    else if (m === "mount_management") data[m] = await repos.mounts.list();
+    else if (m === "mount_management") data[m] = [...await repos.mounts.list()];
     else if (m === "storage_config") data[m] = await exportConfigs(repos);
     else if (m === "key_management") data[m] = await exportKeys(repos);
     else if (m === "account_management") data[m] = await exportAccount(repos);

@@ -22,6 +22,7 @@ import {
   type SkippedRecord,
 } from "../../shared/schemas/backup.ts";
 import { MAX_REMARK_LENGTH, SLUG_PATTERN } from "../../shared/schemas/pastes.ts";
+import { E2EStoredSchema } from "../../shared/schemas/e2e.ts";
 import { PROVIDER_TYPES } from "../../shared/schemas/storage_configs.ts";
 import { MOUNT_PATH_PATTERN, WEBDAV_POLICIES } from "../../shared/schemas/mounts.ts";
 
@@ -66,6 +67,8 @@ const PasteBackupSchema = z.object({
   updated_at: Iso,
   created_by: Creator,
   content: z.string(),
+  /** End-to-end encrypted: `content` is the ciphertext (docs/E2E.md). */
+  e2e: E2EStoredSchema.optional(),
 });
 export type PasteBackup = z.infer<typeof PasteBackupSchema>;
 
@@ -87,6 +90,8 @@ const FileBackupSchema = z.object({
   created_at: Iso,
   updated_at: Iso,
   created_by: Creator,
+  /** End-to-end encrypted: the object is ciphertext, `e2e.meta` the sealed name and type. */
+  e2e: E2EStoredSchema.optional(),
 });
 export type FileBackup = z.infer<typeof FileBackupSchema>;
 

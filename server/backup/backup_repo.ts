@@ -11,7 +11,7 @@ import { CHUNK_BYTES, indexedPaste, type PasteRecord } from "../shares/paste_rep
 import { type FileRecord, indexedFile } from "../shares/file_repo.ts";
 import { gramRows } from "../shares/share_index.ts";
 import type { MountRecord } from "../kv/mount_repo.ts";
-import type { StorageConfigRecord } from "../kv/storage_config_repo.ts";
+import { storageConfigNameKey, type StorageConfigRecord } from "../kv/storage_config_repo.ts";
 import type { ApiKeyRecord } from "../kv/api_key_repo.ts";
 import type { AdminAccount } from "../kv/account_repo.ts";
 import { type Mutation, RestoreJournal } from "./backup_journal.ts";
@@ -42,10 +42,11 @@ const MODULE_PREFIXES: Record<BackupModule, EntityPrefix[]> = {
     "file_grams",
     "file_grams_pending",
     "file_creator_totals",
+    "file_bytes_totals",
   ],
   mount_management: ["mounts", "mounts_by_path", "mounts_by_storage_config"],
   // Usage counters and the default pointer are recomputed by the restore, not cleared.
-  storage_config: ["storage_configs"],
+  storage_config: ["storage_configs", "storage_configs_by_name"],
   key_management: ["api_keys", "api_keys_by_hash", "api_keys_by_name", "api_key_last_used"],
   account_management: [],
   system_settings: ["settings"],
@@ -130,7 +131,11 @@ export class BackupRepo {
       content_id: contentId,
       content_size: bytes.length,
       content_chunks: chunks,
-      preview: Array.from(p.content.slice(0, PREVIEW_CHARS * 2)).slice(0, PREVIEW_CHARS).join(""),
+      // A ciphertext makes no preview.
+      preview: p.e2e
+        ? ""
+        : Array.from(p.content.slice(0, PREVIEW_CHARS * 2)).slice(0, PREVIEW_CHARS).join(""),
+      ...(p.e2e ? { e2e: p.e2e } : {}),
     };
     out.push(
       { key: keys.pastes(rec.id), value: rec },
@@ -172,9 +177,13 @@ export class BackupRepo {
     ];
   }
 
-  /** The record of a storage config (its secret stays sealed as it was). */
+  /** The record of a storage config (its secret stays sealed as it was) and its name index. */
   configMutations(c: StorageConfigRecord): Mutation[] {
-    return [{ key: keys.storageConfigs(c.id), value: c }];
+    const name = storageConfigNameKey(c.name);
+    return [
+      { key: keys.storageConfigs(c.id), value: c },
+      ...(name ? [{ key: keys.storageConfigsByName(name), value: c.id }] : []),
+    ];
   }
 
   /** Removes the record of a storage config (its usage counter is handled by usageMutations). */

@@ -1,5 +1,5 @@
 /**
- * Imports a CloudPaste backup (product.md §5): `{metadata, data: {table: [rows]}}`, whose
+ * Imports a CloudPaste backup (docs/PRODUCT.md §14.4): `{metadata, data: {table: [rows]}}`, whose
  * checksum is the first 16 hex characters of the SHA-256 of the data with keys sorted. Its
  * tables are mapped onto Cubby's records, which then go through the same restore as a Cubby
  * file. Each mapping is listed in docs/BACKUP.md; in short:

@@ -84,6 +84,14 @@ export class DirectoryCache {
    * itself happened, and other instances' pages then live out their TTL.
    */
   async invalidate(configId: string, ...keys: string[]): Promise<void> {
+    this.drop(configId, ...keys);
+    await this.epochs.bump(`storage:${configId}`).catch((err) =>
+      this.log(`Cached listings of storage ${configId} may stay stale elsewhere: ${err}`)
+    );
+  }
+
+  /** Drops this instance's cached pages that writes at `keys` may have changed (no KV). */
+  drop(configId: string, ...keys: string[]): void {
     for (const key of keys) {
       const below = `${key}/`;
       this.cache.deleteWhere((k) => {
@@ -91,9 +99,6 @@ export class DirectoryCache {
         return cfg === configId && (key.startsWith(prefix) || prefix.startsWith(below));
       });
     }
-    await this.epochs.bump(`storage:${configId}`).catch((err) =>
-      this.log(`Cached listings of storage ${configId} may stay stale elsewhere: ${err}`)
-    );
   }
 
   private dropFolder(configId: string, prefix: string): void {
@@ -103,8 +108,16 @@ export class DirectoryCache {
     });
   }
 
-  /** The driver, with every write (put, delete, move...) invalidating what it changes. */
-  watch(driver: StorageDriver, configId: string): StorageDriver {
+  /**
+   * The driver, with every write (put, delete, move...) invalidating what it changes. With
+   * `epoch: "caller"`, a write only drops this instance's pages: the caller moves the config's
+   * epoch itself once the write is done (FsService, in the commit of the search index update).
+   */
+  watch(
+    driver: StorageDriver,
+    configId: string,
+    epoch: "each write" | "caller" = "each write",
+  ): StorageDriver {
     return new Proxy(driver, {
       get: (target, prop) => {
         const value = Reflect.get(target, prop, target);
@@ -115,7 +128,8 @@ export class DirectoryCache {
           try {
             return await value.apply(target, args);
           } finally {
-            await this.invalidate(configId, ...written(args));
+            if (epoch === "caller") this.drop(configId, ...written(args));
+            else await this.invalidate(configId, ...written(args));
           }
         };
       },

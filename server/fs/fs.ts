@@ -18,18 +18,21 @@ import {
   type FsEntry,
   isFolder,
   joinPath,
+  lookup,
   pageEntries,
   virtualChildren,
 } from "./fs_entry.ts";
 import { copyPath, movePath, renamePath, type TransferDeps } from "./fs_transfer.ts";
-import { AppError, badRequest, conflict, notFound } from "../errors.ts";
-import { normalizePath } from "../../shared/permissions.ts";
+import { AppError, badRequest, conflict, fileTooLarge, notFound } from "../errors.ts";
+import { hasPermission, normalizePath, Permission } from "../../shared/permissions.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import type { FileShareOptions } from "../../shared/schemas/files.ts";
 import type { FsPage } from "../../shared/schemas/fs.ts";
 import type { RequestedRange } from "../storage/ranges.ts";
 import type { DirectoryCache } from "./directory_cache.ts";
 import { resolveRequestedRange } from "../storage/ranges.ts";
+import { limitStream } from "../services/limit_stream.ts";
+import { existingIn, limitParts, placeUpload, type UploadConflict } from "./fs_conflicts.ts";
 
 const LINK_TTL_S = 3600;
 
@@ -40,7 +43,21 @@ export class FsService {
     private files: FileService,
     /** The search index, told of every write (search.ts). */
     private search?: SearchHooks,
+    /** The max upload size setting, in bytes: it covers mount uploads too. */
+    private maxUploadBytes: () => Promise<number> = () => Promise.resolve(Infinity),
   ) {}
+
+  /**
+   * The upload limit (the "max upload size" setting, which covers every upload: shares, the
+   * explorer and WebDAV). Throws 413 file_too_large when `size` is over it; returns it.
+   */
+  async checkUploadSize(size: number | undefined): Promise<number> {
+    const max = await this.maxUploadBytes();
+    if (size !== undefined && size > max) {
+      throw fileTooLarge(max, size);
+    }
+    return max;
+  }
 
   private listings: DirectoryCache | null = null;
 
@@ -59,10 +76,37 @@ export class FsService {
     await this.search?.pathWritten(r);
   }
 
-  private async driverOf(r: Resolved): Promise<StorageDriver> {
+  private async driverOf(r: Resolved, epoch?: "caller"): Promise<StorageDriver> {
     const configId = r.mount.storage_config_id;
     const driver = await this.storage.mountDriverFor(await this.storage.getRecord(configId));
-    return this.listings ? this.listings.watch(driver, configId) : driver;
+    return this.listings ? this.listings.watch(driver, configId, epoch) : driver;
+  }
+
+  /**
+   * Runs one write at `r` and indexes what it wrote. Cached listings of the config must go
+   * stale on every instance, and so must cached searches: both follow the config's cache epoch,
+   * which the index update moves in its own commit, so the write itself only drops this
+   * instance's pages. When no index update ran (none configured, or the write failed), the
+   * epoch moves here.
+   */
+  private async writeIndexed(
+    r: Resolved,
+    write: (driver: StorageDriver) => Promise<FsEntry>,
+  ): Promise<FsEntry> {
+    if (!this.search || !this.listings) {
+      const entry = await write(await this.driverOf(r));
+      await this.search?.pathWritten(r, entry);
+      return entry;
+    }
+    let indexed = false;
+    try {
+      const entry = await write(await this.driverOf(r, "caller"));
+      await this.search.pathWritten(r, entry);
+      indexed = true;
+      return entry;
+    } finally {
+      if (!indexed) await this.listings.invalidate(r.mount.storage_config_id, r.key);
+    }
   }
 
   /**
@@ -78,6 +122,11 @@ export class FsService {
     if (p === null) throw badRequest("storage_path_invalid");
     const virtual = virtualChildren(await this.mounts.list(auth), p);
     if (virtual) return { path: p, items: virtual, cursor: null, is_virtual: true };
+    // The folders above mounts are the way to a mount, so any mount bit lists them (a key that
+    // may only upload finds its mount); what a mount holds needs the view bit.
+    if (auth.type === "apikey" && !hasPermission(auth.permissions, Permission.MOUNT_VIEW)) {
+      throw new AppError("api_key_permission_denied", 403);
+    }
     const r = await this.mounts.resolve(p, auth);
     const prefix = r.key ? `${r.key}/` : "";
     const load = async () =>
@@ -97,7 +146,12 @@ export class FsService {
   async get(path: string, auth: Auth): Promise<FsEntry> {
     const r = await this.mounts.resolve(path, auth);
     if (!r.key) throw badRequest("storage_path_invalid");
-    const head = await (await this.driverOf(r)).head(r.key);
+    return await this.headEntry(await this.driverOf(r), r);
+  }
+
+  /** The file entry of `r` from the driver; 404 when it does not exist. */
+  private async headEntry(driver: StorageDriver, r: Resolved): Promise<FsEntry> {
+    const head = await driver.head(r.key);
     if (!head) throw notFound("file_not_found", { path: r.path });
     return fileEntry(r.path, head);
   }
@@ -121,36 +175,50 @@ export class FsService {
     body: ReadableStream<Uint8Array>,
     auth: Auth,
     size?: number,
+    onConflict: UploadConflict = "overwrite",
   ) {
-    const target = joinPath(normalizePath(dir) ?? "/", checkName(name));
+    const folder = normalizePath(dir) ?? "/";
+    const target = onConflict === "overwrite"
+      ? joinPath(folder, checkName(name))
+      : await placeUpload(folder, checkName(name), onConflict, (p) => this.stat(p, auth));
     const r = await this.mounts.resolve(target, auth);
-    const driver = await this.driverOf(r);
-    await driver.put(r.key, body, { contentType: contentTypeFor(name), size });
-    const entry = await this.get(target, auth);
-    await this.search?.pathWritten(r, entry);
-    return entry;
+    const max = await this.checkUploadSize(size);
+    const limited = Number.isFinite(max) ? limitStream(body, max).stream : body;
+    return await this.writeIndexed(r, async (driver) => {
+      const put = await driver.put(r.key, limited, { contentType: contentTypeFor(name), size });
+      if (!put.lastModified) return await this.headEntry(driver, r);
+      return fileEntry(r.path, { ...put, lastModified: put.lastModified });
+    });
   }
 
-  /** Saves text content to a file (spec "fs/update"). */
+  /** The entries among `names` that exist in folder `dir` (files and folders), in order. */
+  existing(dir: string, names: string[], auth: Auth): Promise<FsEntry[]> {
+    const folder = normalizePath(dir);
+    if (folder === null) throw badRequest("storage_path_invalid");
+    return existingIn(folder, names.map(checkName), (p) => this.stat(p, auth));
+  }
+
+  /** Saves text content to a file (`fs/update`, docs/PRODUCT.md §7.8). */
   async update(path: string, content: string, auth: Auth) {
     const r = await this.mounts.resolve(path, auth);
     if (!r.key) throw badRequest("storage_path_invalid");
-    await (await this.driverOf(r)).put(r.key, content, { contentType: contentTypeFor(r.key) });
-    const entry = await this.get(r.path, auth);
-    await this.search?.pathWritten(r, entry);
-    return entry;
+    return await this.writeIndexed(r, async (driver) => {
+      await driver.put(r.key, content, { contentType: contentTypeFor(r.key) });
+      return await this.headEntry(driver, r);
+    });
   }
 
-  /** Creates a folder; 409 when a file has that name. */
+  /** Creates a folder; 409 target_exists when a file has that name, folder_exists for a folder. */
   async mkdir(path: string, auth: Auth): Promise<FsEntry> {
     const r = await this.mounts.resolve(path, auth);
     if (!r.key) throw badRequest("storage_path_invalid");
-    checkName(r.key.split("/").pop()!);
-    const driver = await this.driverOf(r);
-    if (await driver.head(r.key)) throw conflict("target_exists", { path: r.path });
-    await driver.createFolder(r.key);
-    await this.search?.pathWritten(r, { type: "directory" });
-    return folderEntry(r.path);
+    const name = checkName(r.key.split("/").pop()!);
+    return await this.writeIndexed(r, async (driver) => {
+      if (await driver.head(r.key)) throw conflict("target_exists", { path: r.path });
+      if (await isFolder(driver, r)) throw conflict("folder_exists", { path: r.path, name });
+      await driver.createFolder(r.key);
+      return folderEntry(r.path);
+    });
   }
 
   /** Deletes files and folders; returns what failed with why. */
@@ -224,10 +292,9 @@ export class FsService {
       throw err;
     }
     if (!r.key) return folderEntry(p, r.mount.updated_at, r.mount.id);
-    const driver = await this.driverOf(r);
-    const head = await driver.head(r.key);
-    if (head) return fileEntry(p, head);
-    return await isFolder(driver, r) ? folderEntry(p) : null;
+    const found = await lookup(await this.driverOf(r), r);
+    if (found === "folder") return folderEntry(p);
+    return found ? fileEntry(p, found) : null;
   }
 
   private transferDeps(): TransferDeps {
@@ -264,10 +331,10 @@ export class FsService {
   ): Promise<FsEntry> {
     const target = joinPath(normalizePath(dir) ?? "/", checkName(name));
     const r = await this.mounts.resolve(target, auth);
-    const driver = await this.driverOf(r);
-    await writeParts(driver, r.key, parts, contentTypeFor(name));
-    const entry = await this.get(target, auth);
-    await this.search?.pathWritten(r, entry);
-    return entry;
+    const max = await this.checkUploadSize(undefined);
+    return await this.writeIndexed(r, async (driver) => {
+      await writeParts(driver, r.key, limitParts(parts, max), contentTypeFor(name));
+      return await this.headEntry(driver, r);
+    });
   }
 }

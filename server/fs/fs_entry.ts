@@ -59,9 +59,25 @@ export function checkName(name: string): string {
   return n;
 }
 
+/**
+ * What is at `r`: an object, a folder, or nothing. Drivers that can tell without a listing do
+ * (a listing page reads a local folder whole, and a WebDAV PUT asks twice).
+ */
+export async function lookup(
+  driver: StorageDriver,
+  r: Resolved,
+): Promise<ObjectInfo | "folder" | null> {
+  if (!r.key) return "folder";
+  if (driver.lookup) return await driver.lookup(r.key);
+  const head = await driver.head(r.key);
+  if (head) return head;
+  return await isFolder(driver, r) ? "folder" : null;
+}
+
 /** True when `r` is a folder: it holds something, or it was made empty (mkdir). */
 export async function isFolder(driver: StorageDriver, r: Resolved): Promise<boolean> {
   if (!r.key) return true;
+  if (driver.lookup) return await driver.lookup(r.key) === "folder";
   const page = await driver.list(`${r.key}/`, { limit: 1 });
   if (page.items.length > 0 || page.prefixes.length > 0) return true;
   // An empty folder lists as a prefix of its parent (raw prefix "a/name" → "a/name/").

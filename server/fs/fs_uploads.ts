@@ -1,21 +1,22 @@
 /**
  * Uploads into mounts that go straight to storage, so big files never pass through Cubby:
- * - multipart: the browser PUTs 5 MiB parts (spec §9) to presigned part URLs, and can resume
- *   after a reload through list-uploads, list-parts and refresh-urls, then completes;
+ * - multipart: the browser PUTs 5 MiB parts (docs/PRODUCT.md §9.1) to presigned part URLs, and can
+ *   resume after a reload through list-uploads, list-parts and refresh-urls, then completes;
  * - presign: one presigned PUT, then a commit that checks what arrived.
  *
  * Every path goes through MountService.resolve, so base paths apply. Who started which
- * multipart upload is kept in KV for a day: only its creator, or the admin (spec §6 creator
- * rule), may inspect, complete or abort it.
+ * multipart upload is kept in KV for a day: only its creator, or the admin (docs/PRODUCT.md §6.3
+ * creator rule), may inspect, complete or abort it.
  */
 import type { MountService, Resolved } from "../services/mounts.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
 import type { FsService } from "./fs.ts";
 import { checkName } from "./fs_entry.ts";
+import { placeUpload, type UploadConflict } from "./fs_conflicts.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
 import type { FsUploadRecord, FsUploadRepo } from "./fs_upload_repo.ts";
 import { partSizeFor } from "../shares/multipart_uploads.ts";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
+import { AppError, badRequest, forbidden, notFound } from "../errors.ts";
 import { bareEtag } from "../storage/driver_wire.ts";
 import { type StorageDriver } from "../storage/driver.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
@@ -44,14 +45,32 @@ export class FsUploadService {
   }
 
   /** Resolves a target file path; 400 for a folder-less or bad name, 409 on a folder. */
-  private async target(path: string, auth: Auth) {
-    const r = await this.mounts.resolve(path, auth);
-    if (!r.key) throw badRequest("storage_path_invalid");
-    checkName(r.key.slice(r.key.lastIndexOf("/") + 1));
-    if ((await this.fs.stat(r.path, auth))?.type === "directory") {
-      throw conflict("target_exists", { path: r.path });
-    }
+  private async target(path: string, auth: Auth, onConflict: UploadConflict = "overwrite") {
+    const first = await this.mounts.resolve(path, auth);
+    if (!first.key) throw badRequest("storage_path_invalid");
+    const name = checkName(first.key.slice(first.key.lastIndexOf("/") + 1));
+    const placed = await placeUpload(
+      first.path.slice(0, first.path.length - name.length - 1) || "/",
+      name,
+      onConflict,
+      (p) => this.fs.stat(p, auth),
+    );
+    const r = placed === first.path ? first : await this.mounts.resolve(placed, auth);
     return { r, ...await this.driverOf(r) };
+  }
+
+  /**
+   * A browser's upload straight to the bucket cannot be cut off at the limit: what arrived
+   * over the max upload size is deleted at its commit, with 413 file_too_large.
+   */
+  private async refuseOversize(driver: StorageDriver, r: Resolved, size: number): Promise<void> {
+    try {
+      await this.fs.checkUploadSize(size);
+    } catch (err) {
+      await driver.delete(r.key);
+      await this.fs.invalidateListings(r);
+      throw err;
+    }
   }
 
   /** The one place a finished upload is announced: the directory cache and the search index. */
@@ -68,8 +87,12 @@ export class FsUploadService {
   }
 
   /** Starts a multipart upload of `path` and signs every part. */
-  async init(input: { path: string; size: number; contentType?: string }, auth: Auth) {
-    const { r, cfg, driver } = await this.target(input.path, auth);
+  async init(
+    input: { path: string; size: number; contentType?: string; on_conflict?: UploadConflict },
+    auth: Auth,
+  ) {
+    const { r, cfg, driver } = await this.target(input.path, auth, input.on_conflict);
+    await this.fs.checkUploadSize(input.size);
     const contentType = contentTypeFor(r.key, input.contentType);
     const partSize = partSizeFor(input.size);
     const total = totalParts(input.size, partSize);
@@ -154,7 +177,8 @@ export class FsUploadService {
     const { r, driver } = await this.owned(path, uploadId, auth);
     const sorted = [...parts].sort((a, b) => a.partNumber - b.partNumber)
       .map((p) => ({ partNumber: p.partNumber, etag: p.ETag }));
-    await driver.completeMultipart(r.key, uploadId, sorted);
+    const done = await driver.completeMultipart(r.key, uploadId, sorted);
+    await this.refuseOversize(driver, r, done.size);
     await this.afterWrite(r);
     await this.repo.delete(uploadId);
     return await this.fs.get(r.path, auth);
@@ -196,9 +220,14 @@ export class FsUploadService {
   }
 
   /** A presigned URL for one PUT of the file at `path`; confirm it with `commit`. */
-  async presign(input: { path: string; contentType?: string; size?: number }, auth: Auth) {
-    const { r, cfg, driver } = await this.target(input.path, auth);
+  async presign(
+    input: { path: string; contentType?: string; size?: number; on_conflict?: UploadConflict },
+    auth: Auth,
+  ) {
+    const { r, cfg, driver } = await this.target(input.path, auth, input.on_conflict);
+    await this.fs.checkUploadSize(input.size);
     const contentType = contentTypeFor(r.key, input.contentType);
+    await driver.checkBucket?.();
     const url = await driver.presignPut(r.key, {
       expiresIn: FS_UPLOAD_URL_TTL_S,
       contentType,
@@ -235,6 +264,7 @@ export class FsUploadService {
     if (input.size !== undefined && head.size !== input.size) {
       throw badRequest("upload_incomplete", { expected: input.size, received: head.size });
     }
+    await this.refuseOversize(driver, r, head.size);
     if (input.etag && bareEtag(input.etag) !== bareEtag(head.etag)) {
       throw new AppError("upload_etag_mismatch", 409, { etag: head.etag });
     }

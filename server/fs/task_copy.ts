@@ -2,6 +2,7 @@
  * The per-item work of copy tasks (tasks.ts): counting the files an item stands for, copying
  * them in key order from the resume point, and recording failures on the task.
  */
+import { freeName } from "./fs_conflicts.ts";
 import type { TaskItem, TaskRecord, TaskRepo } from "./task_repo.ts";
 import type { MountService, Resolved } from "../services/mounts.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
@@ -78,12 +79,22 @@ export async function copyItem(
     await deps.storage.getRecord(to.mount.storage_config_id),
   );
   const sameStorage = from.mount.storage_config_id === to.mount.storage_config_id;
-  const copyOne = async (fromKey: string, toKey: string, label: string): Promise<boolean> => {
+  const copyOne = async (fromKey: string, target: string, label: string): Promise<boolean> => {
     if ((await deps.repo.get(current().id)).value?.status === "cancelled") return false;
     if (!await save({ current_file: label })) return false;
     try {
-      if (current().skip_existing && await dst.head(toKey)) {
-        return await save({ skipped_count: current().skipped_count + 1, last_key: fromKey });
+      const mode = current().on_conflict ?? (current().skip_existing ? "skip" : "overwrite");
+      let toKey = target;
+      if (mode !== "overwrite" && await dst.head(toKey)) {
+        if (mode === "skip") {
+          return await save({ skipped_count: current().skipped_count + 1, last_key: fromKey });
+        }
+        const slash = toKey.lastIndexOf("/");
+        const name = await freeName(
+          toKey.slice(slash + 1),
+          async (n) => (await dst.head(toKey.slice(0, slash + 1) + n)) !== null,
+        );
+        toKey = toKey.slice(0, slash + 1) + name;
       }
       const signal = deps.signal;
       if (sameStorage) await src.copy(fromKey, toKey);

@@ -6,6 +6,7 @@
 import { keys } from "../kv/keys.ts";
 import { listValues } from "../kv/list_values.ts";
 import type { TaskView } from "../../shared/schemas/tasks.ts";
+import type { CopyConflict } from "./fs_conflicts.ts";
 
 export type TaskItem = { sourcePath: string; targetPath: string };
 
@@ -13,6 +14,8 @@ export type TaskItem = { sourcePath: string; targetPath: string };
 export type TaskRecord = Omit<TaskView, "progress"> & {
   items: TaskItem[];
   skip_existing: boolean;
+  /** A copy's answer to a file already at its target (records before it: skip_existing). */
+  on_conflict?: CopyConflict;
   /** Resume point: the item being worked on and, inside a folder, the last key done. */
   next_item: number;
   last_key: string | null;

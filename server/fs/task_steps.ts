@@ -5,7 +5,7 @@
 import type { FsService } from "./fs.ts";
 import type { Auth } from "../services/auth.ts";
 import type { TaskItem } from "./task_repo.ts";
-import { AppError } from "../errors.ts";
+import { AppError, fileTooLarge } from "../errors.ts";
 import { filenameFromResponse, guardedFetch } from "../services/url_fetch.ts";
 import { limitStream } from "../services/limit_stream.ts";
 
@@ -37,7 +37,7 @@ export async function downloadItem(deps: TaskStepDeps, item: TaskItem, auth: Aut
   const length = response.headers.get("content-length");
   if (length && Number(length) > max) {
     await response.body?.cancel();
-    throw new AppError("file_too_large", 413, { max_bytes: max, file_size: Number(length) });
+    throw fileTooLarge(max, Number(length));
   }
   if (!response.body) throw new AppError("url_unreachable", 400);
   const name = filenameFromResponse(response, finalUrl);

@@ -6,6 +6,7 @@
  */
 import { ulid } from "ulid";
 import type { TaskItem, TaskRecord, TaskRepo } from "./task_repo.ts";
+import type { CopyConflict } from "./fs_conflicts.ts";
 import type { MountService } from "../services/mounts.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
 import type { ApiKeyService } from "../services/api_keys.ts";
@@ -78,7 +79,7 @@ export class TaskService {
   }
 
   /** Queues a copy of files or folders; checks every path now, and again per file later. */
-  async createCopy(items: TaskItem[], skipExisting: boolean, auth: Auth): Promise<TaskView> {
+  async createCopy(items: TaskItem[], onConflict: CopyConflict, auth: Auth): Promise<TaskView> {
     if (auth.type === "none") throw new AppError("unauthorized", 401);
     for (const item of items) {
       const from = await this.mounts.resolve(item.sourcePath, auth);
@@ -88,7 +89,7 @@ export class TaskService {
       // skips the target subtree, so it never copies its own output. Onto itself is refused.
       if (to.path === from.path) throw badRequest("copy_into_itself", { path: from.path });
     }
-    return await this.enqueue("copy", items, skipExisting, auth);
+    return await this.enqueue("copy", items, onConflict, auth);
   }
 
   /** Queues deletes of files or folders; each path is checked now and again when it runs. */
@@ -100,7 +101,7 @@ export class TaskService {
     return await this.enqueue(
       "delete",
       paths.map((p) => ({ sourcePath: p, targetPath: "" })),
-      false,
+      "overwrite",
       auth,
     );
   }
@@ -123,7 +124,7 @@ export class TaskService {
     return await this.enqueue(
       "download",
       urls.map((u) => ({ sourcePath: u, targetPath: folder })),
-      false,
+      "overwrite",
       auth,
     );
   }
@@ -131,7 +132,7 @@ export class TaskService {
   private async enqueue(
     type: TaskRecord["type"],
     items: TaskItem[],
-    skipExisting: boolean,
+    onConflict: CopyConflict,
     auth: Exclude<Auth, { type: "none" }>,
   ): Promise<TaskView> {
     const now = new Date().toISOString();
@@ -140,7 +141,8 @@ export class TaskService {
       type,
       status: "pending",
       items,
-      skip_existing: skipExisting,
+      skip_existing: onConflict === "skip",
+      on_conflict: onConflict,
       ...freshRun(type, items.length),
       created_at: now,
       updated_at: now,
@@ -195,6 +197,7 @@ export class TaskService {
       ...rec,
       status: "pending",
       skip_existing: true,
+      on_conflict: "skip",
       // A copy keeps its last count until the run counts again.
       ...freshRun(rec.type, rec.type === "copy" ? rec.total : rec.items.length),
       updated_at: new Date().toISOString(),

@@ -1,4 +1,6 @@
-/** The JSON envelope `{code, message, data, success}` (product.md §2) and error rendering. */
+/**
+ * The JSON envelope `{code, message, data, success}` (docs/PRODUCT.md §8.1) and error rendering.
+ */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type ErrorCode, errorMessage } from "../../shared/errors.ts";
@@ -13,6 +15,15 @@ export function ok<T>(c: Context<AppEnv>, data: T, status: 200 | 201 | 202 = 200
     { code: status, message: SUCCESS_TEXT[c.get("lang")], data, success: true },
     status,
   );
+}
+
+/**
+ * True when the caller asks for text/plain rather than JSON (`-H 'Accept: text/plain'`): the
+ * create routes then answer with the share URL alone, for scripts, ShareX and Flameshot.
+ */
+export function wantsPlainText(c: Context<AppEnv>): boolean {
+  const accept = (c.req.header("accept") ?? "").toLowerCase();
+  return accept.includes("text/plain") && !accept.includes("application/json");
 }
 
 /** The body of an error envelope. */

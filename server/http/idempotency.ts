@@ -20,7 +20,7 @@
  */
 import type { Context, MiddlewareHandler, Next } from "hono";
 import type { AppEnv } from "./types.ts";
-import { AppError } from "../errors.ts";
+import { AppError, fileTooLarge } from "../errors.ts";
 import { type Claim, type IdempotencyFingerprint, sha256Hex } from "../services/idempotency.ts";
 import { readBodyBytes, watchRequestBody } from "./body.ts";
 import { watchBody } from "./body_stream.ts";
@@ -170,7 +170,7 @@ async function hashAndDiscard(c: Context<AppEnv>, upload: "raw" | "form"): Promi
     const reader = watchBody(body, {
       idleMs: c.get("services").config.bodyIdleTimeoutMs,
       maxBytes: max + (upload === "form" ? FORM_OVERHEAD_BYTES : 0),
-      tooLarge: () => new AppError("file_too_large", 413, { max_bytes: max }),
+      tooLarge: () => fileTooLarge(max),
       onChunk: (chunk) => hasher.update(chunk),
     }).stream.getReader();
     while (!(await reader.read()).done) { /* hashed by onChunk */ }

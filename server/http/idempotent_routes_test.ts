@@ -32,6 +32,7 @@ const IDEMPOTENT = [
   "POST /api/url/cancel",
   "PUT /api/files/:id",
   "POST /api/files/batch-delete",
+  "POST /api/files/clear-expired",
   "DELETE /api/files/batch-delete",
   "POST /api/admin/api-keys",
   "PUT /api/admin/api-keys/:id",
@@ -62,6 +63,8 @@ const IDEMPOTENT = [
   "POST /api/admin/cache/clear",
   "POST /api/user/cache/clear",
   "POST /api/admin/backup/restore",
+  "PUT /api/admin/backup/schedule",
+  "POST /api/admin/backup/runs",
 ];
 
 /** Write methods that are not idempotent, and why: the header is ignored there. */
@@ -81,6 +84,7 @@ const NOT_IDEMPOTENT: Record<string, string> = {
   "POST /api/fs/multipart/refresh-urls": "signs fresh part URLs; a replay would hand out old ones",
   "POST /api/fs/presign": "signs a PUT URL and records nothing; a replay would hand out an old one",
   "POST /api/fs/batch-copy-commit": "checks that copied files exist; changes nothing",
+  "POST /api/fs/exists": "a read of which names a folder holds; changes nothing",
   "POST /api/admin/backup/create": "builds a backup download; changes nothing",
   "POST /api/admin/backup/validate": "checks a backup file; changes nothing",
 };
@@ -95,6 +99,7 @@ const MIDDLEWARE = [
   "/api/admin/api-keys/*",
   "/api/admin/backup/*",
   "/api/storage/local/*",
+  "/api/fs/*", // the request-scoped memo of mounts and storage configs
   ...BYTE_ROUTES.map((p) => `/api${p}`),
 ];
 

@@ -7,6 +7,7 @@ import { hasMountAccess, hasPermission } from "../../shared/permissions.ts";
 import { ANONYMOUS, type Auth } from "../services/auth.ts";
 import type { Services } from "../services/mod.ts";
 import { peerAddress, TrustedProxies } from "./client_address.ts";
+import { withRequestMemo } from "../kv/request_memo.ts";
 
 /** Headers every response carries (see requestContext). */
 const SECURITY_HEADERS: [string, string][] = [
@@ -175,6 +176,13 @@ export const plainErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("plainErrors", true);
   await next();
 };
+
+/**
+ * Shares the mount list and storage config records among the reads of one request
+ * (kv/request_memo.ts): the explorer and WebDAV read them for the target, its parent and the
+ * write alike.
+ */
+export const requestMemo: MiddlewareHandler<AppEnv> = (_c, next) => withRequestMemo(next);
 
 /** Headers for user content served from our origin (raw pastes, file view, proxy, WebDAV). */
 export function userContentHeaders(): Record<string, string> {

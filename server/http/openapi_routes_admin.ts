@@ -13,7 +13,8 @@ import {
 import { MountCreateSchema, MountUpdateSchema } from "../../shared/schemas/mounts.ts";
 import { BackupCreateSchema } from "../../shared/schemas/backup.ts";
 import { ListQuerySchema, UpdateQuerySchema } from "../routes/settings.ts";
-import { ModulesQuerySchema } from "../routes/backup.ts";
+import { ModulesQuerySchema, RunsQuerySchema } from "../routes/backup.ts";
+import { BackupScheduleSchema } from "../../shared/schemas/backup_schedule.ts";
 import {
   del,
   FILE,
@@ -125,4 +126,12 @@ export const ADMIN_ROUTES: RouteDoc[] = [
     body: { kind: "backup" },
   }),
   get("/admin/backup/status", "A restore under way", "admin"),
+  get("/admin/backup/schedule", "The backup schedule and its next run", "admin"),
+  put("/admin/backup/schedule", "Set the backup schedule", "admin", {
+    body: json(BackupScheduleSchema),
+  }),
+  get("/admin/backup/runs", "Runs of the backup schedule, newest first", "admin", {
+    query: RunsQuerySchema,
+  }),
+  post("/admin/backup/runs", "Run the scheduled backup now", "admin", { status: 201 }),
 ];

@@ -13,6 +13,7 @@ import {
 import {
   BatchRemoveBody,
   CreateShareBody,
+  ExistsBody,
   LinkQuery,
   ListQuery,
   PathOnly,
@@ -41,12 +42,16 @@ const UPLOAD = "key:MOUNT_UPLOAD";
 const TASK_STARTED = { status: 202, data: D.TaskStarted };
 
 const ROUTES: RouteDoc[] = [
-  get("/fs/list", "List a folder", VIEW, { query: ListQuery, data: D.FsFolderPage }),
+  // Any mount bit lists the folders above mounts; inside a mount it takes MOUNT_VIEW.
+  get("/fs/list", "List a folder", "mount", { query: ListQuery, data: D.FsFolderPage }),
   get("/fs/get", "One entry", VIEW, { query: PathOnly, data: D.FsItem }),
   ...getHead("/fs/download", "A mount file's bytes", VIEW, { query: PathOnly }),
   post("/fs/upload", "Upload into a folder (multipart form)", UPLOAD, {
     body: { kind: "multipart", schema: UploadFields, file: "file" },
     status: 201,
+  }),
+  post("/fs/exists", "Which of these names a folder holds (before an upload asks)", "mount", {
+    body: json(ExistsBody),
   }),
   post("/fs/mkdir", "Create a folder", UPLOAD, {
     body: json(PathOnly),

@@ -144,6 +144,9 @@ const ROUTES: RouteDoc[] = [
   post("/files/batch-delete", "Delete file shares (offline replay)", FILE, {
     body: json(files.BatchDeleteFilesSchema),
   }),
+  post("/files/clear-expired", "Delete expired and used-up file shares", FILE, {
+    body: json(PasteClearExpiredSchema),
+  }),
   get("/files/:id", "One file share", FILE, { data: D.FileShare }),
   put("/files/:id", "Edit a file share", FILE, {
     body: json(files.FileUpdateSchema),

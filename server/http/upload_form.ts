@@ -15,7 +15,7 @@ import Busboy from "busboy";
 import { Readable } from "node:stream";
 import { join } from "node:path";
 import { ulid } from "ulid";
-import { AppError } from "../errors.ts";
+import { AppError, fileTooLarge } from "../errors.ts";
 import { holdTemp, releaseTemp } from "../storage/temp_files.ts";
 
 export type UploadForm = {
@@ -101,7 +101,7 @@ async function spoolPart(path: string, part: Readable, max: number): Promise<num
   try {
     for await (const chunk of part as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
-      if (size > max) throw new AppError("file_too_large", 413, { max_bytes: max });
+      if (size > max) throw fileTooLarge(max);
       for (let off = 0; off < chunk.byteLength;) off += await file.write(chunk.subarray(off));
     }
   } finally {

@@ -21,6 +21,11 @@ export class AccountRepo {
     return this.kv.get<AdminAccount>(keys.admin());
   }
 
+  /** The key of the admin account, to read it along with other records in one `getMany`. */
+  adminKey(): Deno.KvKey {
+    return keys.admin();
+  }
+
   /** Creates the admin account only if none exists; returns false when one already did. */
   async createAdminIfMissing(account: AdminAccount): Promise<boolean> {
     const res = await this.kv.atomic().check({ key: keys.admin(), versionstamp: null })

@@ -15,6 +15,7 @@
  * leaves them alone for the same reason.
  */
 import { keys } from "./keys.ts";
+import type { KvWrite } from "./commit_batcher.ts";
 
 /** What an epoch covers: settings, every cache (a clear), or one storage config's listings. */
 export type EpochName = "settings" | "caches" | `storage:${string}`;
@@ -33,15 +34,27 @@ export class CacheEpochs {
     return op;
   }
 
+  /** The write that moves `name` on, for a commit made elsewhere (kv/commit_batcher.ts). */
+  bumpWrite(name: EpochName): KvWrite {
+    return { key: keys.cacheEpochs(name), sum: 1n };
+  }
+
   /** Moves `names` on, in a commit of its own. Throws when KV refuses it. */
   async bump(...names: EpochName[]): Promise<void> {
     const res = await this.bumpIn(this.kv.atomic(), ...names).commit();
     if (!res.ok) throw new Error(`cache epochs ${names.join(", ")} not moved`);
   }
 
-  /** The current epochs of `names` as one string, to keep beside a cached value. One read. */
+  /**
+   * The current epochs of `names` as one string, to keep beside a cached value. One read per
+   * ten names (the most a `getMany` takes), all of them at once.
+   */
   async stamp(...names: EpochName[]): Promise<string> {
-    const entries = await this.kv.getMany<Deno.KvU64[]>(names.map((n) => keys.cacheEpochs(n)));
+    const batches: Promise<Deno.KvEntryMaybe<Deno.KvU64>[]>[] = [];
+    for (let i = 0; i < names.length; i += 10) {
+      batches.push(this.kv.getMany<Deno.KvU64[]>(names.slice(i, i + 10).map(keys.cacheEpochs)));
+    }
+    const entries = (await Promise.all(batches)).flat();
     return entries.map((e) => String(e.value?.value ?? 0n)).join(".");
   }
 

@@ -59,8 +59,7 @@ export function withCallTimeout(kv: Deno.Kv, ms: number): Deno.Kv {
         case "atomic":
           return () => wrapOp(target.atomic());
         case "list":
-          return (...args: Parameters<Deno.Kv["list"]>) =>
-            limitIterator(target.list(...args), ms);
+          return (...args: Parameters<Deno.Kv["list"]>) => limitIterator(target.list(...args), ms);
         case "get":
         case "getMany":
         case "set":

@@ -28,10 +28,12 @@ export type EntityPrefix =
   | "file_grams"
   | "file_grams_pending"
   | "file_creator_totals"
+  | "file_bytes_totals"
   | "mounts"
   | "mounts_by_path"
   | "mounts_by_storage_config"
   | "storage_configs"
+  | "storage_configs_by_name"
   | "storage_usage"
   | "api_keys"
   | "api_keys_by_hash"
@@ -41,6 +43,8 @@ export type EntityPrefix =
 
 /** The two kinds of share that have list indexes (share_index.ts). */
 export type ShareKind = "paste" | "file";
+/** The monotonic counters of a creator's totals (share_index.ts). */
+export type TotalField = "created" | "deleted" | "bytes_created" | "bytes_deleted";
 
 const builders = {
   meta: (name: string) => ["meta", name] as const,
@@ -82,13 +86,22 @@ const builders = {
   /** A share whose postings are not written yet: its creator and texts (share_index_merge.ts). */
   shareGramsPending: (kind: ShareKind, id: string) => [`${kind}_grams_pending`, id] as const,
   shareGramsPendingPrefix: (kind: ShareKind) => [`${kind}_grams_pending`] as const,
-  /** Shares per creator: a `created` and a `deleted` counter, read as their difference. */
-  shareCreatorTotals: (kind: ShareKind, createdBy: string, field: "created" | "deleted") =>
+  /**
+   * Shares per creator: a `created` and a `deleted` counter, read as their difference; file
+   * shares also count their bytes the same way (`bytes_created`, `bytes_deleted`).
+   */
+  shareCreatorTotals: (kind: ShareKind, createdBy: string, field: TotalField) =>
     [`${kind}_creator_totals`, createdBy, field] as const,
+  /** The bytes of all file shares: two counters read as their difference, like the above. */
+  shareBytesTotals: (kind: ShareKind, field: "created" | "deleted") =>
+    [`${kind}_bytes_totals`, field] as const,
+  shareBytesTotalsPrefix: (kind: ShareKind) => [`${kind}_bytes_totals`] as const,
   shareCreatorTotalsPrefix: (kind: ShareKind) => [`${kind}_creator_totals`] as const,
 
   storageConfigs: (id: string) => ["storage_configs", id] as const,
   storageConfigsPrefix: () => ["storage_configs"] as const,
+  /** A config name, trimmed and lower-cased (see storageConfigNameKey), → the config's id. */
+  storageConfigsByName: (name: string) => ["storage_configs_by_name", name] as const,
   storageDefault: () => ["meta", "storage_default"] as const,
   storageUsage: (configId: string) => ["storage_usage", configId] as const,
   filesByStorageConfigPrefix: (configId: string) => ["files_by_storage_config", configId] as const,
@@ -110,6 +123,10 @@ const builders = {
   filesByStorageConfig: (configId: string, id: string) =>
     ["files_by_storage_config", configId, id] as const,
   fileViews: (id: string) => ["file_views", id] as const,
+  /** What is left of a share the sweeper removed after its expiry, by kind and slug. */
+  shareTombstones: (kind: "paste" | "file", slug: string) =>
+    ["share_tombstones", kind, slug] as const,
+  shareTombstonesPrefix: (kind: "paste" | "file") => ["share_tombstones", kind] as const,
   pendingUploads: (id: string) => ["pending_uploads", id] as const,
   /** A multipart upload into a mount: who started it, for which path (expires). */
   fsUploads: (uploadId: string) => ["fs_uploads", uploadId] as const,
@@ -158,6 +175,11 @@ const builders = {
   restoreUndoPrefix: () => ["restore_undo"] as const,
   /** A whole top-level prefix: a restore in overwrite mode clears every record and index. */
   entityPrefix: (name: EntityPrefix) => [name] as const,
+
+  /** The scheduled-backup settings, and one record per run, by its slot (an ISO time). */
+  backupSchedule: () => ["backup_schedule"] as const,
+  backupRuns: (slot: string) => ["backup_runs", slot] as const,
+  backupRunsPrefix: () => ["backup_runs"] as const,
 
   /** Dashboard counters: a total is `created - deleted` (KV sums cannot go negative). */
   statsTotals: (kind: string, field: "created" | "deleted") =>

@@ -1,17 +1,20 @@
 /** Mount points with a unique path index and an index by storage config (for in-use checks). */
 import { keys } from "./keys.ts";
 import { listValues } from "./list_values.ts";
+import { forgetMemoized, memoized } from "./request_memo.ts";
 import type { MountView } from "../../shared/schemas/mounts.ts";
 
 /** A stored mount: the same fields the API shows (no secrets, nothing internal). */
 export type MountRecord = MountView;
 
+const MEMO = "mounts";
+
 export class MountRepo {
   constructor(private kv: Deno.Kv) {}
 
-  /** Every mount (a handful of keys). */
-  list(): Promise<MountRecord[]> {
-    return listValues<MountRecord>(this.kv, keys.mountsPrefix());
+  /** Every mount (a handful of keys), read once per request (request_memo.ts); do not mutate. */
+  list(): Promise<readonly MountRecord[]> {
+    return memoized(MEMO, () => listValues<MountRecord>(this.kv, keys.mountsPrefix()));
   }
 
   get(id: string) {
@@ -20,6 +23,7 @@ export class MountRepo {
 
   /** Inserts a mount; false when its path is taken. */
   async create(rec: MountRecord): Promise<boolean> {
+    forgetMemoized(MEMO);
     const res = await this.kv.atomic()
       .check({ key: keys.mounts(rec.id), versionstamp: null })
       .check({ key: keys.mountsByPath(rec.mount_path), versionstamp: null })
@@ -32,6 +36,7 @@ export class MountRepo {
 
   /** Replaces a mount read at `versionstamp`, moving its indexes; false on a conflict. */
   async update(prev: MountRecord, next: MountRecord, versionstamp: string): Promise<boolean> {
+    forgetMemoized(MEMO);
     const op = this.kv.atomic().check({ key: keys.mounts(prev.id), versionstamp });
     if (prev.mount_path !== next.mount_path) {
       op.check({ key: keys.mountsByPath(next.mount_path), versionstamp: null })
@@ -47,6 +52,7 @@ export class MountRepo {
 
   /** Deletes a mount, its indexes, and the WebDAV properties and locks kept for it. */
   async delete(rec: MountRecord): Promise<void> {
+    forgetMemoized(MEMO);
     await this.kv.atomic()
       .delete(keys.mounts(rec.id))
       .delete(keys.mountsByPath(rec.mount_path))

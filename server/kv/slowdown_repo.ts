@@ -52,12 +52,28 @@ export class SlowdownLimiter {
 
   /** The 429 an attempt of the subject would get now, or null. A read only. */
   async refusal(scope: SlowdownScope, subject: string): Promise<AppError | null> {
+    return (await this.refusalWith(scope, subject, [])).refusal;
+  }
+
+  /**
+   * `refusal`, with the entries at `alsoRead` read in the same round trip (one `getMany`), for
+   * a check that needs a record beside the subject's slots.
+   */
+  async refusalWith(
+    scope: SlowdownScope,
+    subject: string,
+    alsoRead: Deno.KvKey[],
+  ): Promise<{ refusal: AppError | null; entries: Deno.KvEntryMaybe<unknown>[] }> {
     const rule = this.rules[scope];
-    const { value } = await this.kv.get<Slots>(this.keyOf(scope, subject));
-    if (!value) return null;
+    const [slots, ...entries] = await this.kv.getMany<unknown[]>([
+      this.keyOf(scope, subject),
+      ...alsoRead,
+    ]);
+    const value = slots.value as Slots | null;
+    if (!value) return { refusal: null, entries };
     const now = Date.now();
     const wait = this.slotOf(rule, value, now) - now;
-    return wait > rule.maxHoldMs ? tooMany(wait) : null;
+    return { refusal: wait > rule.maxHoldMs ? tooMany(wait) : null, entries };
   }
 
   /**

@@ -25,6 +25,23 @@ export type StorageConfigRecord = {
   updated_at: string;
 };
 
+/**
+ * How a config name is compared for uniqueness: trimmed, case-folded. The default local config's
+ * empty name (shown in the reader's language) is never indexed.
+ */
+export function storageConfigNameKey(name: string): string {
+  return name.trim().toLocaleLowerCase("en-US");
+}
+
+/** The name index entry a write of `rec` checks and sets, or null for an unnamed config. */
+function nameIndex(name: string) {
+  const key = storageConfigNameKey(name);
+  return key ? keys.storageConfigsByName(key) : null;
+}
+
+/** What a write saw of the name index: the versionstamp to check (null: no entry). */
+export type NameClaim = { versionstamp: string | null } | null;
+
 export class StorageConfigRepo {
   constructor(private kv: Deno.Kv) {}
 
@@ -42,10 +59,28 @@ export class StorageConfigRepo {
     return (await this.kv.get<string>(keys.storageDefault())).value;
   }
 
-  /** Inserts a config; with `makeDefault`, also points the default at it. */
-  async create(rec: StorageConfigRecord, makeDefault: boolean): Promise<boolean> {
+  /**
+   * Reads the name index entry of `name` (null for the unnamed default). The entry may be stale
+   * (a restore or an older version wrote configs without it); the service decides whether the
+   * name is taken from the configs themselves and uses this only to make the write atomic.
+   */
+  async claimName(name: string): Promise<NameClaim> {
+    const key = nameIndex(name);
+    if (!key) return null;
+    return { versionstamp: (await this.kv.get<string>(key)).versionstamp };
+  }
+
+  /**
+   * Inserts a config; with `makeDefault`, also points the default at it. The name index must
+   * still be as `claim` saw it. False when the commit lost a race.
+   */
+  async create(rec: StorageConfigRecord, makeDefault: boolean, claim: NameClaim): Promise<boolean> {
     const op = this.kv.atomic().check({ key: keys.storageConfigs(rec.id), versionstamp: null })
       .set(keys.storageConfigs(rec.id), rec);
+    const byName = nameIndex(rec.name);
+    if (byName && claim) {
+      op.check({ key: byName, versionstamp: claim.versionstamp }).set(byName, rec.id);
+    }
     if (makeDefault) op.set(keys.storageDefault(), rec.id);
     return (await countCreated(op, "storage_configs", rec.created_at).commit()).ok;
   }
@@ -60,11 +95,30 @@ export class StorageConfigRepo {
     return res.ok;
   }
 
-  /** Replaces a config read at `versionstamp`. */
-  async update(rec: StorageConfigRecord, versionstamp: string): Promise<boolean> {
-    const res = await this.kv.atomic().check({ key: keys.storageConfigs(rec.id), versionstamp })
-      .set(keys.storageConfigs(rec.id), rec).commit();
-    return res.ok;
+  /**
+   * Replaces a config read at `versionstamp`. A new name takes its index entry as `claim` saw it,
+   * and the old name's entry is dropped when it still points at this config.
+   */
+  async update(
+    prev: StorageConfigRecord,
+    rec: StorageConfigRecord,
+    versionstamp: string,
+    claim: NameClaim,
+  ): Promise<boolean> {
+    const op = this.kv.atomic().check({ key: keys.storageConfigs(rec.id), versionstamp })
+      .set(keys.storageConfigs(rec.id), rec);
+    const oldName = nameIndex(prev.name);
+    const newName = nameIndex(rec.name);
+    if (oldName?.[1] !== newName?.[1]) {
+      if (oldName) {
+        const old = await this.kv.get<string>(oldName);
+        if (old.value === rec.id) op.check(old).delete(oldName);
+      }
+      if (newName && claim) {
+        op.check({ key: newName, versionstamp: claim.versionstamp }).set(newName, rec.id);
+      }
+    }
+    return (await op.commit()).ok;
   }
 
   /** Points the default at a config. */
@@ -90,6 +144,11 @@ export class StorageConfigRepo {
   ): Promise<boolean> {
     const op = this.kv.atomic().check({ key: keys.storageConfigs(id), versionstamp })
       .delete(keys.storageConfigs(id)).delete(keys.storageUsage(id));
+    const byName = nameIndex((await this.get(id)).value?.name ?? "");
+    if (byName) {
+      const entry = await this.kv.get<string>(byName);
+      if (entry.value === id) op.check(entry).delete(byName);
+    }
     if (nextDefault !== undefined) {
       if (nextDefault) op.set(keys.storageDefault(), nextDefault);
       else op.delete(keys.storageDefault());

@@ -1,4 +1,4 @@
-/** API key management, admin only (spec §7). */
+/** API key management, admin only (docs/PRODUCT.md §7.1). */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";

@@ -91,6 +91,36 @@ Deno.test("custom keys, duplicate keys and names, and invalid payloads", async (
   assert.equal((await past.json()).error, "expires_at_invalid");
 });
 
+Deno.test("refusals name their field: a duplicate name at name, a bad base path by what is wrong", async () => {
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  const post = (json: unknown) =>
+    t.request("/api/admin/api-keys", {
+      method: "POST",
+      auth: admin,
+      json,
+      headers: { "accept-language": "en-US" },
+    });
+  assert.equal((await post({ name: "twin" })).status, 201);
+  const dup = await (await post({ name: "twin" })).json();
+  assert.deepEqual(dup.data.fields, { name: "api_key_name_exists" });
+
+  const paths: [string, string, string][] = [
+    ["/../etc", "base_path_dot_segment", "The base path must not contain . or .. segments"],
+    ["/a/./b", "base_path_dot_segment", "The base path must not contain . or .. segments"],
+    ["docs", "base_path_not_absolute", "The base path must start with /"],
+    ["/a\\b", "base_path_backslash", "The base path must not contain backslashes (\\); use /"],
+  ];
+  for (const [path, code, message] of paths) {
+    const res = await post({ name: `p-${code}`, basic_path: path });
+    const body = await res.json();
+    assert.equal(res.status, 400, path);
+    assert.equal(body.error, code, path);
+    assert.equal(body.message, message, path);
+    assert.deepEqual(body.data.fields, { basic_path: code }, path);
+  }
+});
+
 Deno.test("an expired key is refused", async () => {
   await using t = await createTestApp();
   const soon = new Date(Date.now() + 800).toISOString();

@@ -1,4 +1,4 @@
-/** Login, logout, credential checks and account changes (spec §7 "Authentication and account"). */
+/** Login, logout, credential checks and account changes (docs/PRODUCT.md §7.1). */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";

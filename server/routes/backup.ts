@@ -1,5 +1,5 @@
 /**
- * Backup and restore, admin only (spec §2 "/admin/backup"; docs/BACKUP.md):
+ * Backup and restore, admin only (docs/PRODUCT.md §7.10; docs/BACKUP.md):
  *
  * - `POST /admin/backup/create {modules}` (or `GET ?modules=a,b`) answers the backup file itself
  *   as a download (`cubby-backup-YYYYMMDD-HHmmss.json`), not an envelope;
@@ -7,7 +7,9 @@
  * - `POST /admin/backup/restore?mode=overwrite|merge` restores it and answers the report;
  * - `GET /admin/backup/status` shows a restore under way.
  *
- * - `GET /admin/backup/modules` lists the modules and what each needs in the same backup.
+ * - `GET /admin/backup/modules` lists the modules and what each needs in the same backup;
+ * - `GET`/`PUT /admin/backup/schedule` reads and sets the backup schedule, `GET
+ *   /admin/backup/runs` lists its runs, `POST /admin/backup/runs` runs it now (docs/BACKUP.md).
  *
  * A file is sent as the raw JSON body (`curl --data-binary @file.json`) or as the `file` (or
  * CloudPaste's `backup_file`) field of a multipart form (with an optional `mode` field).
@@ -28,11 +30,16 @@ import {
   MODULE_DEPENDENCIES,
   RestoreModeSchema,
 } from "../../shared/schemas/backup.ts";
+import { BackupScheduleSchema } from "../../shared/schemas/backup_schedule.ts";
 
 /** The largest backup file a restore accepts. */
 export const MAX_BACKUP_BYTES = 256 * 1024 * 1024;
 
 const backupBodyLimit = bodyLimit(MAX_BACKUP_BYTES);
+
+export const RunsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+});
 
 export const ModulesQuerySchema = z.object({
   modules: z.string().max(500).transform((s) => s.split(",").map((m) => m.trim()).filter(Boolean))
@@ -105,6 +112,28 @@ export function backupRoutes() {
     }));
 
   app.get("/admin/backup/status", async (c) => ok(c, await c.get("services").backup.status()));
+
+  // Scheduled backups: the schedule, its runs, and a run started by hand.
+  app.get(
+    "/admin/backup/schedule",
+    async (c) => ok(c, await c.get("services").scheduledBackups.view()),
+  );
+
+  app.put("/admin/backup/schedule", idempotent(), async (c) => {
+    const input = await readJson(c, BackupScheduleSchema);
+    return ok(c, await c.get("services").scheduledBackups.setSchedule(input));
+  });
+
+  app.get("/admin/backup/runs", async (c) => {
+    const { limit } = validate(RunsQuerySchema, c.req.query());
+    return ok(c, await c.get("services").scheduledBackups.runs(limit));
+  });
+
+  app.post(
+    "/admin/backup/runs",
+    idempotent(),
+    async (c) => ok(c, await c.get("services").scheduledBackups.runNow(), 201),
+  );
 
   return app;
 }

@@ -1,5 +1,5 @@
 /**
- * Cache statistics and clearing (spec §7 "System"). The admin sees and clears every cache; any
+ * Cache statistics and clearing (docs/PRODUCT.md §7.6). The admin sees and clears every cache; any
  * logged-in user may clear the user-scoped caches (today: directory, S3 URL and search, all of
  * them; see CacheRegistry.clearForUser). A clear reaches every instance; statistics are the
  * answering instance's.

@@ -14,7 +14,8 @@ async function call(t: TestApp, method: string, path: string, auth?: string, jso
 Deno.test("API keys: bitmask permissions, custom_key null, expires_at never", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  // Spec §3's create payload, in its field order, with the §6 bitmask TEXT|FILE_SHARE.
+  // The create payload of docs/PRODUCT.md §3.4, in its field order, with the bitmask
+  // TEXT|FILE_SHARE.
   const created = await call(t, "POST", "/api/admin/api-keys", admin, {
     name: "script",
     expires_at: null,

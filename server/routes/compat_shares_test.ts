@@ -36,7 +36,7 @@ Deno.test("presign + commit: size as a string, slug null, expires_in in hours", 
   const put = await t.request(p.upload_url, { method: "PUT", body: bytes });
   assert.equal(put.status, 200);
   await put.body?.cancel();
-  // The spec §3 commit payload, in its order, as the client sends it.
+  // The commit payload of docs/PRODUCT.md §3.11, in its order, as the client sends it.
   const commit = await call(t, "POST", "/api/s3/commit", admin, {
     file_id: p.file_id,
     s3_config_id: null,

@@ -1,4 +1,4 @@
-/** The admin dashboard's numbers (spec §7 "System": GET /admin/dashboard/stats), admin only. */
+/** The admin dashboard's numbers (docs/PRODUCT.md §7.6: GET /admin/dashboard/stats), admin only. */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";

@@ -1,7 +1,7 @@
-/** Uploads and file management (spec §7 "Files"). Every upload path streams. */
+/** Uploads and file management (docs/PRODUCT.md §7.3). Every upload path streams. */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
-import { ok } from "../http/envelope.ts";
+import { ok, wantsPlainText } from "../http/envelope.ts";
 import { readJson, readQuery, validate } from "../http/validate.ts";
 import { requirePermission } from "../http/middleware.ts";
 import { readUploadForm } from "../http/upload_form.ts";
@@ -20,6 +20,7 @@ import {
   RefreshUrlsSchema,
 } from "../../shared/schemas/files.ts";
 import { AppError } from "../errors.ts";
+import { PasteClearExpiredSchema } from "../../shared/schemas/pastes.ts";
 import { idempotent } from "../http/idempotency.ts";
 
 /** The form's `size` field as a byte count, or undefined when absent or not a count. */
@@ -103,7 +104,10 @@ export function fileRoutes() {
       opts,
       c.get("auth"),
     );
-    return ok(c, { ...view, url: absoluteUrl(c.req.url, view.url) }, 201);
+    const url = absoluteUrl(c.req.url, view.url);
+    // `Accept: text/plain` gets the share URL alone, as POST /api/paste does (ShareX, curl).
+    if (wantsPlainText(c)) return c.text(`${url}\n`, 201);
+    return ok(c, { ...view, url }, 201);
   });
 
   app.on("POST", ["/s3/presign", "/url/presign"], canShare, idempotent(), async (c) => {
@@ -160,6 +164,12 @@ export function fileRoutes() {
   app.on(["DELETE", "POST"], "/files/batch-delete", canShare, idempotent(), async (c) => {
     const { ids, delete_mode } = await readJson(c, BatchDeleteFilesSchema);
     return ok(c, await files(c).batchDelete(ids, delete_mode, c.get("auth")));
+  });
+
+  // Like POST /pastes/clear-expired: the caller's expired and used-up shares go.
+  app.post("/files/clear-expired", canShare, idempotent(), async (c) => {
+    await readJson(c, PasteClearExpiredSchema);
+    return ok(c, await files(c).clearExpired(c.get("auth")));
   });
 
   app.get(

@@ -125,6 +125,28 @@ Deno.test("upload-direct takes a raw body with options in the query", async () =
   assert.equal(await raw.text(), "# Title\n\nhello from curl\n");
 });
 
+Deno.test("upload-direct with Accept: text/plain answers the share URL alone, as POST /api/paste does", async () => {
+  await using t = await createTestApp();
+  const { auth } = await t.createKey({ file: true });
+  const res = await t.request("/api/upload-direct/shot.png?slug=from-sharex", {
+    method: "PUT",
+    auth,
+    headers: { accept: "text/plain" },
+    body: new Uint8Array([137, 80, 78, 71]),
+  });
+  assert.equal(res.status, 201);
+  assert.match(res.headers.get("content-type") ?? "", /^text\/plain/);
+  assert.equal(await res.text(), "http://127.0.0.1/file/from-sharex\n");
+  // JSON stays the default, and wins when both are asked for.
+  const both = await t.request("/api/upload-direct/b.txt", {
+    method: "PUT",
+    auth,
+    headers: { accept: "application/json, text/plain" },
+    body: "b",
+  });
+  assert.equal((await both.json()).success, true);
+});
+
 Deno.test("view limits: counted opens hand out links that do not count again; exact under concurrency", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();

@@ -1,5 +1,5 @@
 /**
- * The mount explorer's filesystem API (spec §7 "Filesystem"). Each route checks its mount bit;
+ * The mount explorer's filesystem API (docs/PRODUCT.md §7.8). Each route checks its mount bit;
  * MountService.resolve applies the key's base path to every path, separator-aware.
  */
 import { Hono } from "hono";
@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson, readQuery, validate } from "../http/validate.ts";
-import { requirePermission } from "../http/middleware.ts";
+import { requireMountAccess, requirePermission } from "../http/middleware.ts";
 import { objectResponse } from "../http/bytes.ts";
 import { readUploadForm } from "../http/upload_form.ts";
 import { spoolDirOf } from "../storage/temp_files.ts";
@@ -33,7 +33,14 @@ export const LinkQuery = z.object({
   expires_in: z.coerce.number().int().min(0).optional(),
 });
 export const PathOnly = z.object({ path: Path });
-export const UploadFields = z.object({ path: Path.default("/") });
+/** What an upload does with a file already at its path; absent: the file_overwrite_mode setting. */
+export const OnConflict = z.enum(["overwrite", "rename", "fail"]).optional();
+export const UploadFields = z.object({ path: Path.default("/"), on_conflict: OnConflict });
+/** The names a person is about to upload or copy into folder `path`. */
+export const ExistsBody = z.object({
+  path: Path,
+  names: z.array(z.string().min(1).max(1024)).min(1).max(1000),
+});
 export const UpdateBody = z.object({ path: Path, content: z.string() });
 export const BatchRemoveBody = z.object({ paths: z.array(Path).min(1).max(1000) });
 export const RenameBody = z.object({ oldPath: Path, newPath: Path });
@@ -46,7 +53,8 @@ export function fsRoutes() {
   const view = requirePermission(Permission.MOUNT_VIEW);
   const upload = requirePermission(Permission.MOUNT_UPLOAD);
 
-  app.get("/fs/list", view, async (c) => {
+  // Any mount bit lists the folders above mounts; the service asks for the view bit inside one.
+  app.get("/fs/list", requireMountAccess, async (c) => {
     const q = readQuery(c, ListQuery);
     const refresh = q.refresh === "true" || q.refresh === "1";
     const opts = { cursor: q.cursor, limit: q.limit, refresh };
@@ -78,12 +86,14 @@ export function fsRoutes() {
     // The folder, the name and the announced size decide where and how the file is written;
     // a file sent before any of them is spooled until the form has ended (upload_form.ts).
     const form = await readUploadForm(c.req.raw, {
-      decides: ["path", "filename", "size"],
+      decides: ["path", "filename", "size", "on_conflict"],
       spoolDir: spoolDirOf(services.config.dataDir),
       maxBytes: await services.settings.getMaxUploadBytes(),
     });
     try {
-      const dir = validate(UploadFields, form.fields).path;
+      const fields = validate(UploadFields, form.fields);
+      const dir = fields.path;
+      const onConflict = fields.on_conflict ?? await services.settings.getFileOverwriteMode();
       const size = form.fields.size && /^\d+$/.test(form.fields.size)
         ? Number(form.fields.size)
         : undefined;
@@ -93,6 +103,7 @@ export function fsRoutes() {
         form.file.stream,
         c.get("auth"),
         size,
+        onConflict,
       );
       return ok(c, entry, 201);
     } catch (err) {
@@ -100,6 +111,12 @@ export function fsRoutes() {
     } finally {
       await form.dispose();
     }
+  });
+
+  // Which of these names are taken in a folder, before an upload or a copy asks what to do.
+  app.post("/fs/exists", requireMountAccess, async (c) => {
+    const { path, names } = await readJson(c, ExistsBody);
+    return ok(c, { path, existing: await fs(c).existing(path, names, c.get("auth")) });
   });
 
   app.post("/fs/mkdir", upload, idempotent(), async (c) => {

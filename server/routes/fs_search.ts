@@ -1,6 +1,6 @@
 /**
- * Mount search (spec §7 GET /fs/search) and the admin's rebuild of a mount's search index, for
- * changes made to its storage outside Cubby.
+ * Mount search (docs/PRODUCT.md §7.8 GET /fs/search) and the admin's rebuild of a mount's search
+ * index, for changes made to its storage outside Cubby.
  */
 import { Hono } from "hono";
 import type { Context } from "hono";

@@ -1,4 +1,7 @@
-/** Copy tasks of the mount explorer (spec §7 batch-copy; task list, cancel, retry, clear). */
+/**
+ * Copy tasks of the mount explorer (docs/PRODUCT.md §7.8 batch-copy; task list, cancel, retry,
+ * clear).
+ */
 import { Hono } from "hono";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/types.ts";
@@ -88,8 +91,9 @@ export function fsTaskRoutes() {
   const canCopy = requirePermission(Permission.MOUNT_COPY);
 
   app.post("/fs/batch-copy", canCopy, idempotent(), async (c) => {
-    const { items, skipExisting } = await readJson(c, BatchCopySchema);
-    const task = await tasks(c).createCopy(items, skipExisting, c.get("auth"));
+    const { items, skipExisting, on_conflict } = await readJson(c, BatchCopySchema);
+    const mode = on_conflict ?? (skipExisting ? "skip" : "overwrite");
+    const task = await tasks(c).createCopy(items, mode, c.get("auth"));
     return ok(c, { task_id: task.id, task }, 202);
   });
 

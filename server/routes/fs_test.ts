@@ -200,6 +200,20 @@ Deno.test("fs access: each mount bit, base path /a vs /ab, traversal payloads", 
   await badName.body?.cancel();
 });
 
+Deno.test("fs access: a key that may only upload finds its mount and uploads, but lists nothing inside", async () => {
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  await mount(t, "/drop");
+  await put(t, admin, "/drop", "secret.txt", "s");
+  const uploadOnly = (await t.createKey({ mount_upload: true })).auth;
+  assert.deepEqual((await list(t, uploadOnly, "/")).names, ["drop"], "the way to the mount");
+  const inside = await list(t, uploadOnly, "/drop");
+  assert.equal(inside.status, 403, "what the mount holds needs the view bit");
+  assert.equal(inside.body.error, "api_key_permission_denied");
+  assert.equal((await put(t, uploadOnly, "/drop", "mine.txt", "m")).status, 201);
+  assert.deepEqual((await list(t, admin, "/drop")).names, ["mine.txt", "secret.txt"]);
+});
+
 Deno.test("an s3rver-backed mount with 2,500 objects in one folder lists completely", async () => {
   await using t = await createTestApp();
   await using s3 = await startS3rver();

@@ -1,5 +1,5 @@
 /**
- * Uploads into mounts straight to storage (spec §7 "Filesystem": fs/multipart/* and
+ * Uploads into mounts straight to storage (docs/PRODUCT.md §7.8: fs/multipart/* and
  * fs/presign): every route needs MOUNT_UPLOAD; paths go through MountService.resolve.
  */
 import { Hono } from "hono";
@@ -18,7 +18,14 @@ const Size = z.number().int().min(0).max(5 * 1024 ** 4);
 const ContentType = z.string().max(255).optional();
 const PartNumber = z.number().int().min(1).max(10_000);
 
-export const InitSchema = z.object({ path: Path, size: Size, contentType: ContentType });
+/** What an upload does with a file already at its path (see fs/upload). */
+const OnConflict = z.enum(["overwrite", "rename", "fail"]).optional();
+export const InitSchema = z.object({
+  path: Path,
+  size: Size,
+  contentType: ContentType,
+  on_conflict: OnConflict,
+});
 export const ListUploadsSchema = z.object({ path: Path });
 export const UploadRefSchema = z.object({ path: Path, upload_id: UploadId });
 export const CompleteSchema = UploadRefSchema.extend({
@@ -51,6 +58,7 @@ export const PresignSchema = z.preprocess(
     fileName: z.string().min(1).max(255).regex(/^[^/\\]+$/, "storage_path_invalid").optional(),
     contentType: ContentType,
     size: Size.optional(),
+    on_conflict: OnConflict,
   }),
 );
 /** `{path, size, etag}`, or CloudPaste's `{targetPath, mountId, fileSize}`. */
@@ -65,6 +73,17 @@ export const CommitSchema = z.preprocess(
 );
 
 const uploads = (c: Context<AppEnv>) => c.get("services").fsUploads;
+
+/** An upload's conflict mode, or the file_overwrite_mode setting when the request has none. */
+async function withDefaultMode<T extends { on_conflict?: "overwrite" | "rename" | "fail" }>(
+  c: Context<AppEnv>,
+  input: T,
+): Promise<T> {
+  return {
+    ...input,
+    on_conflict: input.on_conflict ?? await c.get("services").settings.getFileOverwriteMode(),
+  };
+}
 
 /** Local storage signs Cubby-relative URLs; the browser needs them absolute. */
 function absolute(c: Context<AppEnv>, url: string): string {
@@ -81,7 +100,7 @@ export function fsUploadRoutes() {
 
   app.post("/fs/multipart/init", upload, idempotent(), async (c) => {
     const input = await readJson(c, InitSchema);
-    const res = await uploads(c).init(input, c.get("auth"));
+    const res = await uploads(c).init(await withDefaultMode(c, input), c.get("auth"));
     return ok(c, { ...res, presigned_urls: absoluteParts(c, res.presigned_urls) });
   });
 
@@ -116,7 +135,7 @@ export function fsUploadRoutes() {
 
   app.post("/fs/presign", upload, async (c) => {
     const input = await readJson(c, PresignSchema);
-    const res = await uploads(c).presign(input, c.get("auth"));
+    const res = await uploads(c).presign(await withDefaultMode(c, input), c.get("auth"));
     // targetPath and mountId are what CloudPaste's client sends back to the commit.
     const url = absolute(c, res.upload_url);
     return ok(c, { ...res, upload_url: url, targetPath: res.path, mountId: res.mount_id });

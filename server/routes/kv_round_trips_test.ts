@@ -72,7 +72,7 @@ Deno.test("KV round trips per request kind stay within their counts", async () =
           headers: { authorization: ADMIN_BASIC },
           body: "x",
         }),
-      most: 18,
+      most: 6,
     },
   ];
   const rows: string[] = [];

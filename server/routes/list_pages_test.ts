@@ -51,8 +51,9 @@ Deno.test("paste pages: newest first, totals from counters, pages across boundar
     const auth = { admin, a: a.auth, b: b.auth }[who];
     made.push({ id: (await createPaste(t, auth, { content: `paste ${i}` })).id, who });
   }
+  // Newest first is id order (ULIDs): two pastes made in one millisecond sort by their random part.
   const newest = (who?: string) =>
-    made.filter((m) => !who || m.who === who).map((m) => m.id).reverse();
+    made.filter((m) => !who || m.who === who).map((m) => m.id).sort().reverse();
 
   for (const limit of [10, 7, 23, 100]) {
     assert.deepEqual(await allPages(t, admin, "/api/pastes", limit, 23), newest());
@@ -101,7 +102,7 @@ function expected(rows: { id: string; slug: string; remark: string | null }[], q
   const fold = (s: string) => [...s.normalize("NFC").toLowerCase()].slice(0, 128).join("");
   const needle = q.normalize("NFC").toLowerCase();
   return rows.filter((r) => fold(r.slug).includes(needle) || fold(r.remark ?? "").includes(needle))
-    .map((r) => r.id).reverse();
+    .map((r) => r.id).sort().reverse();
 }
 
 Deno.test("paste search answers what a full scan did: slug or remark, any case, 1 to n characters, own shares", async () => {
@@ -250,7 +251,8 @@ Deno.test("file pages, totals and search; key users see their own; the storage f
     const f = await upload(t, mine ? key.auth : admin, name, query);
     made.push({ id: f.id, name, mine, second: onSecond });
   }
-  const ids = (f: (m: typeof made[number]) => boolean) => made.filter(f).map((m) => m.id).reverse();
+  const ids = (f: (m: typeof made[number]) => boolean) =>
+    made.filter(f).map((m) => m.id).sort().reverse();
   const offsets = async (auth: string, path: string, limit: number, total: number) => {
     const out: string[] = [];
     for (let offset = 0; offset < total + limit; offset += limit) {

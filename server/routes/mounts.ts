@@ -1,4 +1,7 @@
-/** Mount management (spec §7 "Mounts"): key users may list what they can reach; only the admin changes mounts. */
+/**
+ * Mount management (docs/PRODUCT.md §7.5): key users may list what they can reach; only the admin
+ * changes mounts.
+ */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";

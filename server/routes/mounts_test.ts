@@ -61,7 +61,7 @@ Deno.test("mounts: create, list, update, delete, and the config they use cannot 
   await missing.body?.cancel();
 });
 
-Deno.test("mount validation follows spec §5, and mount paths never overlap", async () => {
+Deno.test("mount validation follows docs/PRODUCT.md §5.1, and mount paths never overlap", async () => {
   await using t = await createTestApp();
   const cases: [string, Record<string, unknown>, number, string][] = [
     ["empty name", { name: "", mount_path: "/a" }, 400, "mount_name_invalid"],

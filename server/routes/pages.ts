@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { appCsp, renderDocument, scriptJson } from "../ssr/document.ts";
 import { NONCE_HOLE, pageCache, TIME_SENTINEL, withTimeHole } from "../ssr/page_cache.ts";
-import { formatPageTitle, pageTitleKey } from "../../client/routes.ts";
+import { formatPageTitle, pageDescriptionKey, pageTitleKey } from "../../client/routes.ts";
 import { type BuiltAssets, loadAssets } from "./static.ts";
 import { SHARE_PAGE_PATTERNS } from "../../shared/share_pages.ts";
 import { randomToken } from "../services/crypto.ts";
@@ -154,7 +154,7 @@ export function pageRoutes() {
     const built = await assets;
     const ssr = await loadSsr();
     const lang = c.get("lang");
-    // Site settings apply to every document as soon as they are saved (spec §1).
+    // Site settings apply to every document as soon as they are saved (docs/PRODUCT.md §1).
     const { site, siteHtml, version } = await pageSite(
       ssr,
       await services.settings.getPublicSiteConfig(),
@@ -194,7 +194,7 @@ export function pageRoutes() {
       return renderDocument({
         lang,
         title: formatPageTitle(pageSubtitle(ssr, lang, pageTitleKey(path)), site.title),
-        description: load?.description,
+        description: load?.description ?? pageSubtitle(ssr, lang, pageDescriptionKey(path)),
         html: load ? ssr.renderApp(url, lang, data) : "",
         data,
         dataJson: withTimeHole(scriptJson(data)),

@@ -1,11 +1,11 @@
 /**
- * Text shares (spec §7 "Texts"): public open and raw routes, and management routes for the
+ * Text shares (docs/PRODUCT.md §7.2): public open and raw routes, and management routes for the
  * admin and keys with the TEXT permission (key users only touch their own pastes).
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
-import { ok } from "../http/envelope.ts";
+import { ok, wantsPlainText } from "../http/envelope.ts";
 import { readJson, readQuery, validate } from "../http/validate.ts";
 import { requirePermission, userContentHeaders } from "../http/middleware.ts";
 import { Permission } from "../../shared/permissions.ts";
@@ -51,12 +51,6 @@ const RAW_HEADERS: Record<string, string> = {
   "Content-Type": "text/plain; charset=utf-8",
 };
 
-/** True when the caller asks for text/plain rather than JSON (`-H 'Accept: text/plain'`). */
-function wantsPlainText(c: Context<AppEnv>): boolean {
-  const accept = (c.req.header("accept") ?? "").toLowerCase();
-  return accept.includes("text/plain") && !accept.includes("application/json");
-}
-
 export function pasteRoutes() {
   const app = new Hono<AppEnv>();
   const text = requirePermission(Permission.TEXT);
@@ -92,6 +86,7 @@ export function pasteRoutes() {
     const body = await c.get("services").pastes.openRaw(
       c.req.param("slug"),
       { token: c.req.query("t"), password: c.req.query("password") },
+      c.get("auth"),
       c.get("clientIp"),
     );
     return c.body(body, 200, RAW_HEADERS);
@@ -102,7 +97,7 @@ export function pasteRoutes() {
     return ok(c, await c.get("services").pastes.list(c.get("auth"), query));
   });
 
-  // DELETE per spec §7; the offline queue replays it as POST (spec §7 "Offline replay").
+  // DELETE per docs/PRODUCT.md §7.2; the offline queue replays it as POST (docs/PRODUCT.md §7.9).
   app.on(["DELETE", "POST"], "/pastes/batch-delete", text, idempotent(), async (c) => {
     const { ids } = await readJson(c, PasteBatchDeleteSchema);
     return ok(c, await c.get("services").pastes.deleteMany(c.get("auth"), ids));

@@ -177,9 +177,14 @@ Deno.test("GET /api/paste/:slug opens a paste and counts views until max_views",
     assert.equal(first.body.data.content, "limited");
     assert.equal(first.body.data.views, 1);
     assert.equal(first.body.data.can_manage, false);
-    const second = await call(t, "GET", `/api/paste/${p.slug}`, { auth: admin });
+    // The owner's open is not counted (the creator can check a share without using it up).
+    const own = await call(t, "GET", `/api/paste/${p.slug}`, { auth: admin });
+    assert.equal(own.body.data.views, 1);
+    assert.equal(own.body.data.can_manage, true);
+    assert.equal(own.body.data.own_view, true);
+    const second = await call(t, "GET", `/api/paste/${p.slug}`);
     assert.equal(second.body.data.views, 2);
-    assert.equal(second.body.data.can_manage, true);
+    assert.equal(second.body.data.own_view, false);
     const third = await call(t, "GET", `/api/paste/${p.slug}`);
     assert.equal(third.status, 410);
     assert.equal(third.body.error, "paste_expired");

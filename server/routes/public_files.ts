@@ -1,4 +1,7 @@
-/** Public access to file shares (spec §7 "Files"): info, verify, view, download, office preview. */
+/**
+ * Public access to file shares (docs/PRODUCT.md §7.3): info, verify, view, download, office
+ * preview.
+ */
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
@@ -15,6 +18,7 @@ async function deliver(c: Context<AppEnv>, download: boolean) {
     password: c.req.query("password"),
     range: parseRange(c.req.header("range")),
     download,
+    auth: c.get("auth"),
     ip: c.get("clientIp"),
   });
   if (result.kind === "redirect") return c.redirect(result.url, 302);
@@ -64,6 +68,7 @@ export function publicFileRoutes() {
         token: c.req.query("t"),
         password: c.req.query("password"),
         origin,
+        auth: c.get("auth"),
         ip: c.get("clientIp"),
       }),
     );

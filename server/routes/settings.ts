@@ -1,6 +1,6 @@
 /**
- * Settings (spec §7 "System"). Every /admin/settings route needs the admin, except reading the
- * site group: GET /admin/settings?group=4 (as the spec's client asks) and GET
+ * Settings (docs/PRODUCT.md §7.6). Every /admin/settings route needs the admin, except reading the
+ * site group: GET /admin/settings?group=4 (as CloudPaste's client asks) and GET
  * /public/site-config (with the preview extension lists, which anonymous visitors' file pages
  * need to pick a preview) answer everyone.
  */

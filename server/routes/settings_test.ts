@@ -7,6 +7,7 @@ import {
 } from "../../tests/helpers/app.ts";
 import { CACHE_TTL_MS } from "../services/settings.ts";
 import { DEFAULT_PREVIEW_EXTENSIONS } from "../../shared/preview_types.ts";
+import { createI18n } from "../../client/i18n/mod.ts";
 
 async function withApp(fn: (t: TestApp) => Promise<void>) {
   await using t = await createTestApp();
@@ -63,7 +64,7 @@ Deno.test("settings routes: permission table (anonymous, key user, admin)", asyn
       }
     }
     // The site group (with the preview lists) is the one thing anyone may read, also through
-    // GET /api/admin/settings?group=4 as the spec's client asks.
+    // GET /api/admin/settings?group=4 as CloudPaste's client asks.
     for (const [who, auth] of table) {
       const group = await t.request("/api/admin/settings?group=4", { auth });
       assert.equal(group.status, 200, `${who}: group 4`);
@@ -237,7 +238,7 @@ Deno.test("settings: every failing key is reported and nothing of the group is w
         2,
         { preview_image_types: "png, <svg>" },
         "preview_image_types",
-        "setting_extensions_invalid",
+        "setting_extension_invalid",
       ],
       [3, { webdav_upload_mode: "chunked" }, "webdav_upload_mode", "setting_option_invalid"],
     ];
@@ -409,5 +410,41 @@ Deno.test("SSR: a changed site title, favicon, footer, announcement and custom c
     const shell = await page(t, "/admin/settings/site");
     assert.match(shell.doc, /<title>Site settings - Acme &lt;Drop&gt;<\/title>/);
     assert.match(shell.doc, /<meta name="x-custom" content="1">/);
+  });
+});
+
+Deno.test("settings: an over-long extension is refused for its length, not for commas", async () => {
+  await withApp(async (t) => {
+    const cases: [string, string, string][] = [
+      [
+        "a".repeat(4000),
+        "setting_extension_too_long",
+        `An extension has at most 32 characters; "${"a".repeat(24)}…" has 4000`,
+      ],
+      [
+        "txt, " + "b".repeat(33),
+        "setting_extension_too_long",
+        `An extension has at most 32 characters; "${"b".repeat(24)}…" has 33`,
+      ],
+      ["a".repeat(5000), "setting_too_long", "At most 4000 characters (this has 5000)"],
+      [
+        "png, <svg>",
+        "setting_extension_invalid",
+        '"<svg>" is not an extension: use only letters, digits, underscores, plus signs and hyphens',
+      ],
+    ];
+    for (const [value, code, message] of cases) {
+      const res = await t.request("/api/admin/settings/group/2", {
+        method: "PUT",
+        auth: await t.adminAuth(),
+        headers: { "accept-language": "en-US" },
+        json: { preview_text_types: value },
+      });
+      assert.equal(res.status, 400);
+      const body = await res.json();
+      assert.equal(body.data.fields.preview_text_types, code);
+      const { t: tr } = createI18n("en-US");
+      assert.equal(tr(`errors.${code}`, body.data.params.preview_text_types), message);
+    }
   });
 });

@@ -21,10 +21,12 @@ const TYPES: Record<string, string> = {
   ".map": "application/json; charset=utf-8",
   ".woff2": "font/woff2",
   ".txt": "text/plain; charset=utf-8",
+  // The command-line client: bundled JavaScript behind a .ts name (scripts/build_cli.ts).
+  ".ts": "text/javascript; charset=utf-8",
 };
 
 /** Files at the root of dist/ that are served as-is (the manifest has its own route). */
-const ROOT_FILES = new Set(["/sw.js", "/sw.js.map", "/favicon.svg", "/robots.txt"]);
+const ROOT_FILES = new Set(["/sw.js", "/sw.js.map", "/favicon.svg", "/robots.txt", "/cli.ts"]);
 /** A root path with an extension, like /foo.txt: a file request, not an app route. */
 const ROOT_FILE_PATTERN = /^\/[^/]+\.[^/]+$/;
 

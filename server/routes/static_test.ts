@@ -213,3 +213,21 @@ Deno.test("a build without the share entry is refused rather than serving share 
     await Deno.remove(dist, { recursive: true });
   }
 });
+
+Deno.test("every route's document has a meta description of its own, in its language", async () => {
+  await withApp(async (t) => {
+    const routes = ["/", "/upload", "/admin/login", "/admin/dashboard", "/mount-explorer/a/b"];
+    for (const lang of ["en-US", "zh-CN"]) {
+      const seen = new Set<string>();
+      for (const path of routes) {
+        const doc = await (await t.request(path, { headers: { "accept-language": lang } }))
+          .text();
+        const description = doc.match(/<meta name="description" content="([^"]+)">/)?.[1];
+        assert.ok(description, `${lang} ${path} has a description`);
+        assert.equal(lang === "zh-CN", /[\u4e00-\u9fff]/.test(description), `${lang} ${path}`);
+        assert.ok(!seen.has(description), `${lang} ${path}: "${description}" is another route's`);
+        seen.add(description);
+      }
+    }
+  });
+});

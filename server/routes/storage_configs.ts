@@ -1,4 +1,7 @@
-/** Storage configs (spec §7 "S3 configs"): admin manages; key users with FILE_SHARE may list public ones. */
+/**
+ * Storage configs (docs/PRODUCT.md §7.4): admin manages; key users with FILE_SHARE may list public
+ * ones.
+ */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";

@@ -38,6 +38,54 @@ Deno.test("storage configs: the default one is named in the reader's language un
   );
 });
 
+Deno.test("storage configs: a name another config has is refused with 409 at the name field", async () => {
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  const local = (name: string) => ({ name, provider_type: "local", root_dir: `${t.dir}/${name}` });
+  const post = (json: unknown) =>
+    t.request("/api/s3-configs", {
+      method: "POST",
+      auth: admin,
+      json,
+      headers: { "accept-language": "en-US" },
+    });
+  const first = await post(local("Photos"));
+  assert.equal(first.status, 201);
+  const photos = (await first.json()).data;
+  for (const name of ["Photos", " photos ", "PHOTOS"]) {
+    const res = await post(local(name));
+    assert.equal(res.status, 409, name);
+    const body = await res.json();
+    assert.equal(body.error, "storage_config_name_exists");
+    assert.equal(body.message, "A storage config with this name exists; choose another name");
+    assert.deepEqual(body.data.fields, { name: "storage_config_name_exists" });
+  }
+  const other = (await (await post(local("Videos"))).json()).data;
+  const rename = (id: string, name: string) =>
+    t.request(`/api/s3-configs/${id}`, { method: "PUT", auth: admin, json: { name } });
+  assert.equal((await rename(other.id, "photos")).status, 409, "renaming onto a taken name");
+  assert.equal((await rename(photos.id, "Photos")).status, 200, "keeping its own name");
+  assert.equal((await rename(photos.id, "Pictures")).status, 200);
+  assert.equal((await post(local("Photos"))).status, 201, "a name given up is free again");
+  assert.equal(await t.statusOf("DELETE", `/api/s3-configs/${other.id}`, admin), 200);
+  assert.equal((await post(local("Videos"))).status, 201, "a deleted config's name is free");
+});
+
+Deno.test("storage configs: two creates with one name at once make one config", async () => {
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  const statuses = await Promise.all(
+    [1, 2, 3, 4].map((n) =>
+      t.statusOf("POST", "/api/s3-configs", admin, {
+        name: "Same",
+        provider_type: "local",
+        root_dir: `${t.dir}/same-${n}`,
+      })
+    ),
+  );
+  assert.deepEqual(statuses.sort(), [201, 409, 409, 409]);
+});
+
 Deno.test("storage configs: create, secret sealed at rest and never returned, default, delete", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();

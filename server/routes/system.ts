@@ -1,4 +1,4 @@
-/** Health and version (spec §7 "System"). */
+/** Health and version (docs/PRODUCT.md §7.6). */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";

@@ -1,5 +1,5 @@
 /**
- * URL upload (spec §7 "URL upload"): the browser asks for a URL's details, downloads it through
+ * URL upload (docs/PRODUCT.md §7.7): the browser asks for a URL's details, downloads it through
  * the guarded proxy (progress 0–49 %), then uploads it like any file (50–99 %) with the presign
  * or multipart calls, which are shared with /s3/*.
  */
@@ -15,7 +15,7 @@ import { filenameFromResponse, guardedFetch } from "../services/url_fetch.ts";
 import { limitStream } from "../services/limit_stream.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import { z } from "zod";
-import { AppError } from "../errors.ts";
+import { AppError, fileTooLarge } from "../errors.ts";
 
 export const UrlSchema = z.object({ url: z.string().min(1).max(4096) });
 const INFO_TIMEOUT_MS = 15_000;
@@ -61,7 +61,7 @@ export function urlUploadRoutes() {
     const length = response.headers.get("content-length");
     if (length && Number(length) > max) {
       await response.body?.cancel();
-      throw new AppError("file_too_large", 413, { max_bytes: max, file_size: Number(length) });
+      throw fileTooLarge(max, Number(length));
     }
     const filename = filenameFromResponse(response, finalUrl);
     const headers = new Headers(userContentHeaders());

@@ -7,7 +7,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
-import { assertAuthorized, plainErrors } from "../http/middleware.ts";
+import { assertAuthorized, plainErrors, requestMemo } from "../http/middleware.ts";
 import { AppError } from "../errors.ts";
 import type { Auth } from "../services/auth.ts";
 import type { Services } from "../services/mod.ts";
@@ -79,6 +79,7 @@ export function webdavRoutes(services: Services) {
   );
   const app = new Hono<AppEnv>();
   app.use("*", plainErrors);
+  app.use("*", requestMemo);
   app.all("*", async (c) => {
     const auth = await authenticate(c);
     if (auth instanceof Response) return auth;

@@ -79,23 +79,30 @@ export class SearchService implements SearchHooks, RebuildIndex {
     return result;
   }
 
-  /** Indexes a written file, or a folder with everything below it, and the folders above it. */
+  /**
+   * Indexes a written file, or a folder with everything below it, and the folders above it.
+   * The config's epoch moves in the commit of a file's entry, so one commit both indexes the
+   * file and makes every instance drop its cached listings and searches of the config.
+   */
   async pathWritten(target: IndexTarget, info?: WrittenInfo): Promise<void> {
     const cfg = target.mount.storage_config_id;
     await this.guard(cfg, async () => {
-      if (!target.key) return;
+      if (!target.key) return false;
       if (info?.type === "file") {
         const entry = fileEntry(info.size ?? 0, info.modified ?? null);
-        return await this.upsert(cfg, [{ key: target.key, entry }], true);
+        await this.upsert(cfg, [{ key: target.key, entry }], true, true);
+        return true;
       }
       const driver = await this.driverOf(cfg);
       const head = info ? null : await driver.head(target.key);
       if (head) {
         const entry = fileEntry(head.size, head.lastModified.toISOString());
-        return await this.upsert(cfg, [{ key: target.key, entry }], true);
+        await this.upsert(cfg, [{ key: target.key, entry }], true, true);
+        return true;
       }
       await this.upsert(cfg, [{ key: target.key, entry: folderEntry() }], true);
       for await (const page of walkPages(driver, target.key)) await this.upsert(cfg, page, false);
+      return false;
     });
   }
 
@@ -103,9 +110,10 @@ export class SearchService implements SearchHooks, RebuildIndex {
   async pathRemoved(target: IndexTarget): Promise<void> {
     const cfg = target.mount.storage_config_id;
     await this.guard(cfg, async () => {
-      if (!target.key) return;
+      if (!target.key) return false;
       await this.repo.remove(cfg, [target.key]);
       await this.removeWhere(cfg, target.key, () => true);
+      return false;
     });
   }
 
@@ -127,9 +135,15 @@ export class SearchService implements SearchHooks, RebuildIndex {
 
   /**
    * Writes objects, reading first which are indexed already (only their entry changes). With
-   * `parents`, the folders above them get entries too.
+   * `parents`, the folders above them get entries too; with `moveEpoch`, the last commit also
+   * moves the config's cache epoch.
    */
-  async upsert(cfg: string, objects: IndexedObject[], parents: boolean): Promise<void> {
+  async upsert(
+    cfg: string,
+    objects: IndexedObject[],
+    parents: boolean,
+    moveEpoch = false,
+  ): Promise<void> {
     const all = new Map(objects.map((o) => [o.key, o]));
     if (parents) {
       for (const o of objects) {
@@ -147,7 +161,7 @@ export class SearchService implements SearchHooks, RebuildIndex {
       if (!own.has(o.key) && existing.has(o.key)) continue; // a folder above: leave it as it is
       writes.push({ ...o, known: existing.has(o.key) });
     }
-    await this.repo.put(cfg, writes);
+    await this.repo.put(cfg, writes, moveEpoch ? [this.epochs.bumpWrite(storageEpoch(cfg))] : []);
   }
 
   /** Removes the entries below `dir` that `drop` selects; returns how many. */
@@ -169,10 +183,12 @@ export class SearchService implements SearchHooks, RebuildIndex {
 
   /**
    * Drops the cached results that read a config's index, here and (by moving the config's
-   * epoch) on every instance; a failed move is logged, and results elsewhere live out their TTL.
+   * epoch, unless `moved` already) on every instance; a failed move is logged, and results
+   * elsewhere live out their TTL.
    */
-  async invalidate(cfg: string): Promise<void> {
+  async invalidate(cfg: string, moved = false): Promise<void> {
     this.cache.deleteWhere((k) => k.includes(`"${cfg}"`));
+    if (moved) return;
     await this.epochs.bump(storageEpoch(cfg)).catch((err) =>
       this.log(`Cached search results of storage ${cfg} may stay stale elsewhere: ${err}`)
     );
@@ -183,14 +199,18 @@ export class SearchService implements SearchHooks, RebuildIndex {
     return await this.storage.mountDriverFor(await this.storage.getRecord(cfg));
   }
 
-  /** Runs an index update; a failure is logged (a rebuild repairs it), never thrown. */
-  private async guard(cfg: string, fn: () => Promise<void>): Promise<void> {
+  /**
+   * Runs an index update, which returns true when its commit moved the config's epoch; a
+   * failure is logged (a rebuild repairs it), never thrown. The epoch moves in any case.
+   */
+  private async guard(cfg: string, fn: () => Promise<boolean>): Promise<void> {
+    let moved = false;
     try {
-      await fn();
+      moved = await fn();
     } catch (err) {
       this.log(`search index update failed (storage ${cfg}): ${err}`);
     } finally {
-      await this.invalidate(cfg);
+      await this.invalidate(cfg, moved);
     }
   }
 }

@@ -22,18 +22,24 @@
  *   Names longer than their indexed part are also listed in `search_long/{config}/{key}`, which
  *   every query reads: a match past the indexed part is never missed.
  * - Batches pack whole objects into commits under KV's limits (1000 mutations, 80 KiB of keys,
- *   800 KiB in all). Removing needs no read, since the grams follow from the key.
+ *   800 KiB in all). Removing needs no read, since the grams follow from the key. The index
+ *   writes of concurrent requests share commits (kv/commit_batcher.ts): each commit waits for
+ *   a disk flush, so one per written file would cap uploads at the commit rate.
  * - `indexed_at` lets a rebuild drop what it no longer sees: entries stamped before the rebuild
  *   began are gone from storage (writes during the rebuild carry later stamps).
  */
 import { keys } from "../kv/keys.ts";
+import {
+  addWrites,
+  CommitBatcher,
+  type CommitSize,
+  fitsWith,
+  type KvWrite,
+  sizeOf,
+} from "../kv/commit_batcher.ts";
 
 /** How many characters of a name are cut into grams (fewer for very long keys). */
 export const INDEXED_CHARS = 64;
-const MAX_MUTATIONS = 1000;
-/** Below KV's 80 KiB of keys and 800 KiB in all per commit, with room for estimates. */
-const MAX_COMMIT_KEY_BYTES = 78_000;
-const MAX_COMMIT_BYTES = 600_000;
 /** The key bytes one object's gram keys may take: one key per indexed character. */
 const OBJECT_KEY_BUDGET = 72_000;
 /** Room in a KV key (2 KiB) for the rest of a gram key. */
@@ -100,40 +106,42 @@ function indexTermsOf(key: string): { grams: string[]; long: boolean } {
   return { grams, long: chars.length > max };
 }
 
-type Mutation = { key: Deno.KvKey; value?: unknown };
-
-/** A generous estimate of an encoded KV key's size. */
-function keySizeOf(key: Deno.KvKey): number {
-  let n = 4;
-  for (const part of key) n += typeof part === "string" ? encoder.encode(part).length + 4 : 12;
-  return n;
-}
-
 /** The key range of everything below folder `dir` of a config ("" for the whole config). */
 function treeSelector(prefix: Deno.KvKey, dir: string): Deno.KvListSelector {
   return dir === "" ? { prefix } : { start: [...prefix, `${dir}/`], end: [...prefix, `${dir}0`] };
 }
 
 export class SearchRepo {
-  constructor(private kv: Deno.Kv) {}
+  private batcher: CommitBatcher;
+
+  constructor(private kv: Deno.Kv) {
+    this.batcher = new CommitBatcher(kv);
+  }
 
   /**
    * Writes objects: entry, grams and long-name mark for new ones, only the entry for known ones.
    * Objects are written in name order, so that the rows of one commit share grams and touch
-   * fewer pages of the store (about 2.5 times faster than random order on SQLite).
+   * fewer pages of the store (about 2.5 times faster than random order on SQLite). `also` (a
+   * cache-epoch move) goes in the commit of the last object. Writes that fit one commit go
+   * through the group commit, with the index writes of other requests made at the same time.
    */
-  async put(configId: string, objects: IndexedObject[]): Promise<void> {
+  async put(configId: string, objects: IndexedObject[], also: KvWrite[] = []): Promise<void> {
     const byName = objects.filter((o) => isIndexable(o.key))
       .map((o) => ({ o, name: foldName(nameOfKey(o.key)) }))
       .sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-    await this.commitGroups(byName.map(({ o }) => {
-      const muts: Mutation[] = [{ key: keys.searchEntries(configId, o.key), value: o.entry }];
+    const groups = byName.map(({ o }) => {
+      const muts: KvWrite[] = [{ key: keys.searchEntries(configId, o.key), value: o.entry }];
       if (o.known) return muts;
       const { grams, long } = indexTermsOf(o.key);
       for (const g of grams) muts.push({ key: keys.searchGrams(configId, g, o.key), value: EMPTY });
       if (long) muts.push({ key: keys.searchLong(configId, o.key), value: 1 });
       return muts;
-    }));
+    });
+    if (also.length > 0) groups.push(also);
+    const all = groups.flat();
+    if (all.length === 0) return;
+    if (CommitBatcher.fits(all)) return await this.batcher.write(all);
+    await this.commitGroups(groups);
   }
 
   /** Deletes objects from the index (missing ones are fine). */
@@ -141,7 +149,7 @@ export class SearchRepo {
     await this.commitGroups(
       storageKeys.filter(isIndexable).map((key) => {
         const { grams, long } = indexTermsOf(key);
-        const muts: Mutation[] = [{ key: keys.searchEntries(configId, key) }];
+        const muts: KvWrite[] = [{ key: keys.searchEntries(configId, key) }];
         for (const g of grams) muts.push({ key: keys.searchGrams(configId, g, key) });
         if (long) muts.push({ key: keys.searchLong(configId, key) });
         return muts;
@@ -200,7 +208,7 @@ export class SearchRepo {
       keys.searchLongPrefix(configId),
     ];
     for (const prefix of prefixes) {
-      let batch: Mutation[][] = [];
+      let batch: KvWrite[][] = [];
       for await (const e of this.kv.list({ prefix }, { batchSize: LIST_BATCH })) {
         batch.push([{ key: e.key }]);
         if (batch.length === LIST_BATCH) {
@@ -227,30 +235,23 @@ export class SearchRepo {
   }
 
   /** Packs groups of mutations into as few commits as KV's limits allow; a group never splits. */
-  private async commitGroups(groups: Mutation[][]): Promise<void> {
+  private async commitGroups(groups: KvWrite[][]): Promise<void> {
     let op = this.kv.atomic();
-    let [count, keyBytes, bytes] = [0, 0, 0];
-    const flush = async () => {
-      if (count > 0) await op.commit();
-      op = this.kv.atomic();
-      [count, keyBytes, bytes] = [0, 0, 0];
-    };
+    let size: CommitSize = { mutations: 0, keyBytes: 0, bytes: 0 };
     for (const group of groups) {
-      let [k, all] = [0, 0];
-      for (const m of group) {
-        const size = keySizeOf(m.key);
-        k += size;
-        all += size + (m.value === undefined ? 0 : JSON.stringify(m.value).length + 8);
+      const more = sizeOf(group);
+      if (!fitsWith(size, more)) {
+        await op.commit();
+        op = this.kv.atomic();
+        size = { mutations: 0, keyBytes: 0, bytes: 0 };
       }
-      if (
-        count + group.length > MAX_MUTATIONS || keyBytes + k > MAX_COMMIT_KEY_BYTES ||
-        bytes + all > MAX_COMMIT_BYTES
-      ) await flush();
-      for (const m of group) m.value === undefined ? op.delete(m.key) : op.set(m.key, m.value);
-      count += group.length;
-      keyBytes += k;
-      bytes += all;
+      addWrites(op, group);
+      size = {
+        mutations: size.mutations + more.mutations,
+        keyBytes: size.keyBytes + more.keyBytes,
+        bytes: size.bytes + more.bytes,
+      };
     }
-    await flush();
+    if (size.mutations > 0) await op.commit();
   }
 }

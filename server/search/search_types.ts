@@ -22,7 +22,11 @@ export type IndexTarget = { mount: { storage_config_id: string }; key: string };
 /** What FsService knows of a written file or folder (saves a HEAD). */
 export type WrittenInfo = { type: "file" | "directory"; size?: number; modified?: string | null };
 
-/** The index hooks FsService and TaskService call after each write. They never throw. */
+/**
+ * The index hooks FsService and TaskService call after each write. They never throw, and they
+ * move the config's cache epoch (kv/cache_epochs.ts) before they resolve, also when the index
+ * update fails: FsService leaves that move to them.
+ */
 export interface SearchHooks {
   pathWritten(target: IndexTarget, info?: WrittenInfo): Promise<void>;
   pathRemoved(target: IndexTarget): Promise<void>;

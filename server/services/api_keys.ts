@@ -1,9 +1,14 @@
-/** API key management and verification (spec §3, §6; product.md §4). */
+/** API key management and verification (docs/PRODUCT.md §3.4, §6 and §13.5). */
 import { ulid } from "ulid";
 import type { ApiKeyRecord, ApiKeyRepo } from "../kv/api_key_repo.ts";
 import { AppError, badRequest, conflict, notFound } from "../errors.ts";
 import { randomBase62, sha256Hex } from "./crypto.ts";
-import { maskToPermissions, normalizePath, permissionsToMask } from "../../shared/permissions.ts";
+import {
+  maskToPermissions,
+  normalizePath,
+  pathProblem,
+  permissionsToMask,
+} from "../../shared/permissions.ts";
 import type { ApiKeyCreate, ApiKeyUpdate, ApiKeyView } from "../../shared/schemas/api_keys.ts";
 
 /** Characters of a key kept for display. */
@@ -33,8 +38,16 @@ function toView(rec: ApiKeyRecord, lastUsed: string | null): ApiKeyView {
 
 function cleanBasicPath(path: string): string {
   const p = normalizePath(path);
-  if (p === null) throw badRequest("validation_failed", { fields: { basic_path: "invalid path" } });
+  if (p === null) {
+    const problem = pathProblem(path) ?? "validation_failed";
+    throw badRequest(problem, { fields: { basic_path: problem } });
+  }
   return p;
+}
+
+/** 409 for a name another key has, at the name field. */
+function nameTaken() {
+  return conflict("api_key_name_exists", { fields: { name: "api_key_name_exists" } });
 }
 
 /** How often a key's last-used time is written at most: a statistic, not worth a commit each. */
@@ -72,8 +85,10 @@ export class ApiKeyService {
       expires_at: input.expires_at ? new Date(input.expires_at).toISOString() : null,
     };
     const res = await this.repo.create(rec);
-    if (res === "hash") throw conflict("api_key_exists");
-    if (res === "name") throw conflict("api_key_name_exists");
+    if (res === "hash") {
+      throw conflict("api_key_exists", { fields: { custom_key: "api_key_exists" } });
+    }
+    if (res === "name") throw nameTaken();
     return { ...toView(rec, null), key };
   }
 
@@ -94,7 +109,7 @@ export class ApiKeyService {
       is_guest: input.is_guest ?? prev.is_guest,
     };
     const res = await this.repo.update(prev, next, entry.versionstamp);
-    if (res === "name") throw conflict("api_key_name_exists");
+    if (res === "name") throw nameTaken();
     if (res === "conflict") throw new AppError("conflict", 409);
     const used = await this.repo.lastUsed([id]);
     return toView(next, used.get(id) ?? null);

@@ -12,6 +12,23 @@ import { AppError, badRequest, unauthorized } from "../errors.ts";
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from "./crypto.ts";
 import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
 import type { ChangePassword } from "../../shared/schemas/auth.ts";
+import {
+  ACCOUNT_RULE_PARAMS,
+  passwordProblem,
+  usernameProblem,
+} from "../../shared/account_rules.ts";
+import { type ErrorCode, errorMessage } from "../../shared/errors.ts";
+import { LANGUAGES } from "../../shared/constants.ts";
+
+/** A setting that keeps the server from starting; main.ts prints its message and exits. */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+/** A 400 about one field of the account form, with the rules' parameters for its text. */
+function fieldError(code: ErrorCode, field: string): AppError {
+  return badRequest(code, { ...ACCOUNT_RULE_PARAMS, fields: { [field]: code } });
+}
 
 export type Auth =
   | {
@@ -77,13 +94,24 @@ export class AuthService {
 
   /**
    * Creates the admin account on first start. Without ADMIN_USERNAME/ADMIN_PASSWORD a random
-   * password is generated and printed once.
+   * password is generated and printed once. Throws StartupError when ADMIN_USERNAME or
+   * ADMIN_PASSWORD breaks the account rules (shared/account_rules.ts); they are read only here,
+   * so an existing account is never checked against them.
    */
   async ensureAdmin(): Promise<void> {
     if ((await this.accounts.getAdmin()).value) return;
     const username = this.config.adminUsername ?? "admin";
     const generated = this.config.adminPassword === null;
     const password = this.config.adminPassword ?? randomToken(12);
+    const problem = usernameProblem(username) ?? passwordProblem(password);
+    if (problem) {
+      const variable = problem === "username_invalid" ? "ADMIN_USERNAME" : "ADMIN_PASSWORD";
+      throw new StartupError(
+        LANGUAGES.map((lang) => `${variable}: ${errorMessage(problem, lang, ACCOUNT_RULE_PARAMS)}`)
+          .join("\n") +
+          `\nCubby did not create the admin account. Set ${variable} and start again.`,
+      );
+    }
     const now = new Date().toISOString();
     const created = await this.accounts.createAdminIfMissing({
       username,
@@ -206,10 +234,15 @@ export class AuthService {
       if (key) return keyAuth(key);
     }
     const subject = `${clientIp}|${username.toLowerCase()}`;
-    // Asked before the memo, so a client that is refused cannot confirm a guess through it.
-    const refusal = await this.attempts.slowdown.refusal("webdavLogin", subject);
+    // Asked before the memo, so a client that is refused cannot confirm a guess through it. The
+    // admin record comes in the same read.
+    const { refusal, entries: [adminEntry] } = await this.attempts.slowdown.refusalWith(
+      "webdavLogin",
+      subject,
+      [this.accounts.adminKey()],
+    );
     if (refusal) throw refusal;
-    const { value: admin } = await this.accounts.getAdmin();
+    const admin = adminEntry.value as AdminAccount | null;
     const memo = admin ? sha256Hex(`${username}\0${password}\0${admin.password_hash}`) : "";
     const hit = this.basicMemo.get(memo);
     if (admin && hit && hit > Date.now()) return adminAuth(admin.username);
@@ -238,25 +271,36 @@ export class AuthService {
 
   /**
    * Changes the admin username and/or password after checking the current password (slowed
-   * per client address like a login). Every session is revoked. Throws 400 for invalid input,
-   * 401 for a wrong password, 429 when the attempt's slot is too far away.
+   * per client address like a login). Every session is revoked. A username equal to the current
+   * one is no change: with no new password that is 400 nothing_to_change, and the sessions stay.
+   * Throws 400 for invalid input (naming the field in `fields`), 401 for a wrong password, 429
+   * when the attempt's slot is too far away.
    */
   async changeAccount(auth: Auth, input: ChangePassword, clientIp: string): Promise<void> {
     if (auth.type !== "admin") throw new AppError("forbidden", 403);
-    const newUsername = input.newUsername?.trim() || undefined;
-    const newPassword = input.newPassword || undefined;
-    if (!newUsername && !newPassword) throw badRequest("nothing_to_change");
-    const subject = `${clientIp}|account`;
     const entry = await this.accounts.getAdmin();
     const admin = entry.value as AdminAccount;
+    const requested = input.newUsername?.trim() || undefined;
+    const newUsername = requested !== admin.username ? requested : undefined;
+    const newPassword = input.newPassword || undefined;
+    const usernameBad = newUsername ? usernameProblem(newUsername) : null;
+    if (usernameBad) throw fieldError(usernameBad, "newUsername");
+    const passwordBad = newPassword ? passwordProblem(newPassword) : null;
+    if (passwordBad) throw fieldError(passwordBad, "newPassword");
+    if (!newUsername && !newPassword) throw badRequest("nothing_to_change");
+    const subject = `${clientIp}|account`;
     const valid = await this.attempts.check(
       "login",
       subject,
       () => verifyPassword(input.currentPassword, admin.password_hash),
     );
-    if (!valid) throw unauthorized("wrong_current_password");
+    if (!valid) {
+      throw new AppError("wrong_current_password", 401, {
+        fields: { currentPassword: "wrong_current_password" },
+      });
+    }
     if (newPassword && newPassword === input.currentPassword) {
-      throw badRequest("password_unchanged");
+      throw fieldError("password_unchanged", "newPassword");
     }
     const next: AdminAccount = {
       ...admin,

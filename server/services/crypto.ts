@@ -72,8 +72,27 @@ export async function hashPassword(password: string, iterations: number): Promis
   return `pbkdf2-sha256$${iterations}$${toBase64(salt)}$${toBase64(hash)}`;
 }
 
+/**
+ * Hashes an end-to-end encrypted share's access token as `sha256$hash`. The token carries 256
+ * bits from HKDF, so a slow KDF would add cost and no safety (as for API keys); the caller has
+ * checked its form (shared/schemas/e2e.ts).
+ */
+export function hashAccessToken(token: string): string {
+  return `sha256$${createHash("sha256").update(token).digest("base64")}`;
+}
+
 /** Checks a password against a stored hash in constant time; false for malformed hashes. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (stored.startsWith("sha256$")) {
+    let expected: Uint8Array;
+    try {
+      expected = fromBase64(stored.slice(7));
+    } catch {
+      return false;
+    }
+    const actual = createHash("sha256").update(password).digest();
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
   const [scheme, iter, salt, hash] = stored.split("$");
   const iterations = Number(iter);
   if (scheme !== "pbkdf2-sha256" || !Number.isInteger(iterations) || !salt || !hash) return false;

@@ -3,7 +3,7 @@
  * reads with a caller's buffer (BYOB) go straight through to the body, so the local driver can
  * read the socket into one reused buffer instead of a fresh 64 KiB chunk per read.
  */
-import { AppError } from "../errors.ts";
+import { fileTooLarge } from "../errors.ts";
 import { byobReaderOf } from "../storage/driver_streams.ts";
 
 /** What a default reader of the wrapped byte stream gets per read. */
@@ -12,7 +12,7 @@ const AUTO_CHUNK = 64 * 1024;
 /** Wraps a body so it errors with 413 `file_too_large` once more than `max` bytes pass. */
 export function limitStream(body: ReadableStream<Uint8Array>, max: number) {
   let seen = 0;
-  const tooLarge = () => new AppError("file_too_large", 413, { max_bytes: max });
+  const tooLarge = () => fileTooLarge(max);
   const byob = byobReaderOf(body);
   if (!byob) {
     const stream = body.pipeThrough(

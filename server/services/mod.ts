@@ -45,6 +45,8 @@ import { SearchRepo } from "../search/search_repo.ts";
 import { SearchService } from "../search/search.ts";
 import { BackupRepo } from "../backup/backup_repo.ts";
 import { BackupService } from "../backup/backup.ts";
+import { BackupScheduleRepo } from "../backup/backup_schedule_repo.ts";
+import { ScheduledBackups, scratchDirOf } from "../backup/scheduled_backups.ts";
 import { IdempotencyRepo } from "../kv/idempotency_repo.ts";
 import { IdempotencyService } from "./idempotency.ts";
 import { CacheEpochs } from "../kv/cache_epochs.ts";
@@ -111,7 +113,13 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     epochs,
     log,
   );
-  const fs = new FsService(mounts, storageConfigs, files, search);
+  const fs = new FsService(
+    mounts,
+    storageConfigs,
+    files,
+    search,
+    () => settings.getMaxUploadBytes(),
+  );
   fs.setDirectoryCache(new DirectoryCache(caches.directory, epochs, log));
   const fsUploads = new FsUploadService(fs, mounts, storageConfigs, new FsUploadRepo(kv));
   const proxyLinks = new ProxyLinkService(mounts, fs, settings, signer);
@@ -148,6 +156,15 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
       await migrateShareObjects(kv, fileRepo, storageConfigs, log, { evenIfRecorded: true });
     },
   });
+  const scheduledBackups = new ScheduledBackups({
+    repo: new BackupScheduleRepo(kv),
+    backup,
+    storage: storageConfigs,
+    box,
+    kdfIterations: config.kdfIterations,
+    scratchDir: scratchDirOf(config.dataDir),
+    log,
+  });
   const idempotency = new IdempotencyService(new IdempotencyRepo(kv), box);
   return {
     config,
@@ -182,6 +199,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
     caches,
     stats,
     backup,
+    scheduledBackups,
     viewTally,
   };
 }

@@ -61,7 +61,7 @@ export class MountService {
 
   /** Mounts the caller may see: all for the admin; active ones touching the key's base path. */
   async list(auth: Auth): Promise<MountView[]> {
-    const all = (await this.repo.list()).sort((a, b) =>
+    const all = [...await this.repo.list()].sort((a, b) =>
       a.sort_order - b.sort_order || a.name.localeCompare(b.name)
     );
     if (auth.type === "admin") return all.map(toView);

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's numbers (spec §2 "Dashboard"), answered from counters and small
+ * The admin dashboard's numbers (docs/PRODUCT.md §2.3), answered from counters and small
  * indexes only: the totals and activity counters kept by the repos (kv/stats_repo.ts), the
  * per-config usage counters kept by uploads, the storage configs themselves (a handful of keys)
  * and the in-process cache statistics. Nothing here lists pastes or files.

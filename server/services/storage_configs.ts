@@ -5,7 +5,12 @@
 import { ulid } from "ulid";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
-import type { StorageConfigRecord, StorageConfigRepo } from "../kv/storage_config_repo.ts";
+import {
+  type NameClaim,
+  storageConfigNameKey,
+  type StorageConfigRecord,
+  type StorageConfigRepo,
+} from "../kv/storage_config_repo.ts";
 import type { SecretBox } from "./secret_box.ts";
 import type { Auth } from "./auth.ts";
 import { AppError, badRequest, conflict, notFound } from "../errors.ts";
@@ -19,12 +24,18 @@ import type { StorageDriver } from "../storage/driver.ts";
 import { createDriver } from "../storage/factory.ts";
 import { mountScoped } from "../storage/share_area.ts";
 import { checkStorage } from "./storage_check.ts";
+import { forgetMemoized, memoized } from "../kv/request_memo.ts";
 
 const DEFAULT_SIGNATURE_EXPIRES = 3600;
 
 function mask(value: string): string {
   if (!value) return "";
   return value.length <= 4 ? "••••" : `${value.slice(0, 4)}${"•".repeat(8)}`;
+}
+
+/** 409 for a name another config has, at the name field. */
+function nameTaken(): AppError {
+  return conflict("storage_config_name_exists", { fields: { name: "storage_config_name_exists" } });
 }
 
 export class StorageConfigService {
@@ -125,9 +136,12 @@ export class StorageConfigService {
     return await this.toView(rec, await this.repo.getDefaultId());
   }
 
-  /** The raw record; throws 404 when missing. */
+  /** The raw record, read once per request (kv/request_memo.ts); throws 404 when missing. */
   async getRecord(id: string): Promise<StorageConfigRecord> {
-    const { value } = await this.repo.get(id);
+    const value = await memoized(
+      `storage_config:${id}`,
+      async () => (await this.repo.get(id)).value,
+    );
     if (!value) throw notFound("storage_config_not_found");
     return value;
   }
@@ -167,8 +181,9 @@ export class StorageConfigService {
       created_at: now,
       updated_at: now,
     };
+    const claim = await this.claimName(rec.name, null);
     const first = (await this.repo.getDefaultId()) === null;
-    if (!await this.repo.create(rec, first)) throw conflict();
+    if (!await this.repo.create(rec, first, claim)) throw await this.lostRace(rec.name, null);
     return await this.toView(rec, first ? rec.id : await this.repo.getDefaultId());
   }
 
@@ -207,9 +222,39 @@ export class StorageConfigService {
         : null,
       updated_at: new Date().toISOString(),
     };
-    if (!await this.repo.update(next, entry.versionstamp)) throw conflict();
+    forgetMemoized(`storage_config:${id}`);
+    const renamed = storageConfigNameKey(next.name) !== storageConfigNameKey(prev.name);
+    const claim = renamed ? await this.claimName(next.name, id) : null;
+    if (!await this.repo.update(prev, next, entry.versionstamp, claim)) {
+      throw await this.lostRace(next.name, id);
+    }
     this.drivers.delete(id);
     return await this.toView(next, await this.repo.getDefaultId());
+  }
+
+  /**
+   * Checks that no other config has this name (trimmed, any case; the configs themselves decide,
+   * so configs restored or made before the name index count too) and reads the index entry the
+   * write will check. Throws 409 storage_config_name_exists at the name field.
+   */
+  private async claimName(name: string, selfId: string | null): Promise<NameClaim> {
+    const key = storageConfigNameKey(name);
+    if (!key) return null;
+    const [all, claim] = await Promise.all([this.repo.list(), this.repo.claimName(name)]);
+    if (all.some((c) => c.id !== selfId && storageConfigNameKey(c.name) === key)) {
+      throw nameTaken();
+    }
+    return claim;
+  }
+
+  /** The error of a write whose commit failed: the name was just taken, or another change. */
+  private async lostRace(name: string, selfId: string | null): Promise<AppError> {
+    try {
+      await this.claimName(name, selfId);
+    } catch (err) {
+      return err as AppError;
+    }
+    return conflict();
   }
 
   /** Deletes a config; 409 while files or mounts use it. */
@@ -222,6 +267,7 @@ export class StorageConfigService {
     if (defaultId === id) {
       nextDefault = (await this.repo.list()).find((r) => r.id !== id)?.id ?? null;
     }
+    forgetMemoized(`storage_config:${id}`);
     if (!await this.repo.delete(id, entry.versionstamp, nextDefault)) throw conflict();
     this.drivers.delete(id);
   }

@@ -1,19 +1,20 @@
 /**
  * The access funnel: the one gate every delivery of a share's content passes through (a
  * paste's JSON or raw text; a file's info, inline view, download, preview and Office-viewer
- * links). A delivery is admitted in exactly one of two ways (product.md §3):
+ * links). A delivery is admitted in exactly one of two ways (docs/PRODUCT.md §12):
  *
  * 1. a view token: a valid, unexpired token bound to this share and its current access
  *    generation (password and view limit), handed out by an earlier counted delivery. It
  *    does not count again; or
  * 2. a counted view: the share is live, not used up, the caller passes `checkAccess` (the
- *    password), and its view is counted. A share with a limit is counted by the checked
+ *    password), and its view is counted, unless the caller owns the share (the admin, or the
+ *    key that created it): the creator can check a burn-after-reading share without burning it. A share with a limit is counted by the checked
  *    commit of `shares/view_counter.ts`, which moves the counter only while below the limit. A
  *    share without one is counted in memory (`shares/view_tally.ts`) and written a moment later
  *    with `sum`: a statistic needs no durable commit per view.
  *
  * Anything else is refused: 404 missing, 410 expired or used up (before any password is
- * asked), or whatever `checkAccess` throws (401 password_required / wrong_password, 429).
+ * asked; also a swept share's tombstone), or whatever `checkAccess` throws (401 password_required / wrong_password, 429).
  * Counting happens here and nowhere else, through the ledger's `count` and `tally`.
  */
 import type { FileRecord, FileRepo } from "./file_repo.ts";
@@ -54,6 +55,8 @@ export type ShareLedger<R extends GatedShare, F extends FoundShare<R> = FoundSha
   kind: "file" | "paste";
   /** The record of a slug with its views so far, or null when there is none. */
   find(slug: string): Promise<F | null>;
+  /** True when a share of this slug expired and was swept (its tombstone answers 410). */
+  swept(slug: string): Promise<boolean>;
   /** Counts one view of a limited share with a checked commit; "changed": read it again. */
   count(entry: ShareEntry<R>): Promise<CountResult>;
   /** Counts one view of an unlimited share in memory, written to KV within the flush interval. */
@@ -66,6 +69,8 @@ export type Admission<F> = {
   entry: F;
   /** Views after this delivery; null when a token admitted it (nothing was counted). */
   views: number | null;
+  /** True when the share's owner was admitted: the views are as they were, nothing counted. */
+  owned: boolean;
   /**
    * A token for follow-up links: the one presented, or a fresh one after a counted view when
    * the caller asked for it (`issueToken`); null otherwise.
@@ -84,6 +89,8 @@ export type AdmitOptions<R> = {
    * function decides per record (a paste signs one only when its follow-up link needs it).
    */
   issueToken?: boolean | ((rec: R) => boolean);
+  /** True when the caller owns the share: its view is admitted like any other, not counted. */
+  isOwner?: (rec: R) => boolean;
 };
 
 const ERRORS: Record<"file" | "paste", { missing: ErrorCode; gone: ErrorCode }> = {
@@ -110,29 +117,36 @@ export class AccessFunnel<R extends GatedShare, F extends FoundShare<R> = FoundS
     const errors = ERRORS[this.ledger.kind];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const entry = await this.ledger.find(slug);
-      if (!entry) throw notFound(errors.missing);
+      if (!entry) {
+        throw await this.ledger.swept(slug) ? gone(errors.gone) : notFound(errors.missing);
+      }
       const rec = entry.value;
       if (isPast(rec.expires_at)) throw gone(errors.gone);
       if (opts.token && await this.signer.verify(this.subjectOf(rec), opts.token)) {
-        return { entry, views: null, token: opts.token };
+        return { entry, views: null, owned: false, token: opts.token };
       }
       if (rec.max_views > 0 && entry.views >= rec.max_views) throw gone(errors.gone);
       await opts.checkAccess(rec);
+      if (opts.isOwner?.(rec)) {
+        return { entry, views: entry.views, owned: true, token: await this.tokenFor(rec, opts) };
+      }
       const counted = rec.max_views > 0
         ? await this.ledger.count(entry)
         : await this.ledger.tally(entry);
       if (counted.ok) {
-        const wanted = typeof opts.issueToken === "function"
-          ? opts.issueToken(rec)
-          : opts.issueToken;
-        const token = wanted
-          ? await this.signer.issue(this.subjectOf(rec), VIEW_TOKEN_TTL_MS)
-          : null;
-        return { entry, views: counted.views, token };
+        return { entry, views: counted.views, owned: false, token: await this.tokenFor(rec, opts) };
       }
       if (counted.reason === "used_up") throw gone(errors.gone);
     }
     throw new AppError("conflict", 409);
+  }
+
+  /** A fresh token for follow-up links when the caller asked for one, else null. */
+  private tokenFor(rec: R, opts: AdmitOptions<R>): Promise<string | null> {
+    const wanted = typeof opts.issueToken === "function" ? opts.issueToken(rec) : opts.issueToken;
+    return wanted
+      ? this.signer.issue(this.subjectOf(rec), VIEW_TOKEN_TTL_MS)
+      : Promise.resolve(null);
   }
 
   /**
@@ -150,6 +164,7 @@ export function fileFunnel(repo: FileRepo, signer: Signer): AccessFunnel<FileRec
   return new AccessFunnel<FileRecord>({
     kind: "file",
     find: (slug) => SLUG_PATTERN.test(slug) ? repo.findShare(slug) : Promise.resolve(null),
+    swept: (slug) => SLUG_PATTERN.test(slug) ? repo.tombstones.holds(slug) : Promise.resolve(false),
     count: (entry) => repo.countView(entry),
     tally: (entry) => repo.tallyView(entry),
   }, signer);
@@ -163,6 +178,7 @@ export function pasteFunnel(
   return new AccessFunnel<PasteRecord, PasteShareEntry>({
     kind: "paste",
     find: (slug) => SLUG_PATTERN.test(slug) ? repo.findShare(slug) : Promise.resolve(null),
+    swept: (slug) => SLUG_PATTERN.test(slug) ? repo.tombstones.holds(slug) : Promise.resolve(false),
     count: (entry) => repo.countView(entry),
     tally: (entry) => repo.tallyView(entry),
   }, signer);

@@ -10,12 +10,19 @@ import type { StorageConfigService } from "../services/storage_configs.ts";
 import type { AccessFunnel } from "./access_funnel.ts";
 import type { AttemptGuard } from "../services/attempts.ts";
 import type { Auth } from "../services/auth.ts";
-import { AppError, gone, notFound, unauthorized } from "../errors.ts";
+import { AppError, badRequest, gone, notFound, unauthorized } from "../errors.ts";
 import { verifyPassword } from "../services/crypto.ts";
 import type { PublicFileView } from "../../shared/schemas/files.ts";
 import type { GetResult } from "../storage/driver.ts";
 import { type RequestedRange, resolveRequestedRange } from "../storage/ranges.ts";
 import { s3UrlTtlMs, type TtlCache } from "../services/caches.ts";
+import { SLUG_PATTERN } from "../../shared/slug.ts";
+
+/** True when the caller owns the file share: the admin, or the key that created it. */
+export function ownsFile(auth: Auth, rec: Pick<FileRecord, "created_by">): boolean {
+  return auth.type === "admin" ||
+    (auth.type === "apikey" && rec.created_by === `apikey:${auth.id}`);
+}
 
 export type Delivery =
   | { kind: "redirect"; url: string }
@@ -34,7 +41,10 @@ export class FileAccessService {
   /** The live record of a slug; 404 when missing, 410 when expired. */
   async findLive(slug: string): Promise<FileRecord> {
     const value = (await this.repo.getBySlug(slug)).value;
-    if (!value) throw notFound("file_not_found");
+    if (!value) {
+      const swept = SLUG_PATTERN.test(slug) && await this.repo.tombstones.holds(slug);
+      throw swept ? gone("file_expired") : notFound("file_not_found");
+    }
     if (value.expires_at && Date.parse(value.expires_at) <= Date.now()) throw gone("file_expired");
     return value;
   }
@@ -42,7 +52,14 @@ export class FileAccessService {
   private async checkPassword(rec: FileRecord, password: string | undefined, ip: string) {
     if (!rec.password_hash) return;
     if (!password) {
-      throw new AppError("password_required", 401, { slug: rec.slug, has_password: true });
+      throw new AppError("password_required", 401, {
+        slug: rec.slug,
+        has_password: true,
+        // The browser derives the password (the access token) from the link's key.
+        ...(rec.e2e
+          ? { e2e: { version: rec.e2e.version, has_password: rec.e2e.has_password } }
+          : {}),
+      });
     }
     const hash = rec.password_hash;
     const subject = `${ip}|file:${rec.slug}`;
@@ -63,6 +80,7 @@ export class FileAccessService {
     views: number,
     token: string,
     auth: Auth,
+    owned: boolean,
   ): PublicFileView {
     const q = `?t=${encodeURIComponent(token)}`;
     return {
@@ -79,18 +97,23 @@ export class FileAccessService {
       created_at: rec.created_at,
       preview_url: `/api/file-view/${encodeURIComponent(rec.slug)}${q}`,
       download_url: `/api/file-download/${encodeURIComponent(rec.slug)}${q}`,
-      can_manage: auth.type === "admin" ||
-        (auth.type === "apikey" && rec.created_by === `apikey:${auth.id}`),
+      can_manage: ownsFile(auth, rec),
+      own_view: owned,
+      ...(rec.e2e ? { e2e: rec.e2e } : {}),
     };
   }
 
-  /** Opens a share (GET public info, or verify with a password); counts one view. */
+  /**
+   * Opens a share (GET public info, or verify with a password); counts one view unless `auth`
+   * owns the share.
+   */
   async open(slug: string, password: string | undefined, auth: Auth, ip: string) {
-    const { entry, views, token } = await this.funnel.admit(slug, {
+    const { entry, views, owned, token } = await this.funnel.admit(slug, {
       checkAccess: this.passwordCheck(password, ip),
       issueToken: true,
+      isOwner: (rec) => ownsFile(auth, rec),
     });
-    return this.publicView(entry.value, views!, token, auth);
+    return this.publicView(entry.value, views!, token, auth, owned);
   }
 
   /** Metadata only, for server rendering: never counts a view and never exposes links. */
@@ -109,6 +132,8 @@ export class FileAccessService {
       expires_at: rec.expires_at,
       created_at: rec.created_at,
       remark: rec.password_hash ? "" : rec.remark,
+      // Without the sealed metadata: that comes with the counted open.
+      ...(rec.e2e ? { e2e: { version: rec.e2e.version, has_password: rec.e2e.has_password } } : {}),
     };
   }
 
@@ -123,12 +148,14 @@ export class FileAccessService {
       password?: string;
       range?: RequestedRange;
       download: boolean;
+      auth: Auth;
       ip: string;
     },
   ): Promise<Delivery> {
     const { entry } = await this.funnel.admit(slug, {
       token: opts.token,
       checkAccess: this.passwordCheck(opts.password, opts.ip),
+      isOwner: (rec) => ownsFile(opts.auth, rec),
     });
     const rec = entry.value;
     const cfg = await this.storage.getRecord(rec.storage_config_id);
@@ -163,13 +190,20 @@ export class FileAccessService {
    */
   async officeLinks(
     slug: string,
-    opts: { token?: string; password?: string; origin: string; ip: string },
+    opts: { token?: string; password?: string; origin: string; auth: Auth; ip: string },
   ) {
     const { entry, token } = await this.funnel.admit(slug, {
       token: opts.token,
-      checkAccess: this.passwordCheck(opts.password, opts.ip),
+      checkAccess: (rec) => {
+        // An online viewer would get ciphertext: refused before a view is counted.
+        if (rec.e2e) throw badRequest("e2e_server_preview_off");
+        return this.checkPassword(rec, opts.password, opts.ip);
+      },
       issueToken: true,
+      isOwner: (rec) => ownsFile(opts.auth, rec),
     });
+    // Admitted by a token (nothing counted), the answer is the same.
+    if (entry.value.e2e) throw badRequest("e2e_server_preview_off");
     const url = `${opts.origin}/api/file-download/${encodeURIComponent(entry.value.slug)}?t=${
       encodeURIComponent(token)
     }`;

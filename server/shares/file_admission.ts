@@ -7,12 +7,14 @@ import type { StorageConfigRecord } from "../kv/storage_config_repo.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
 import type { SettingsService } from "../services/settings.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
-import { AppError, badRequest, conflict, forbidden } from "../errors.ts";
-import { hashPassword, randomBase62 } from "../services/crypto.ts";
+import { AppError, badRequest, conflict, fileTooLarge, forbidden } from "../errors.ts";
+import { hashAccessToken, hashPassword, randomBase62 } from "../services/crypto.ts";
 import { SHARE_OBJECTS_FOLDER } from "../storage/share_area.ts";
+import { slugHeldBySweptShare } from "./tombstones.ts";
 import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
 import { isReservedSlug } from "../../shared/slug.ts";
 import type { FileShareOptions } from "../../shared/schemas/files.ts";
+import { E2E_STORED_NAME, E2E_STORED_TYPE, isAccessToken } from "../../shared/schemas/e2e.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -43,6 +45,21 @@ export function safeFilename(name: string): string {
   return (cleaned || "file").slice(0, 200);
 }
 
+/**
+ * The name and type a new share is stored under: an end-to-end encrypted one gets neutral
+ * ones, whatever the client sent, since the real ones travel sealed in `e2e.meta`. Throws 400
+ * e2e_access_invalid when such a share's password is not an access token.
+ */
+export function storedNameOf(
+  opts: FileShareOptions,
+  filename: string,
+  mimetype: string,
+): { filename: string; mimetype: string } {
+  if (!opts.e2e) return { filename, mimetype };
+  if (!isAccessToken(opts.password)) throw badRequest("e2e_access_invalid");
+  return { filename: E2E_STORED_NAME, mimetype: E2E_STORED_TYPE };
+}
+
 /** The checks and record building shared by every way of creating a file share. */
 export class FileAdmission {
   constructor(
@@ -58,6 +75,7 @@ export class FileAdmission {
       if (isReservedSlug(requested)) {
         throw badRequest("slug_reserved");
       }
+      if (!await this.repo.tombstones.release(requested)) throw slugHeldBySweptShare();
       if (!await this.repo.isSlugFree(requested)) throw conflict("slug_taken");
       return requested;
     }
@@ -86,7 +104,7 @@ export class FileAdmission {
   async checkSize(size: number | undefined): Promise<number> {
     const max = await this.settings.getMaxUploadBytes();
     if (size !== undefined && size > max) {
-      throw new AppError("file_too_large", 413, { max_bytes: max, file_size: size });
+      throw fileTooLarge(max, size);
     }
     return max;
   }
@@ -109,14 +127,20 @@ export class FileAdmission {
     auth: Auth,
   ): Promise<FileRecord> {
     const now = Date.now();
+    const stored = storedNameOf(opts, file.filename, file.mimetype);
     return {
       id,
       slug,
-      filename: file.filename,
+      filename: stored.filename,
       size: file.size,
-      mimetype: file.mimetype,
+      mimetype: stored.mimetype,
       remark: opts.remark ?? "",
-      password_hash: opts.password ? await hashPassword(opts.password, this.kdfIterations) : null,
+      // An end-to-end encrypted share's password is its access token: 256 bits, a fast hash.
+      password_hash: opts.e2e
+        ? hashAccessToken(opts.password!)
+        : opts.password
+        ? await hashPassword(opts.password, this.kdfIterations)
+        : null,
       expires_at: shareExpiry(opts, now),
       max_views: opts.max_views ?? 0,
       use_proxy: opts.use_proxy ?? await this.settings.getDefaultUseProxy(),
@@ -126,6 +150,7 @@ export class FileAdmission {
       created_at: new Date(now).toISOString(),
       updated_at: new Date(now).toISOString(),
       created_by: creatorOf(auth),
+      ...(opts.e2e ? { e2e: opts.e2e } : {}),
     };
   }
 }

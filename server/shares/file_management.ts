@@ -1,4 +1,5 @@
 /** Managing file shares once recorded: views, listing, editing, deleting, expiry. */
+import { slugHeldBySweptShare } from "./tombstones.ts";
 import type { FileRecord, FileRepo } from "./file_repo.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
@@ -29,9 +30,10 @@ export class FileManagement {
 
   /**
    * Lists files newest first: all for the admin, the key's own for key users. A page reads its
-   * items and the entries before it, and its total from counters; a search reads the search
-   * index and counts at most MAX_MATCHES (share_search.ts). The storage-config filter, which
-   * the app's screens never send, reads the config's whole index (or the key's own records).
+   * items and the entries before it, and its totals (count and bytes) from counters; a search
+   * reads the search index and the records of its matches, at most MAX_MATCHES (share_search.ts).
+   * The storage-config filter, which the app's screens never send, reads the config's whole index
+   * and its records (or the key's own records).
    */
   async list(
     auth: Auth,
@@ -42,27 +44,29 @@ export class FileManagement {
     const onConfig = configId ? (f: FileRecord) => f.storage_config_id === configId : undefined;
     let page: FileRecord[];
     let total: number;
+    let totalSize: number;
     if (q.search) {
-      ({ items: page, total } = await this.repo.lists.search(
-        q.search,
-        createdBy,
-        q.offset,
-        q.limit,
-        onConfig,
-      ));
+      const all = await this.repo.lists.matches(q.search, createdBy, onConfig);
+      [page, total] = [all.slice(q.offset, q.offset + q.limit), all.length];
+      totalSize = all.reduce((sum, f) => sum + f.size, 0);
     } else if (configId) {
-      const all = createdBy === undefined
+      const ids = createdBy === undefined
         ? await this.repo.listIdsByConfig(configId)
         : (await this.repo.list(createdBy)).filter(onConfig!).map((f) => f.id);
-      page = await this.repo.getMany(all.slice(q.offset, q.offset + q.limit));
-      total = all.length;
+      const all = await this.repo.getMany(ids);
+      [page, total] = [all.slice(q.offset, q.offset + q.limit), all.length];
+      totalSize = all.reduce((sum, f) => sum + f.size, 0);
     } else {
+      const bytes = this.repo.lists.bytes(createdBy);
       ({ items: page, total } = await this.repo.lists.page(createdBy, q.offset, q.limit));
+      totalSize = await bytes;
     }
     const views = await this.repo.readViewsOf(page);
     return {
       items: page.map((f, i) => viewOf(f, views[i])),
       total,
+      /** The bytes of every file the filter matched, on all pages. */
+      total_size: totalSize,
       limit: q.limit,
       offset: q.offset,
     };
@@ -82,11 +86,18 @@ export class FileManagement {
     if (!entry.value) throw notFound("file_not_found");
     const prev = entry.value;
     assertCanManage(auth, prev.created_by);
+    // The password of an end-to-end encrypted share is the access token of its key.
+    if (prev.e2e && input.password !== undefined) {
+      throw badRequest("e2e_not_editable", { field: "password" });
+    }
     if (
       input.slug && input.slug !== prev.slug &&
       isReservedSlug(input.slug)
     ) {
       throw badRequest("slug_reserved");
+    }
+    if (input.slug && input.slug !== prev.slug && !await this.repo.tombstones.release(input.slug)) {
+      throw slugHeldBySweptShare();
     }
     if (input.expires_at && Date.parse(input.expires_at) <= Date.now()) {
       throw badRequest("expires_at_invalid");
@@ -140,9 +151,12 @@ export class FileManagement {
     return { deleted, failed };
   }
 
-  /** Deletes a share, and its stored object when asked and owned. */
-  protected async remove(rec: FileRecord, withObject: boolean): Promise<void> {
-    await this.repo.delete(rec);
+  /**
+   * Deletes a share, and its stored object when asked and owned; with `tombstone` (expiry) its
+   * slug keeps answering "expired".
+   */
+  protected async remove(rec: FileRecord, withObject: boolean, tombstone = false): Promise<void> {
+    await this.repo.delete(rec, tombstone);
     // A share of a mount file points at the user's own object: it is never deleted with the share.
     if (!withObject || rec.owns_object === false) return;
     try {
@@ -153,13 +167,35 @@ export class FileManagement {
     }
   }
 
-  /** Deletes expired files and their objects; returns how many. */
+  /**
+   * Deletes the expired and used-up file shares the caller manages, with their stored objects
+   * (a mount file a share points at stays), and frees the slugs of the caller's swept shares
+   * (their tombstones). Returns how many shares went.
+   */
+  async clearExpired(auth: Auth): Promise<{ deleted: number }> {
+    const now = Date.now();
+    let deleted = 0;
+    const creator = auth.type === "admin" ? null : creatorOf(auth);
+    for (const rec of await this.repo.list(creator)) {
+      const expired = rec.expires_at !== null && Date.parse(rec.expires_at) <= now;
+      const usedUp = rec.max_views > 0 && await this.repo.readViews(rec) >= rec.max_views;
+      if (!expired && !usedUp) continue;
+      const { value } = await this.repo.get(rec.id);
+      if (!value) continue;
+      await this.remove(value, true);
+      deleted++;
+    }
+    await this.repo.tombstones.clear(creator ?? undefined);
+    return { deleted };
+  }
+
+  /** Deletes expired files and their objects, leaving tombstones; returns how many. */
   async deleteExpired(nowMs: number): Promise<number> {
     let n = 0;
     for (const id of await this.repo.listExpiredIds(nowMs)) {
       const { value } = await this.repo.get(id);
       if (value) {
-        await this.remove(value, true);
+        await this.remove(value, true, true);
         n++;
       }
     }

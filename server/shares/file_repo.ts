@@ -6,6 +6,8 @@ import { ShareLists } from "./share_lists.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
 import type { ViewTally } from "./view_tally.ts";
+import { TombstoneRepo, writeTombstone } from "./tombstones.ts";
+import type { E2EDescriptor } from "../../shared/schemas/e2e.ts";
 
 export type FileRecord = {
   id: string;
@@ -26,6 +28,8 @@ export type FileRecord = {
   created_by: string;
   /** False for shares of mount files: the object belongs to the mount, not to the share. */
   owns_object?: boolean;
+  /** Set on an end-to-end encrypted share: the object is ciphertext (docs/E2E.md). */
+  e2e?: E2EDescriptor;
 };
 
 /** A presigned upload waiting for its commit. */
@@ -59,6 +63,7 @@ export const indexedFile = (rec: FileRecord): IndexedShare => ({
   id: rec.id,
   created_by: rec.created_by,
   texts: [rec.filename, rec.slug, rec.remark],
+  bytes: rec.size,
 });
 
 /** A file record as read for a delivery, with its view count (stored plus pending here). */
@@ -68,8 +73,12 @@ export class FileRepo {
   /** List pages, totals and searches (share_lists.ts). */
   readonly lists: ShareLists<FileRecord>;
 
+  /** Slugs of file shares the sweeper removed after their expiry (tombstones.ts). */
+  readonly tombstones: TombstoneRepo;
+
   /** `tally` counts views of unlimited shares in memory; without it they are committed. */
   constructor(private kv: Deno.Kv, private tally?: ViewTally) {
+    this.tombstones = new TombstoneRepo(kv, "file");
     this.lists = new ShareLists(kv, {
       kind: "file",
       records: keys.filesPrefix(),
@@ -108,14 +117,18 @@ export class FileRepo {
     return { value: rec.value, versionstamp: rec.versionstamp!, views };
   }
 
-  /** True when a slug is free. */
+  /** True when a slug is free: no share, and no tombstone (even a lapsed one KV still holds). */
   async isSlugFree(slug: string): Promise<boolean> {
-    return (await this.kv.get(keys.filesBySlug(slug))).value === null;
+    const [idx, tomb] = await this.kv.getMany([
+      keys.filesBySlug(slug),
+      keys.shareTombstones("file", slug),
+    ]);
+    return idx.value === null && tomb.value === null;
   }
 
   /** Inserts a record and its indexes; false when the slug is taken. */
   async create(rec: FileRecord): Promise<boolean> {
-    const op = this.kv.atomic()
+    const op = this.tombstones.guard(this.kv.atomic(), rec.slug)
       .check({ key: keys.files(rec.id), versionstamp: null })
       .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
       .set(keys.files(rec.id), rec);
@@ -131,7 +144,10 @@ export class FileRepo {
   /** Replaces a record read at `versionstamp`, moving indexes; "slug" when the new slug is taken. */
   async update(prev: FileRecord, next: FileRecord, versionstamp: string, resetViews: boolean) {
     const op = this.kv.atomic().check({ key: keys.files(prev.id), versionstamp });
-    if (prev.slug !== next.slug) op.check({ key: keys.filesBySlug(next.slug), versionstamp: null });
+    if (prev.slug !== next.slug) {
+      this.tombstones.guard(op, next.slug);
+      op.check({ key: keys.filesBySlug(next.slug), versionstamp: null });
+    }
     for (const k of indexKeys(prev)) op.delete(k);
     for (const k of indexKeys(next)) op.set(k, next.id);
     op.set(keys.files(next.id), next);
@@ -146,8 +162,9 @@ export class FileRepo {
   /**
    * Deletes a record, its indexes and counter, and subtracts its size from usage; checked
    * against the record as it is now, so a concurrent delete subtracts and counts only once.
+   * With `tombstone` (removal after its expiry) the slug keeps answering "expired".
    */
-  async delete(rec: FileRecord): Promise<void> {
+  async delete(rec: FileRecord, tombstone = false): Promise<void> {
     for (let attempt = 0; attempt < 10; attempt++) {
       const entry = await this.get(rec.id);
       const cur = entry.value;
@@ -163,6 +180,7 @@ export class FileRepo {
         .set(usageKey, new Deno.KvU64(next));
       for (const k of indexKeys(cur)) op.delete(k);
       removeFromIndex(op, "file", indexedFile(cur));
+      if (tombstone) writeTombstone(op, "file", cur);
       if ((await countDeleted(op, "files").commit()).ok) return;
     }
     throw new Error(`Could not delete file ${rec.id}: too much contention`);
@@ -274,6 +292,7 @@ export class FileRepo {
       .check(pending)
       .check({ key: keys.files(rec.id), versionstamp: null })
       .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
+      .check({ key: keys.shareTombstones("file", rec.slug), versionstamp: null })
       .delete(pending.key)
       .set(keys.files(rec.id), rec);
     // Shares of mount files do not use storage of their own.

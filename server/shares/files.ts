@@ -14,7 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from "../errors.ts";
 import { limitStream } from "../services/limit_stream.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import type { Commit, FileShareOptions, FileView, Presign } from "../../shared/schemas/files.ts";
-import { FileAdmission } from "./file_admission.ts";
+import { FileAdmission, storedNameOf } from "./file_admission.ts";
 import { FileManagement } from "./file_management.ts";
 
 const PRESIGN_TTL_S = 3600;
@@ -63,6 +63,8 @@ export class FileService extends FileManagement {
     const id = ulid();
     let filename = input.filename.trim() || "file";
     let mimetype = contentTypeFor(filename, input.mimetype);
+    // Known before the bytes: an encrypted file's storage path must not carry its name either.
+    ({ filename, mimetype } = storedNameOf(opts, filename, mimetype));
     const path = this.admission.storagePath(id, filename);
     const driver = await this.storage.driverFor(cfg);
     const limited = limitStream(input.body, max);
@@ -126,14 +128,19 @@ export class FileService extends FileManagement {
     await this.admission.checkQuota(cfg, input.size);
     if (input.slug) await this.admission.pickSlug(input.slug);
     const id = ulid();
-    const contentType = contentTypeFor(input.filename, input.mimetype);
-    const path = this.admission.storagePath(id, input.filename);
+    const stored = storedNameOf(
+      input,
+      input.filename,
+      contentTypeFor(input.filename, input.mimetype),
+    );
+    const contentType = stored.mimetype;
+    const path = this.admission.storagePath(id, stored.filename);
     const driver = await this.storage.driverFor(cfg);
     const pending: PendingUpload = {
       id,
       storage_config_id: cfg.id,
       storage_path: path,
-      filename: input.filename,
+      filename: stored.filename,
       size: input.size,
       mimetype: contentType,
       created_by: creatorOf(auth),
@@ -175,6 +182,7 @@ export class FileService extends FileManagement {
   /** Reserves a storage path and returns a URL the browser PUTs the bytes to. */
   async presign(input: Presign, auth: Auth) {
     const { cfg, driver, pending } = await this.reserve(input, auth);
+    await driver.checkBucket?.();
     const uploadUrl = await driver.presignPut(pending.storage_path, {
       expiresIn: PRESIGN_TTL_S,
       contentType: pending.mimetype,
@@ -233,6 +241,8 @@ export class FileService extends FileManagement {
     opts: FileShareOptions,
     auth: Auth,
   ): Promise<FileView> {
+    // A mount file is plaintext the server already holds: it cannot become an encrypted share.
+    if (opts.e2e) throw badRequest("validation_failed", { fields: { e2e: "not for mount files" } });
     const driver = await this.storage.driverFor(cfg);
     const head = await driver.head(key);
     if (!head) throw notFound("file_not_found");

@@ -10,7 +10,7 @@
  * its index was counted: a create or delete in between (each moves a counter in the commit that
  * writes its index entry) makes that creator start over instead of being counted twice.
  */
-import { type EntityPrefix, keys } from "../kv/keys.ts";
+import { type EntityPrefix, keys, type TotalField } from "../kv/keys.ts";
 import { indexedPaste, type PasteRecord } from "./paste_repo.ts";
 import { type FileRecord, indexedFile } from "./file_repo.ts";
 import { gramRows, type IndexedShare, type IndexRow, type ShareKind } from "./share_index.ts";
@@ -84,8 +84,9 @@ async function postAll<R>(
 }
 
 /**
- * Sets every creator's totals of pastes and files from their creator indexes (a scan of the
- * indexes: for migrations and restores). Creators whose index is empty get a total of 0.
+ * Sets every creator's totals of pastes and files from their creator indexes, and the bytes of
+ * file shares (per creator and over all) from their records (a scan: for migrations and
+ * restores). Creators whose index is empty get a total of 0.
  */
 export async function recountCreatorTotals(kv: Deno.Kv): Promise<void> {
   for (const kind of ["paste", "file"] as const) {
@@ -103,6 +104,7 @@ export async function recountCreatorTotals(kv: Deno.Kv): Promise<void> {
     }
     for (const creator of stale) await setCreatorTotal(kv, kind, creator, [...byCreator, creator]);
   }
+  await setBytesTotal(kv);
 }
 
 /** The first creator in a creator index after `after` (from the start without it), or null. */
@@ -115,22 +117,65 @@ async function nextCreator(kv: Deno.Kv, byCreator: Deno.KvKey, after?: string) {
   return null;
 }
 
-/** Sets one creator's `created` counter so that its total is what its index holds now. */
+/**
+ * Sets one creator's `created` counter so that its total is what its index holds now, and for
+ * file shares its `bytes_created` counter so that its bytes are those of the indexed records.
+ */
 async function setCreatorTotal(
   kv: Deno.Kv,
   kind: ShareKind,
   creator: string,
   index: Deno.KvKey,
 ): Promise<void> {
-  const createdKey = keys.shareCreatorTotals(kind, creator, "created");
-  const deletedKey = keys.shareCreatorTotals(kind, creator, "deleted");
+  const fields: TotalField[] = ["created", "deleted", "bytes_created", "bytes_deleted"];
+  const counters: Deno.KvKey[] = fields.map((f) => keys.shareCreatorTotals(kind, creator, f));
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [created, deleted] = await kv.getMany<Deno.KvU64[]>([createdKey, deletedKey]);
-    let count = 0n;
-    for await (const _ of kv.list({ prefix: index }, { batchSize: LIST_BATCH })) count++;
-    const base = deleted.value?.value ?? 0n;
-    const op = kv.atomic().check(created, deleted).set(createdKey, new Deno.KvU64(base + count));
+    const read = await kv.getMany<Deno.KvU64[]>(counters);
+    const ids: string[] = [];
+    for await (const e of kv.list<string>({ prefix: index }, { batchSize: LIST_BATCH })) {
+      ids.push(e.value);
+    }
+    const base = (i: number) => read[i].value?.value ?? 0n;
+    const op = kv.atomic().check(...read).set(
+      counters[0],
+      new Deno.KvU64(base(1) + BigInt(ids.length)),
+    );
+    if (kind === "file") {
+      const bytes = await sumBytes(kv, ids.map((id) => [...keys.entityPrefix("files"), id]));
+      op.set(counters[2], new Deno.KvU64(base(3) + bytes));
+    }
     if ((await op.commit()).ok) return;
   }
   throw new Error(`Cannot recount the ${kind} shares of ${creator}: they keep changing`);
+}
+
+/** The sizes of the file records at `recordKeys` added up (missing ones count 0). */
+async function sumBytes(kv: Deno.Kv, recordKeys: Deno.KvKey[]): Promise<bigint> {
+  let sum = 0n;
+  for (let i = 0; i < recordKeys.length; i += 10) {
+    for (const e of await kv.getMany<FileRecord[]>(recordKeys.slice(i, i + 10))) {
+      sum += BigInt(e.value?.size ?? 0);
+    }
+  }
+  return sum;
+}
+
+/** Sets the bytes of all file shares from their records (a scan), as setCreatorTotal does. */
+async function setBytesTotal(kv: Deno.Kv): Promise<void> {
+  const counters = [
+    keys.shareBytesTotals("file", "created"),
+    keys.shareBytesTotals("file", "deleted"),
+  ];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [created, deleted] = await kv.getMany<Deno.KvU64[]>(counters);
+    let sum = 0n;
+    const prefix = keys.entityPrefix("files");
+    for await (const e of kv.list<FileRecord>({ prefix }, { batchSize: LIST_BATCH })) {
+      sum += BigInt(e.value.size);
+    }
+    const op = kv.atomic().check(created, deleted)
+      .set(counters[0], new Deno.KvU64((deleted.value?.value ?? 0n) + sum));
+    if ((await op.commit()).ok) return;
+  }
+  throw new Error("Cannot recount the bytes of all file shares: they keep changing");
 }

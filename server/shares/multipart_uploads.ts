@@ -1,6 +1,6 @@
 /**
- * Multipart uploads of file shares: the browser PUTs parts (5 MiB, spec §9) straight to
- * storage through presigned part URLs, and can resume after a reload: list-parts tells what is
+ * Multipart uploads of file shares: the browser PUTs parts (5 MiB, docs/PRODUCT.md §9.1) straight
+ * to storage through presigned part URLs, and can resume after a reload: list-parts tells what is
  * there, refresh-urls signs the missing parts again. Complete assembles and records the share.
  */
 import type { FileService } from "./files.ts";

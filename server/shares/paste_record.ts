@@ -1,4 +1,5 @@
 /** The shape of a paste record in KV, shared by the repo and the slug lookup. */
+import type { E2EDescriptor } from "../../shared/schemas/e2e.ts";
 
 export type PasteRecord = {
   id: string;
@@ -18,8 +19,10 @@ export type PasteRecord = {
   content_chunks: number;
   /** The content itself when it is small (paste_content.ts INLINE_BYTES): no chunks then. */
   content_text?: string;
-  /** The first characters of the content, for lists. */
+  /** The first characters of the content, for lists ("" for an end-to-end encrypted paste). */
   preview: string;
+  /** Set on an end-to-end encrypted paste: the content is ciphertext (docs/E2E.md). */
+  e2e?: E2EDescriptor;
 };
 
 /** A record together with the versionstamp it was read at. */

@@ -1,6 +1,6 @@
 /**
  * Removing pastes: chosen ones (batch delete), expired or used-up ones of a caller, and those
- * whose expiry passed (the sweeper). A removal is checked against the record as read, and a
+ * whose expiry passed (the sweeper, which leaves a tombstone). A removal is checked against the record as read, and a
  * record that changed meanwhile is read again, so an edit never resurrects a deleted paste.
  */
 import type { PasteEntry, PasteRepo } from "./paste_repo.ts";
@@ -11,11 +11,18 @@ import type { PasteBatchDeleteResult } from "../../shared/schemas/pastes.ts";
 /** Paste ids are ULIDs; anything else cannot exist (and must not reach KV as a huge key). */
 export const ID_PATTERN = /^[0-9A-Za-z]{26}$/;
 
-/** Removes a paste, re-reading it when it changed under us; false when it is gone. */
-export async function removeEntry(repo: PasteRepo, entry: PasteEntry): Promise<boolean> {
+/**
+ * Removes a paste, re-reading it when it changed under us; false when it is gone. With
+ * `tombstone` (removal after its expiry) its slug keeps answering "expired" (tombstones.ts).
+ */
+export async function removeEntry(
+  repo: PasteRepo,
+  entry: PasteEntry,
+  tombstone = false,
+): Promise<boolean> {
   let current: PasteEntry | null = entry;
   for (let attempt = 0; attempt < 5 && current; attempt++) {
-    if (await repo.remove(current)) return true;
+    if (await repo.remove(current, tombstone)) return true;
     current = await repo.get(entry.value.id);
   }
   return false;
@@ -42,9 +49,14 @@ export async function deleteMany(
   return { deleted, skipped: skipped.length, skipped_ids: skipped };
 }
 
-/** Deletes expired and used-up pastes the caller manages. */
+/**
+ * Deletes expired and used-up pastes the caller manages, and frees the caller's slugs that
+ * swept pastes left reserved (their tombstones).
+ */
 export async function clearExpired(repo: PasteRepo, auth: Auth): Promise<{ deleted: number }> {
-  const recs = await repo.list(auth.type === "admin" ? undefined : creatorOf(auth));
+  const creator = auth.type === "admin" ? undefined : creatorOf(auth);
+  await repo.tombstones.clear(creator);
+  const recs = await repo.list(creator);
   const views = await repo.getViews(recs.filter((r) => r.max_views > 0));
   const now = Date.now();
   let deleted = 0;
@@ -62,7 +74,7 @@ export async function deleteExpired(repo: PasteRepo, now: number): Promise<numbe
   for (const { id, expiresAtMs } of await repo.listExpired(now)) {
     const entry = await repo.get(id);
     if (!entry) await repo.deleteExpiryIndex(id, expiresAtMs);
-    else if (isPastExpiry(entry.value, now) && await removeEntry(repo, entry)) deleted++;
+    else if (isPastExpiry(entry.value, now) && await removeEntry(repo, entry, true)) deleted++;
   }
   return deleted;
 }

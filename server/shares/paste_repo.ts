@@ -21,6 +21,7 @@ import {
 } from "./paste_content.ts";
 import { PasteLookup, type PasteShareEntry } from "./paste_lookup.ts";
 import type { PasteEntry, PasteRecord } from "./paste_record.ts";
+import { TombstoneRepo, writeTombstone } from "./tombstones.ts";
 
 export { CHUNK_BYTES };
 export type { PasteShareEntry };
@@ -49,10 +50,13 @@ export class PasteRepo {
   private lookup: PasteLookup;
   /** List pages, totals and searches (share_lists.ts). */
   readonly lists: ShareLists<PasteRecord>;
+  /** Slugs of pastes the sweeper removed after their expiry (tombstones.ts). */
+  readonly tombstones: TombstoneRepo;
 
   /** `tally` counts views of unlimited pastes in memory; without it they are committed. */
   constructor(private kv: Deno.Kv, private tally?: ViewTally) {
     this.lookup = new PasteLookup(kv, (id) => this.pendingViews(id));
+    this.tombstones = new TombstoneRepo(kv, "paste");
     this.lists = new ShareLists(kv, {
       kind: "paste",
       records: keys.pastesPrefix(),
@@ -164,7 +168,7 @@ export class PasteRepo {
     rec: PasteRecord,
     content?: Uint8Array,
   ): Promise<"ok" | "slug_taken" | "conflict"> {
-    const op = this.kv.atomic()
+    const op = this.tombstones.guard(this.kv.atomic(), rec.slug)
       .check({ key: keys.pastes(rec.id), versionstamp: null })
       .check({ key: keys.pastesBySlug(rec.slug), versionstamp: null })
       .set(keys.pastes(rec.id), rec)
@@ -181,7 +185,16 @@ export class PasteRepo {
       this.lookup.remember(rec);
       return "ok";
     }
-    return (await this.kv.get(keys.pastesBySlug(rec.slug))).value ? "slug_taken" : "conflict";
+    return await this.slugInUse(rec.slug) ? "slug_taken" : "conflict";
+  }
+
+  /** True when a paste or a tombstone (even a lapsed one KV still holds) has the slug. */
+  private async slugInUse(slug: string): Promise<boolean> {
+    const [idx, tomb] = await this.kv.getMany([
+      keys.pastesBySlug(slug),
+      keys.shareTombstones("paste", slug),
+    ]);
+    return idx.value !== null || tomb.value !== null;
   }
 
   /**
@@ -200,6 +213,7 @@ export class PasteRepo {
       .set(keys.pastes(next.id), next);
     if (firstChunk) op.set(keys.pasteChunks(next.content_id, 0), checkedChunk(firstChunk));
     if (old.slug !== next.slug) {
+      this.tombstones.guard(op, next.slug);
       op.check({ key: keys.pastesBySlug(next.slug), versionstamp: null })
         .delete(keys.pastesBySlug(old.slug))
         .set(keys.pastesBySlug(next.slug), next.id);
@@ -217,14 +231,15 @@ export class PasteRepo {
       this.lookup.remember(next);
       return "ok";
     }
-    if (old.slug !== next.slug && (await this.kv.get(keys.pastesBySlug(next.slug))).value) {
-      return "slug_taken";
-    }
+    if (old.slug !== next.slug && await this.slugInUse(next.slug)) return "slug_taken";
     return "conflict";
   }
 
-  /** Deletes a paste read at its versionstamp, with indexes, counter and chunks; false on a race. */
-  async remove(entry: PasteEntry): Promise<boolean> {
+  /**
+   * Deletes a paste read at its versionstamp, with indexes, counter and chunks; false on a race.
+   * With `tombstone` (removal after its expiry) the slug keeps answering "expired".
+   */
+  async remove(entry: PasteEntry, tombstone = false): Promise<boolean> {
     const rec = entry.value;
     const op = this.kv.atomic()
       .check({ key: keys.pastes(rec.id), versionstamp: entry.versionstamp })
@@ -234,6 +249,7 @@ export class PasteRepo {
       .delete(keys.pasteViews(rec.id));
     const ms = expiryMs(rec);
     if (ms !== null) op.delete(keys.pastesByExpiry(ms, rec.id));
+    if (tombstone) writeTombstone(op, "paste", rec);
     countDeleted(op, "pastes");
     removeFromIndex(op, "paste", indexedPaste(rec));
     if (!(await op.commit()).ok) return false;

@@ -49,6 +49,7 @@ export function toView(
     raw_url: `/api/raw/${encodeURIComponent(rec.slug)}`,
     can_manage: canManage(auth, rec),
     content_size: rec.content_size,
+    ...(rec.e2e ? { e2e: rec.e2e } : {}),
   };
 }
 

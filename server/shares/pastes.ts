@@ -1,5 +1,5 @@
 /**
- * Text shares (spec §3, §7 "Texts"; product.md §3). Opening a paste (JSON or raw) passes the
+ * Text shares (docs/PRODUCT.md §3.1, §7.2 and §12). Opening a paste (JSON or raw) passes the
  * access funnel (`access_funnel.ts`), which counts a view *before* the content is read, so a
  * view-limited paste is delivered exactly `max_views` times however many requests race for
  * it. Server rendering uses `peek`, which never counts.
@@ -14,10 +14,11 @@ import {
 import type { AccessFunnel } from "./access_funnel.ts";
 import { canManage, isPastExpiry, isUsedUp, previewOf, toListItem, toView } from "./paste_views.ts";
 import { clearExpired, deleteExpired, deleteMany, ID_PATTERN } from "./paste_removal.ts";
+import { slugHeldBySweptShare } from "./tombstones.ts";
 import type { AttemptGuard } from "../services/attempts.ts";
 import type { Config } from "../config.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
-import { hashPassword, randomBase62, verifyPassword } from "../services/crypto.ts";
+import { hashAccessToken, hashPassword, randomBase62, verifyPassword } from "../services/crypto.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
 import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
 import {
@@ -57,7 +58,11 @@ export class PasteService {
   /** Creates a paste. Throws 400 for a past expiry, 409 slug_taken for a used custom slug. */
   async create(auth: Auth, input: PasteCreate): Promise<PasteView> {
     const expiresAt = this.checkExpiry(input.expires_at, null);
-    const passwordHash = input.password
+    if (input.slug) await this.checkNotSwept(input.slug);
+    // An end-to-end encrypted paste's password is its access token (checked by the schema).
+    const passwordHash = input.e2e
+      ? hashAccessToken(input.password!)
+      : input.password
       ? await hashPassword(input.password, this.config.kdfIterations)
       : null;
     // Small content goes into the record, one chunk into the record's commit; larger content
@@ -80,7 +85,8 @@ export class PasteService {
           updated_at: now,
           created_by: creatorOf(auth),
           ...stored.ref,
-          preview: previewOf(input.content),
+          preview: input.e2e ? "" : previewOf(input.content),
+          ...(input.e2e ? { e2e: input.e2e } : {}),
         };
         const res = await this.repo.insert(rec, stored.firstChunk);
         if (res === "ok") return toView(rec, 0, input.content, auth);
@@ -109,16 +115,19 @@ export class PasteService {
   /**
    * The raw text of a paste, as a string or as its UTF-8 bytes, whichever it is stored as. A
    * view token from the page's counted open (`raw_url`) admits it without counting again and
-   * without the password; otherwise it counts a view (`password` from the query, for curl).
+   * without the password; otherwise it counts a view (`password` from the query, for curl),
+   * unless `auth` owns the paste.
    */
   async openRaw(
     slug: string,
     access: { token?: string; password?: string },
+    auth: Auth,
     clientIp: string,
   ): Promise<string | Uint8Array<ArrayBuffer>> {
     const password = access.password;
     const { entry } = await this.funnel.admit(slug, {
       token: access.token,
+      isOwner: (rec) => canManage(auth, rec),
       checkAccess: (rec) => {
         if (rec.password_hash && !password) throw this.passwordRequired(rec);
         return this.checkPassword(rec, password ?? "", clientIp);
@@ -130,7 +139,10 @@ export class PasteService {
   /** A share's state for server rendering; never counts a view. */
   async peek(slug: string): Promise<PastePeek> {
     const entry = SLUG_PATTERN.test(slug) ? await this.repo.findShare(slug) : null;
-    if (!entry) return { state: "missing" };
+    if (!entry) {
+      const swept = SLUG_PATTERN.test(slug) && await this.repo.tombstones.holds(slug);
+      return { state: swept ? "expired" : "missing" };
+    }
     const { value: rec, views } = entry;
     if (isPastExpiry(rec, Date.now()) || isUsedUp(rec, views)) return { state: "expired" };
     const anonymous: Auth = { type: "none" };
@@ -175,6 +187,13 @@ export class PasteService {
   async update(auth: Auth, id: string, input: PasteUpdate): Promise<PasteView> {
     const prev = await this.managed(auth, id);
     const old = prev.value;
+    if (input.slug !== undefined && input.slug !== old.slug) await this.checkNotSwept(input.slug);
+    // The server cannot re-encrypt, and the password is the key's access token.
+    if (old.e2e && (input.content !== undefined || input.password !== undefined)) {
+      throw badRequest("e2e_not_editable", {
+        field: input.content !== undefined ? "content" : "password",
+      });
+    }
     const next: PasteRecord = { ...old, updated_at: new Date().toISOString() };
     if (input.slug !== undefined) next.slug = input.slug;
     if (input.remark !== undefined) next.remark = input.remark || null;
@@ -230,12 +249,14 @@ export class PasteService {
     auth: Auth,
     checkAccess: (rec: PasteRecord) => Promise<void>,
   ): Promise<PasteView> {
-    const { entry, views, token } = await this.funnel.admit(slug, {
+    const { entry, views, owned, token } = await this.funnel.admit(slug, {
       checkAccess,
       issueToken: needsRawToken,
+      isOwner: (rec) => canManage(auth, rec),
     });
     const { entry: current, text } = await this.readText(entry);
     const view = toView(current.value, views!, text, auth);
+    view.own_view = owned;
     if (token) view.raw_url = `${view.raw_url}?t=${encodeURIComponent(token)}`;
     return view;
   }
@@ -266,6 +287,11 @@ export class PasteService {
     throw notFound("paste_not_found");
   }
 
+  /** 409 slug_taken (saying why) while a swept paste's tombstone still reserves `slug`. */
+  private async checkNotSwept(slug: string): Promise<void> {
+    if (!await this.repo.tombstones.release(slug)) throw slugHeldBySweptShare();
+  }
+
   /** The paste with this id if the caller may manage it: 404 paste_not_found, 403 not_creator. */
   /** A paste by id, or by slug (CloudPaste's client edits by slug); 404 or 403 not_creator. */
   private async managed(auth: Auth, idOrSlug: string): Promise<PasteEntry> {
@@ -278,7 +304,11 @@ export class PasteService {
 
   /** The 403 of a locked paste: its slug only (the remark, like a file's, waits for the password). */
   private passwordRequired(rec: PasteRecord): AppError {
-    return new AppError("password_required", 403, { slug: rec.slug, has_password: true });
+    return new AppError("password_required", 403, {
+      slug: rec.slug,
+      has_password: true,
+      ...(rec.e2e ? { e2e: rec.e2e } : {}),
+    });
   }
 
   /** Verifies a share password, rate-limited per client and slug (429 too_many_requests). */

@@ -28,8 +28,11 @@ export type { ShareKind };
 /** How many characters of each text search looks at. */
 export const INDEXED_CHARS = 128;
 
-/** What the indexes need of a share: its id, its creator and the texts search matches. */
-export type IndexedShare = { id: string; created_by: string; texts: string[] };
+/**
+ * What the indexes need of a share: its id, its creator, the texts search matches and, for file
+ * shares, its size in bytes (counted per creator and over all shares).
+ */
+export type IndexedShare = { id: string; created_by: string; texts: string[]; bytes?: number };
 
 /** A write of the index without an atomic operation (backups, the migration). */
 export type IndexRow = { key: Deno.KvKey; value: string };
@@ -80,6 +83,7 @@ export function addToIndex(
 ): Deno.AtomicOperation {
   const pending: PendingShare = { created_by: share.created_by, texts: share.texts };
   op.set(keys.shareGramsPending(kind, share.id), pending);
+  countBytes(op, kind, share, "created");
   return op.sum(keys.shareCreatorTotals(kind, share.created_by, "created"), 1n);
 }
 
@@ -91,7 +95,22 @@ export function removeFromIndex(
 ): Deno.AtomicOperation {
   for (const row of gramRows(kind, share)) op.delete(row.key);
   op.delete(keys.shareGramsPending(kind, share.id));
+  countBytes(op, kind, share, "deleted");
   return op.sum(keys.shareCreatorTotals(kind, share.created_by, "deleted"), 1n);
+}
+
+/** Adds a sized share's bytes to its creator's and the overall byte counters, in `op`. */
+function countBytes(
+  op: Deno.AtomicOperation,
+  kind: ShareKind,
+  share: IndexedShare,
+  field: "created" | "deleted",
+): void {
+  if (share.bytes === undefined) return;
+  const bytes = BigInt(share.bytes);
+  const own = field === "created" ? "bytes_created" : "bytes_deleted";
+  op.sum(keys.shareCreatorTotals(kind, share.created_by, own), bytes);
+  op.sum(keys.shareBytesTotals(kind, field), bytes);
 }
 
 /**
@@ -112,16 +131,33 @@ export function moveInIndex(
 
 const u64 = (e: Deno.KvEntryMaybe<unknown>) => e.value instanceof Deno.KvU64 ? e.value.value : 0n;
 
+/** The difference of two monotonic counters (never below 0), one read. */
+async function readDifference(kv: Deno.Kv, added: Deno.KvKey, removed: Deno.KvKey) {
+  const [a, r] = await kv.getMany([added, removed]);
+  const diff = u64(a) - u64(r);
+  return diff > 0n ? Number(diff) : 0;
+}
+
 /** How many shares of `kind` a creator has (never below 0): two counters, one read. */
-export async function readCreatorTotal(
-  kv: Deno.Kv,
-  kind: ShareKind,
-  createdBy: string,
-): Promise<number> {
-  const [created, deleted] = await kv.getMany([
+export function readCreatorTotal(kv: Deno.Kv, kind: ShareKind, createdBy: string) {
+  return readDifference(
+    kv,
     keys.shareCreatorTotals(kind, createdBy, "created"),
     keys.shareCreatorTotals(kind, createdBy, "deleted"),
-  ]);
-  const diff = u64(created) - u64(deleted);
-  return diff > 0n ? Number(diff) : 0;
+  );
+}
+
+/** The bytes of a kind's sized shares: one creator's, or everyone's without `createdBy`. */
+export function readBytesTotal(kv: Deno.Kv, kind: ShareKind, createdBy?: string) {
+  return createdBy === undefined
+    ? readDifference(
+      kv,
+      keys.shareBytesTotals(kind, "created"),
+      keys.shareBytesTotals(kind, "deleted"),
+    )
+    : readDifference(
+      kv,
+      keys.shareCreatorTotals(kind, createdBy, "bytes_created"),
+      keys.shareCreatorTotals(kind, createdBy, "bytes_deleted"),
+    );
 }

@@ -4,8 +4,8 @@
  * and a search the postings of its query (share_search.ts). Nothing here reads every share.
  */
 import { readTotal } from "../kv/stats_repo.ts";
-import { readCreatorTotal, type ShareKind } from "./share_index.ts";
-import { searchShares } from "./share_search.ts";
+import { readBytesTotal, readCreatorTotal, type ShareKind } from "./share_index.ts";
+import { type SearchResult, searchShares } from "./share_search.ts";
 
 /** Entries a KV list fetches per round trip at most (KV's own limit is 1000). */
 const LIST_BATCH = 500;
@@ -41,6 +41,11 @@ export class ShareLists<R> {
     return { items, total };
   }
 
+  /** The bytes of all sized shares (no creator) or one creator's, from counters. */
+  bytes(createdBy: string | undefined): Promise<number> {
+    return readBytesTotal(this.kv, this.source.kind, createdBy);
+  }
+
   /**
    * A page of the shares matching `query`, with their count (at most MAX_MATCHES). `filter`
    * is a further condition on matches (every candidate's record is then read).
@@ -52,19 +57,36 @@ export class ShareLists<R> {
     limit: number,
     filter?: (rec: R) => boolean,
   ): Promise<SharePage<R>> {
+    const found = await this.find(query, createdBy, filter);
+    return { items: await this.records(found, offset, offset + limit), total: found.ids.length };
+  }
+
+  /**
+   * Every record matching `query` (at most MAX_MATCHES), newest first, for totals over all
+   * matches such as their bytes: reads up to that many records.
+   */
+  async matches(
+    query: string,
+    createdBy: string | undefined,
+    filter?: (rec: R) => boolean,
+  ): Promise<R[]> {
+    const found = await this.find(query, createdBy, filter);
+    return await this.records(found, 0, found.ids.length);
+  }
+
+  private find(query: string, createdBy: string | undefined, filter?: (rec: R) => boolean) {
     const { kind, getMany, idOf, textsOf } = this.source;
-    const found = await searchShares(this.kv, query, {
-      kind,
-      createdBy,
-      read: getMany,
-      idOf,
-      textsOf,
-      filter,
-    });
-    const ids = found.ids.slice(offset, offset + limit);
+    return searchShares(this.kv, query, { kind, createdBy, read: getMany, idOf, textsOf, filter });
+  }
+
+  /** The records of found ids from `start` to `end`, reading those the search did not. */
+  private async records(found: SearchResult<R>, start: number, end: number): Promise<R[]> {
+    const ids = found.ids.slice(start, end);
     const missing = ids.filter((id) => !found.read.has(id));
-    for (const rec of await getMany(missing)) found.read.set(this.source.idOf(rec), rec);
-    return { items: ids.flatMap((id) => found.read.get(id) ?? []), total: found.ids.length };
+    for (const rec of await this.source.getMany(missing)) {
+      found.read.set(this.source.idOf(rec), rec);
+    }
+    return ids.flatMap((id) => found.read.get(id) ?? []);
   }
 
   /** The page's records: read straight for all shares, through the creator index for one. */

@@ -1,8 +1,8 @@
 /**
- * Exact view limits under concurrency (product.md §3), shared by pastes and files. A view is
- * delivered only if a checked commit moves the counter while it is below the limit and while
- * the share's record is unchanged; so N concurrent callers of an N-view share all succeed and
- * every later caller is refused. Unlimited shares just add one.
+ * Exact view limits under concurrency (docs/PRODUCT.md §12.3), shared by pastes and files. A view
+ * is delivered only if a checked commit moves the counter while it is below the limit and while the
+ * share's record is unchanged; so N concurrent callers of an N-view share all succeed and every
+ * later caller is refused. Unlimited shares just add one.
  */
 
 export type CountResult =

@@ -1,7 +1,7 @@
 /**
  * Short-lived signed tokens. A counted open of a share hands out preview and download links
- * carrying one, so those links do not count a view again (product.md §3). The HMAC key lives in
- * KV so every instance accepts every other instance's tokens.
+ * carrying one, so those links do not count a view again (docs/PRODUCT.md §12.4). The HMAC key
+ * lives in KV so every instance accepts every other instance's tokens.
  */
 import { createHmac } from "node:crypto";
 import { keys } from "../kv/keys.ts";

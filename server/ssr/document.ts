@@ -52,8 +52,8 @@ export function scriptJson(value: unknown): string {
 /**
  * Gives every <script> of admin-set custom head or body HTML the page's CSP nonce, so that
  * analytics and widget snippets run as configured. This is the one deliberate exception to
- * sanitising (product.md §4): only the admin can set it. Inline event-handler attributes still
- * do not run, because the CSP allows no 'unsafe-inline' scripts.
+ * sanitising (docs/PRODUCT.md §13.7): only the admin can set it. Inline event-handler attributes
+ * still do not run, because the CSP allows no 'unsafe-inline' scripts.
  */
 export function withNonce(html: string, nonce: string): string {
   return html.replace(/<script(?=[\s>/])/gi, `<script nonce="${nonce}"`);
@@ -68,7 +68,7 @@ const CSP_PARTS = [
   "img-src 'self' data: blob: https: http:",
   "media-src 'self' blob: https: http:",
   "font-src 'self' data:",
-  "connect-src 'self' https: http:",
+  "connect-src 'self' blob: https: http:",
   "frame-src 'self' blob: https://view.officeapps.live.com https://docs.google.com",
   "worker-src 'self'",
   "manifest-src 'self'",

@@ -1,5 +1,5 @@
 /**
- * Server rendering of `/file/{slug}`: metadata only, never a counted view (product.md §3).
+ * Server rendering of `/file/{slug}`: metadata only, never a counted view (docs/PRODUCT.md §12.5).
  * The browser then opens the share (GET /api/public/files/{slug}, or verify with a password),
  * which counts one view and returns preview and download links carrying a view token.
  *

@@ -1,7 +1,7 @@
 /**
  * Everything the server needs to render pages, in one module that routes/pages.ts imports on
  * the first page request (see lazy_import.ts): React, react-router, i18next and the client's
- * pages, marked, highlight.js and the sanitiser (jsdom on first use).
+ * pages, marked, highlight.js and the sanitiser (DOMPurify on parse5, see lite_window.ts).
  */
 export { renderApp, serverI18n } from "./render.tsx";
 export { loadPastePage } from "./paste_page.ts";

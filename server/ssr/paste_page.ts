@@ -1,6 +1,6 @@
 /**
- * Server rendering of `/paste/{slug}`. It never counts a view (product.md §3): link unfurlers
- * and bots must not use up a view-limited share, so such shares render metadata only.
+ * Server rendering of `/paste/{slug}`. It never counts a view (docs/PRODUCT.md §12.5): link
+ * unfurlers and bots must not use up a view-limited share, so such shares render metadata only.
  *
  * The shape of `useInitialData().page` for the React PastePage:
  *
@@ -27,7 +27,7 @@ import { renderMarkdown, summarizeText } from "../../shared/markdown.ts";
 import { SLUG_PATTERN } from "../../shared/schemas/pastes.ts";
 import { loadSanitizer } from "./sanitize.ts";
 
-/** Larger contents are not rendered on the server (DOMPurify on jsdom is slow on huge input). */
+/** Larger contents are not rendered on the server (sanitising huge input is slow). */
 export const SSR_HTML_MAX_BYTES = 256 * 1024;
 
 const CACHE_TTL_MS = 10 * 60_000;

@@ -36,6 +36,10 @@ export type GetResult = {
   range?: { start: number; end: number; total: number };
 };
 
+/**
+ * `limit`: the most entries a page holds (default 1000). S3 never returns more than 1000; the
+ * local driver returns up to 10,000 when asked, since each of its pages reads the folder whole.
+ */
 export type ListOptions = { cursor?: string | null; limit?: number; delimiter?: "/" };
 
 export type ListResult = {
@@ -63,8 +67,15 @@ export type MultipartUploadInfo = { key: string; uploadId: string; initiated: Da
 export type DriverCapabilities = { presign: boolean; multipart: boolean; kind: "local" | "s3" };
 
 export interface StorageDriver {
-  /** Writes an object from a stream or bytes; replaces any previous object atomically. */
-  put(key: string, body: PutBody, opts?: PutOptions): Promise<{ etag: string; size: number }>;
+  /**
+   * Writes an object from a stream or bytes; replaces any previous object atomically. Drivers
+   * that know the stored object's time say it (`lastModified`), which saves a `head`.
+   */
+  put(
+    key: string,
+    body: PutBody,
+    opts?: PutOptions,
+  ): Promise<{ etag: string; size: number; lastModified?: Date }>;
   /** Streams an object or one byte range of it; 404 `storage_object_not_found` when missing. */
   get(key: string, opts?: { range?: ByteRange; signal?: AbortSignal }): Promise<GetResult>;
   /** The object's metadata, or null when it does not exist. */
@@ -84,6 +95,13 @@ export interface StorageDriver {
   move(from: string, to: string): Promise<void>;
   /** One page of keys under a raw prefix, in key order; follow `cursor` for the rest. */
   list(prefix: string, opts?: ListOptions): Promise<ListResult>;
+  /**
+   * What is at `key`: an object (as `head` gives it), a folder (holding something, or made
+   * with createFolder), or nothing; answered without listing, in a time that does not grow
+   * with a folder's size. Drivers with no cheaper way than a listing leave it out
+   * (fs/fs_entry.ts `lookup` uses head and a listing then).
+   */
+  lookup?(key: string): Promise<ObjectInfo | "folder" | null>;
   /** A short-lived URL that GETs the object without other credentials. */
   presignGet(key: string, opts: PresignGetOptions): Promise<string>;
   /**
@@ -130,13 +148,19 @@ export interface StorageDriver {
    * whose `details.message` names what is missing. Drivers serving from Cubby leave it out.
    */
   checkCors?(origin?: string): Promise<string>;
+  /**
+   * Optional, with `checkCors`: throws 502 `storage_bucket_not_found` when the bucket is
+   * missing. Asked before a presigned PUT is handed out: a browser sees a PUT to a missing
+   * bucket fail like a CORS refusal and cannot tell the two apart.
+   */
+  checkBucket?(): Promise<void>;
   /** What this driver can do. */
   stat(): DriverCapabilities;
   /** Releases sockets and other resources. */
   close(): void;
 }
 
-/** S3's minimum size of every part but the last (spec §9 part size). */
+/** S3's minimum size of every part but the last (docs/PRODUCT.md §9.1 part size). */
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
 export const MAX_PART_NUMBER = 10_000;
 export const MAX_LIST_LIMIT = 1000;
@@ -194,8 +218,8 @@ function rangeError(range: ByteRange, total?: number): AppError {
   return new AppError("storage_range_invalid", 400, { start: range.start, end: range.end, total });
 }
 
-/** Clamps a list limit to 1..1000 (default 1000). */
-export function clampLimit(limit: number | undefined): number {
+/** Clamps a list limit to 1..`max` (default 1000, S3's page); no limit asks for 1000. */
+export function clampLimit(limit: number | undefined, max = MAX_LIST_LIMIT): number {
   if (limit === undefined || !Number.isFinite(limit)) return MAX_LIST_LIMIT;
-  return Math.max(1, Math.min(MAX_LIST_LIMIT, Math.floor(limit)));
+  return Math.max(1, Math.min(max, Math.floor(limit)));
 }

@@ -221,6 +221,22 @@ export class LocalDriver implements StorageDriver {
     return listLocal(this.#root, prefix, opts);
   }
 
+  /**
+   * What is at a key in one `realPath` and one `stat`, where telling a folder by a listing
+   * would read it whole: an object (symlinks inside the root count, as for `head`), a folder,
+   * or nothing. A linked folder is no folder (listings skip it); a path that reaches outside
+   * the root is 400, as for `head`.
+   */
+  async lookup(key: string): Promise<ObjectInfo | "folder" | null> {
+    const path = await this.#root.pathOf(key);
+    const found = await this.#root.resolved(key, path);
+    if (!found) return null;
+    if (found.info.isFile) return { ...infoOf(key, found.info), contentType: contentTypeFor(key) };
+    if (!found.info.isDirectory) return null;
+    if (found.path === path) return "folder";
+    return (await Deno.lstat(path)).isDirectory ? "folder" : null; // a link somewhere above
+  }
+
   // deno-lint-ignore require-await
   async presignGet(key: string, opts: PresignGetOptions): Promise<string> {
     const params: Record<string, string> = {};

@@ -131,7 +131,7 @@ export async function commitTemp(
   tmp: string,
   path: string,
   key: string,
-): Promise<{ etag: string; size: number }> {
+): Promise<{ etag: string; size: number; lastModified: Date }> {
   try {
     await Deno.rename(tmp, path);
   } catch (err) {
@@ -141,7 +141,7 @@ export async function commitTemp(
     releaseTemp(tmp);
   }
   const info = await Deno.stat(path);
-  return { etag: etagOf(info), size: info.size };
+  return { etag: etagOf(info), size: info.size, lastModified: info.mtime ?? new Date(0) };
 }
 
 /** A quoted ETag from inode, mtime and size (hex). */

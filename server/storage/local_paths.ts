@@ -4,14 +4,14 @@
  * anything is created) must lie inside the real root, so neither `..` nor a symlink can reach
  * outside it (400 `storage_path_invalid`). Top-level names starting with `.cubby-` are the
  * driver's own (temp files, multipart staging): they are refused as keys, except
- * `.cubby-shares/`, where the file service keeps share objects (see share_area.ts; mounts
- * never reach it). None of them is listed.
+ * `.cubby-shares/`, where the file service keeps share objects, and `.cubby-backups/`, where
+ * scheduled backups go (see share_area.ts; mounts never reach either). None of them is listed.
  */
 import { dirname, join, sep } from "node:path";
 import { AppError } from "../errors.ts";
 import { validateKey } from "./driver.ts";
 import { fsError } from "./local_errors.ts";
-import { SHARE_OBJECTS_FOLDER } from "./share_area.ts";
+import { BACKUP_OBJECTS_FOLDER, SHARE_OBJECTS_FOLDER } from "./share_area.ts";
 
 /** The longest file or folder name common filesystems hold (NAME_MAX). */
 export const MAX_NAME_BYTES = 255;
@@ -76,7 +76,10 @@ export class LocalRoot {
   async pathOf(key: string): Promise<string> {
     validateKey(key);
     const top = key.split("/")[0];
-    if (top.startsWith(RESERVED_PREFIX) && top !== SHARE_OBJECTS_FOLDER) {
+    if (
+      top.startsWith(RESERVED_PREFIX) && top !== SHARE_OBJECTS_FOLDER &&
+      top !== BACKUP_OBJECTS_FOLDER
+    ) {
       throw new AppError("storage_path_invalid", 400, { key });
     }
     if (key.split("/").some((name) => encoder.encode(name).length > MAX_NAME_BYTES)) {
@@ -85,13 +88,16 @@ export class LocalRoot {
     return join(await this.real(), ...key.split("/"));
   }
 
-  /** Throws 400 unless the nearest existing ancestor of `path` (or itself) is inside root. */
-  async assertInside(path: string, key: string): Promise<void> {
+  /**
+   * Throws 400 unless the nearest existing ancestor of `path` (or itself) is inside root.
+   * Returns whether `path` itself exists.
+   */
+  async assertInside(path: string, key: string): Promise<boolean> {
     const root = await this.real();
     for (let p = path;; p = dirname(p)) {
       try {
         if (!isInside(root, await Deno.realPath(p))) break;
-        return;
+        return p === path;
       } catch (err) {
         if (!(err instanceof Deno.errors.NotFound || err instanceof Deno.errors.NotADirectory)) {
           throw err;
@@ -104,7 +110,15 @@ export class LocalRoot {
 
   /** The real path of an existing regular file with its stat, or null; 400 if outside root. */
   async existing(key: string): Promise<{ path: string; info: Deno.FileInfo } | null> {
-    const path = await this.pathOf(key);
+    const found = await this.resolved(key, await this.pathOf(key));
+    return found?.info.isFile ? found : null;
+  }
+
+  /** The real path of what is at `path` (the path of `key`) with its stat, or null; 400 outside. */
+  async resolved(
+    key: string,
+    path: string,
+  ): Promise<{ path: string; info: Deno.FileInfo } | null> {
     let real: string;
     try {
       real = await Deno.realPath(path);
@@ -117,20 +131,20 @@ export class LocalRoot {
     if (!isInside(await this.real(), real)) {
       throw new AppError("storage_path_invalid", 400, { key });
     }
-    const info = await Deno.stat(real);
-    return info.isFile ? { path: real, info } : null;
+    return { path: real, info: await Deno.stat(real) };
   }
 
   /** Creates the parent folders of a key and returns its path; 400 outside root, 409 on a file. */
   async writable(key: string): Promise<string> {
     const path = await this.pathOf(key);
-    await this.assertInside(dirname(path), key);
+    const existed = await this.assertInside(dirname(path), key);
     try {
-      await Deno.mkdir(dirname(path), { recursive: true });
+      await Deno.mkdir(dirname(path), { recursive: true }); // 409 when a file is in the way
     } catch (err) {
       throw fsError(err, key);
     }
-    await this.assertInside(dirname(path), key);
+    // Folders made just now are checked again: one may have been swapped for a link meanwhile.
+    if (!existed) await this.assertInside(dirname(path), key);
     return path;
   }
 

@@ -18,6 +18,12 @@ import { ignoreMissing } from "./local_errors.ts";
 import { infoOf } from "./local_files.ts";
 import { isFileInside, type LocalRoot, RESERVED_PREFIX } from "./local_paths.ts";
 
+/**
+ * The most entries one page holds when asked. Every page reads its folder whole to sort it, so
+ * a listing of a large folder in pages of 1000 would read it once per thousand entries.
+ */
+const MAX_LOCAL_PAGE = 10_000;
+
 /** One page of keys under a raw prefix; throws 400 on a bad prefix or cursor. */
 export async function listLocal(
   root: LocalRoot,
@@ -25,7 +31,7 @@ export async function listLocal(
   opts: ListOptions = {},
 ): Promise<ListResult> {
   validatePrefix(prefix);
-  const limit = clampLimit(opts.limit);
+  const limit = clampLimit(opts.limit, MAX_LOCAL_PAGE);
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
   if (after !== null && typeof after !== "string") {
     throw new AppError("validation_failed", 400, { field: "cursor" });
@@ -58,9 +64,13 @@ type WalkEntry = { kind: "file"; key: string; info: Deno.FileInfo } | {
   key: string;
 };
 
+/** Stats of files taken ahead of the one being yielded (each stat is a trip to a thread). */
+const STAT_AHEAD = 8;
+
 /**
  * Yields the objects (and, when not recursive, the sub-prefixes) under `dir` in S3 key order,
- * skipping everything up to and including the key `after`.
+ * skipping everything up to and including the key `after`. Only entries past `after` are
+ * sorted, and the files among them are stat'ed a few at a time, in order, as they are read.
  */
 async function* walkSorted(
   root: string,
@@ -70,38 +80,57 @@ async function* walkSorted(
   after: string | null,
   recursive: boolean,
 ): AsyncGenerator<WalkEntry> {
-  const entries: { key: string; sortKey: string; isDir: boolean; path: string }[] = [];
+  const entries: { key: string; sortKey: string; isDir: boolean; name: string }[] = [];
   try {
     for await (const e of Deno.readDir(dir)) {
       if (!e.name.startsWith(leaf)) continue;
       if (dirKey === "" && e.name.startsWith(RESERVED_PREFIX)) continue;
-      const path = join(dir, e.name);
-      if (e.isSymlink && !(await isFileInside(root, path))) continue; // no linked folders
       if (!e.isSymlink && !e.isFile && !e.isDirectory) continue;
       const key = dirKey + e.name;
-      entries.push({ key, sortKey: e.isDirectory ? key + "/" : key, isDir: e.isDirectory, path });
+      const sortKey = e.isDirectory ? key + "/" : key;
+      // Wholly before the cursor (a folder holding it is walked into).
+      if (after !== null && sortKey <= after && !after.startsWith(sortKey)) continue;
+      if (e.isSymlink && !(await isFileInside(root, join(dir, e.name)))) continue; // no linked folders
+      entries.push({ key, sortKey, isDir: e.isDirectory, name: e.name });
     }
   } catch (err) {
     ignoreMissing(err);
     return;
   }
   entries.sort((a, b) => a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0);
-  for (const e of entries) {
-    if (after !== null && e.sortKey <= after && !after.startsWith(e.sortKey)) continue;
+  const base = dir.endsWith("/") ? dir : dir + "/";
+  // Stats under way for files at or after the current entry, by index; never rejected unseen.
+  const stats = new Map<number, Promise<Deno.FileInfo | null>>();
+  const statOf = (i: number) => {
+    const p = Deno.stat(base + entries[i].name).then((info) => info, (err) => {
+      ignoreMissing(err); // deleted while listing
+      return null;
+    });
+    p.catch(() => {}); // awaited when its entry comes up; dropped if the listing stops first
+    return p;
+  };
+  let ahead = 0; // every file before this index has its stat under way or done
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
     if (e.isDir) {
       if (!recursive) {
         if (after === null || e.sortKey > after) yield { kind: "prefix", key: e.sortKey };
         continue;
       }
-      yield* walkSorted(root, e.path, e.sortKey, "", after, true);
+      yield* walkSorted(root, base + e.name, e.sortKey, "", after, true);
       continue;
     }
+    const pending = stats.get(i);
+    stats.delete(i);
     if (after !== null && e.key <= after) continue;
-    try {
-      const info = await Deno.stat(e.path);
-      if (info.isFile) yield { kind: "file", key: e.key, info };
-    } catch (err) {
-      ignoreMissing(err); // deleted while listing
+    for (
+      ahead = Math.max(ahead, i + 1);
+      ahead < entries.length && stats.size < STAT_AHEAD;
+      ahead++
+    ) {
+      if (!entries[ahead].isDir) stats.set(ahead, statOf(ahead));
     }
+    const info = await (pending ?? statOf(i));
+    if (info?.isFile) yield { kind: "file", key: e.key, info };
   }
 }

@@ -43,6 +43,7 @@ import { checkBucketCors } from "./s3_cors.ts";
 import { callS3 } from "./s3_errors.ts";
 import { copyObject } from "./s3_copy.ts";
 import { presignGet, presignPart, presignPut } from "./s3_presign.ts";
+import { ensureBucket } from "./s3_bucket.ts";
 import { deletePrefix, listObjects } from "./s3_list.ts";
 import {
   abortMultipart,
@@ -72,6 +73,8 @@ export class S3Driver implements StorageDriver {
   readonly #customHost: string | null;
   readonly #batchDelete: boolean;
   readonly #sizes: PutSizes;
+  /** When the bucket was last seen to exist (checkBucket asks at most once a minute). */
+  readonly #bucketSeen = { at: 0 };
 
   constructor(opts: S3DriverOptions) {
     const cfg = resolveS3ClientConfig(opts);
@@ -195,6 +198,11 @@ export class S3Driver implements StorageDriver {
 
   presignPut(key: string, opts: { expiresIn: number; contentType?: string }): Promise<string> {
     return presignPut(this.#t, key, opts);
+  }
+
+  /** 502 storage_bucket_not_found when the bucket is missing (see s3_bucket.ts). */
+  checkBucket(): Promise<void> {
+    return ensureBucket(this.#t, this.#bucketSeen);
   }
 
   presignPart(key: string, uploadId: string, partNumber: number, opts: { expiresIn: number }) {

@@ -222,9 +222,10 @@ Deno.test({
           try {
             await assert.rejects(other.checkCors(), (err: unknown) => {
               assert.ok(err instanceof AppError);
-              assert.deepEqual([err.code, err.details?.provider_code], [
-                "storage_error",
+              assert.deepEqual([err.code, err.details?.provider_code, err.details?.bucket], [
+                "storage_bucket_not_found",
                 "NoSuchBucket",
+                "missing-bucket",
               ]);
               return true;
             });

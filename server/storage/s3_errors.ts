@@ -1,7 +1,10 @@
 /** How S3 failures become AppErrors: one mapping from SDK errors, and the driver's own errors. */
 import { AppError } from "../errors.ts";
 
-/** Turns an SDK failure into an AppError: 404, 403, 400 for bad parts or ranges, else 502. */
+/**
+ * Turns an SDK failure into an AppError: 404, 403, 400 for bad parts or ranges, 502
+ * storage_bucket_not_found for a missing bucket, else 502.
+ */
 export function mapS3Error(err: unknown, key: string, signal?: AbortSignal): unknown {
   if (err instanceof AppError) return err;
   if (signal?.aborted) return signal.reason ?? err;
@@ -10,6 +13,10 @@ export function mapS3Error(err: unknown, key: string, signal?: AbortSignal): unk
   const status = e?.$metadata?.httpStatusCode;
   const details = { key, provider_code: name, message: e?.message ?? String(err), status };
   if (name === "NoSuchUpload") return new AppError("storage_upload_not_found", 404, details);
+  if (name === "NoSuchBucket") {
+    const bucket = (err as { BucketName?: string }).BucketName ?? "";
+    return new AppError("storage_bucket_not_found", 502, { ...details, bucket });
+  }
   if (name === "NoSuchKey" || name === "NotFound" || (status === 404 && name !== "NoSuchBucket")) {
     return new AppError("storage_object_not_found", 404, details);
   }

@@ -63,7 +63,7 @@ export type S3DriverOptions = {
   defaultFolder?: string;
   /** Public base URL (CDN or custom domain) for GET links instead of presigned ones. */
   customHost?: string;
-  /** Connect timeout and socket idle timeout, ms (defaults 10 s and 30 s, spec §9). */
+  /** Connect timeout and socket idle timeout, ms (defaults 10 s and 30 s, docs/PRODUCT.md §9.1). */
   timeouts?: { connectMs?: number; idleMs?: number };
   /** Attempts per request including retries (default 3). */
   maxAttempts?: number;

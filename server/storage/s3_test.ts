@@ -154,7 +154,7 @@ Deno.test("s3: errors map to AppError codes", () => {
     ["InvalidRange", 416, "storage_range_invalid", 400],
     ["InvalidPart", 400, "storage_multipart_invalid", 400],
     ["EntityTooSmall", 400, "storage_multipart_invalid", 400],
-    ["NoSuchBucket", 404, "storage_error", 502],
+    ["NoSuchBucket", 404, "storage_bucket_not_found", 502],
     ["SlowDown", 503, "storage_error", 502],
     ["InternalError", 500, "storage_error", 502],
   ];

@@ -1,7 +1,8 @@
 /**
  * Cubby's reserved area in every storage, and the one guard that keeps mounts out of it.
  *
- * File-share objects live under `.cubby-shares/` at the top of their storage (local or S3).
+ * File-share objects live under `.cubby-shares/` at the top of their storage (local or S3), and
+ * scheduled backups under `.cubby-backups/`.
  * A mount maps a path onto the same storage, so without a guard the explorer, WebDAV, search,
  * tasks and proxy links would list those objects and could rename, overwrite or delete them,
  * breaking share links. Every top-level name starting with `.cubby-` (in any case) is
@@ -16,6 +17,8 @@ import type { ListResult, MultipartUploadInfo, StorageDriver } from "./driver.ts
 export const RESERVED_TOP_PREFIX = ".cubby-";
 /** The top-level folder that holds file-share objects. */
 export const SHARE_OBJECTS_FOLDER = ".cubby-shares";
+/** The top-level folder that holds scheduled backups (server/backup/scheduled_backups.ts). */
+export const BACKUP_OBJECTS_FOLDER = ".cubby-backups";
 
 /** Whether a storage key (or raw key prefix) lies in Cubby's reserved area. */
 export function isReservedKey(key: string): boolean {
@@ -38,6 +41,7 @@ const KEY_ARGS: Record<string, number[]> = {
   put: [0],
   get: [0],
   head: [0],
+  lookup: [0],
   delete: [0],
   createFolder: [0],
   copy: [0, 1],

@@ -26,13 +26,18 @@ export class WebdavLockRepo {
 
   /** The mount's live locks and the epoch entry to check when adding one. */
   async list(mountId: string) {
+    const epoch = await this.kv.get<number>(keys.webdavLockEpoch(mountId));
+    return { locks: await this.live(mountId), epoch };
+  }
+
+  /** The mount's live locks (one listing; what every write checks). */
+  async live(mountId: string): Promise<LockRecord[]> {
     const now = Date.now();
     const locks: LockRecord[] = [];
-    const epoch = await this.kv.get<number>(keys.webdavLockEpoch(mountId));
     for await (const e of this.kv.list<LockRecord>({ prefix: keys.webdavLocksPrefix(mountId) })) {
       if (e.value.expires_at > now) locks.push(e.value);
     }
-    return { locks, epoch };
+    return locks;
   }
 
   /** Adds a lock if no other lock was added since `epoch` was read; false on a race. */

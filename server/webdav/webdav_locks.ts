@@ -58,7 +58,7 @@ export class WebdavLocks {
 
   /** The live locks of a mount. */
   async list(mountId: string): Promise<LockRecord[]> {
-    return (await this.repo.list(mountId)).locks;
+    return await this.repo.live(mountId);
   }
 
   /**

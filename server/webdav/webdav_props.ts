@@ -35,6 +35,9 @@ const LIVE = new Set([
   "creationdate",
 ]);
 
+/** Entries asked of each listing page (drivers give at most what they can: S3 1000). */
+const PAGE = 10_000;
+
 type PropName = { ns: string; name: string };
 type PropRequest = { kind: "allprop" } | { kind: "propname" } | {
   kind: "prop";
@@ -141,7 +144,7 @@ export async function handlePropfind(dav: DavContext, req: DavRequest): Promise<
   const first = propResponse(davHref(t.path, dir), pr, liveProps(t.entry, selfLocks), selfDead);
   if (depth === "0" || !dir) return multistatus([first]);
 
-  const list = (cursor?: string) => dav.fs.list(t.path, req.auth, { cursor });
+  const list = (cursor?: string) => dav.fs.list(t.path, req.auth, { cursor, limit: PAGE });
   const childDead = wantsDead && t.r
     ? await dav.props.listChildren(t.r.mount.id, t.r.key)
     : new Map<string, DeadProps>();

@@ -1,7 +1,8 @@
 /**
  * WebDAV PUT: the body streams to the driver. The `webdav_upload_mode` setting picks one
  * streamed put ("direct") or a multipart upload whose parts are cut from the stream as it
- * arrives ("multipart"), holding one part in memory at a time.
+ * arrives ("multipart"), holding one part in memory at a time. The max upload size setting
+ * applies (413 file_too_large naming the limit), as to every upload.
  */
 import type { DavContext, DavRequest } from "./webdav_context.ts";
 import { baseName, parentOf } from "./webdav_paths.ts";
@@ -65,6 +66,13 @@ export async function handlePut(dav: DavContext, req: DavRequest): Promise<Respo
   const blocked = await dav.checkWrite(req, t, dav.lockTarget(t, false, t.entry === null));
   if (blocked) return blocked;
   const size = declaredSize(req.headers);
+  try {
+    // A body announced over the max upload size is refused before a byte is stored.
+    await dav.fs.checkUploadSize(size);
+  } catch (err) {
+    await req.body?.cancel().catch(() => {});
+    throw err;
+  }
   const body = req.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
   const name = baseName(t.path);
   const entry = await dav.settings.getWebdavUploadMode() === "multipart"

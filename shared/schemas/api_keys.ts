@@ -1,6 +1,11 @@
-/** API key requests and responses (spec §3, §6). */
+/** API key requests and responses (docs/PRODUCT.md §3.4, §6). */
 import { z } from "zod";
-import { ALL_PERMISSIONS, maskToPermissions, PERMISSION_KEYS } from "../permissions.ts";
+import {
+  ALL_PERMISSIONS,
+  maskToPermissions,
+  pathProblem,
+  PERMISSION_KEYS,
+} from "../permissions.ts";
 import { CUSTOM_KEY_MIN_LENGTH } from "../constants.ts";
 
 const PermissionObjectFields = z.object(
@@ -10,7 +15,10 @@ const PermissionObjectFields = z.object(
   >,
 );
 
-/** The spec §6 bitmask (for example `3`, or `768` for two mount bits) with only known bits. */
+/**
+ * The bitmask of docs/PRODUCT.md §6.2 (for example `3`, or `768` for two mount bits) with only
+ * known bits.
+ */
 const PermissionMask = z.number().int().min(0)
   .refine((m) => (m & ~ALL_PERMISSIONS) === 0, "validation_failed")
   .transform((m) => maskToPermissions(m));
@@ -18,7 +26,11 @@ const PermissionMask = z.number().int().min(0)
 /** Key permissions as the permission object or the integer bitmask; both mean the same. */
 export const PermissionObjectSchema = z.union([PermissionObjectFields, PermissionMask]);
 
-const BasicPath = z.string().min(1).max(1024).startsWith("/", "validation_failed");
+/** A base path; a refusal names what is wrong with it (`base_path_dot_segment`…). */
+const BasicPath = z.string().min(1).max(1024).superRefine((path, ctx) => {
+  const problem = pathProblem(path);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 /** An ISO 8601 time, or null / "never" / "" for a key that never expires. */
 const ExpiresAt = z.union([
   z.iso.datetime({ offset: true }),

@@ -1,4 +1,4 @@
-/** Login and account requests (spec §7 "Authentication and account"). */
+/** Login and account requests (docs/PRODUCT.md §7.1). */
 import { z } from "zod";
 
 export const LoginSchema = z.object({
@@ -8,9 +8,10 @@ export const LoginSchema = z.object({
   device_token: z.string().max(200).optional(),
 });
 
+/** The account change; the username and password rules (account_rules.ts) are the service's. */
 export const ChangePasswordSchema = z.object({
   currentPassword: z.string().min(1).max(1000),
-  newPassword: z.string().max(1000).optional().or(z.literal("")),
-  newUsername: z.string().trim().max(100).optional().or(z.literal("")),
+  newPassword: z.string().max(4000).optional().or(z.literal("")),
+  newUsername: z.string().trim().max(4000).optional().or(z.literal("")),
 });
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;

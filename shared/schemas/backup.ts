@@ -1,5 +1,5 @@
 /**
- * Backup and restore (spec §3 "Backup modules", §5; product.md §5): the module list, their
+ * Backup and restore (docs/PRODUCT.md §3.9, §5.4 and §14.4): the module list, their
  * dependencies, the request schemas and the shapes of what the API answers.
  */
 import { z } from "zod";

@@ -1,4 +1,4 @@
-/** What the dashboard and cache endpoints return (spec §2 "Dashboard", §7 "System"). */
+/** What the dashboard and cache endpoints return (docs/PRODUCT.md §2.3, §7.6). */
 import type { ProviderType } from "./storage_configs.ts";
 
 /** What GET /api/admin/cache/stats reports per cache. */

@@ -1,8 +1,9 @@
-/** File shares (spec §3 "File share", "File upload fields", presign and commit payloads). */
+/** File shares (docs/PRODUCT.md §3.2 and §3.11: records, upload fields, presign and commit). */
 import { z } from "zod";
 import { MAX_SLUG_LENGTH } from "../constants.ts";
 import { SLUG_PATTERN } from "../slug.ts";
 import { withEditAliases } from "./share_edit.ts";
+import { type E2EDescriptor, E2EFileFieldSchema } from "./e2e.ts";
 
 /** A custom slug: letters, digits, hyphen and underscore, at most 50 characters. */
 export const SlugSchema = z.string().trim().max(MAX_SLUG_LENGTH, "slug_invalid")
@@ -31,6 +32,11 @@ export const FileShareOptionsSchema = z.object({
   max_views: MaxViews.optional(),
   use_proxy: Bool.optional(),
   path: z.string().max(1024).optional(),
+  /**
+   * End-to-end encryption (docs/E2E.md): the bytes are ciphertext, `password` must be the
+   * access token, and the stored name and type are neutral. A JSON string in forms and queries.
+   */
+  e2e: E2EFileFieldSchema,
 });
 export type FileShareOptions = z.infer<typeof FileShareOptionsSchema>;
 
@@ -99,6 +105,8 @@ export type FileView = {
   updated_at: string;
   created_by: string;
   url: string;
+  /** Set on an end-to-end encrypted share: name and type sealed in `e2e.meta`. */
+  e2e?: E2EDescriptor | null;
 };
 
 /** What a visitor sees after opening a share (counted), with links that carry a view token. */
@@ -116,8 +124,15 @@ export type PublicFileView =
     | "max_views"
     | "views"
     | "created_at"
+    | "e2e"
   >
-  & { preview_url: string; download_url: string; can_manage: boolean };
+  & {
+    preview_url: string;
+    download_url: string;
+    can_manage: boolean;
+    /** True when the caller owns the share (the admin, or the creating key): not counted. */
+    own_view?: boolean;
+  };
 
 export const MultipartPartSchema = z.object({
   partNumber: z.number().int().min(1).max(10_000),

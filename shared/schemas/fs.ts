@@ -1,4 +1,4 @@
-/** What the mount explorer's API returns (spec §7 "Filesystem"): entries and folder pages. */
+/** What the mount explorer's API returns (docs/PRODUCT.md §7.8): entries and folder pages. */
 
 /** One file or folder as the explorer shows it. */
 export type FsEntry = {

@@ -1,4 +1,4 @@
-/** Mount points (spec §3 "Mount point", §5 validation). */
+/** Mount points (docs/PRODUCT.md §3.3, §5.1). */
 import { z } from "zod";
 import { MOUNT_CACHE_TTL_MAX, MOUNT_NAME_MAX } from "../constants.ts";
 

@@ -1,10 +1,13 @@
 /**
- * Text share (paste) requests and responses (spec §3, §5, §7 "Texts"). Issue messages that are
- * catalogue codes (`slug_invalid`, `content_too_large`...) become the 400's `error` code.
+ * Text share (paste) requests and responses (docs/PRODUCT.md §3.1, §5.2, §7.2). Issue messages that
+ * are catalogue codes (`slug_invalid`, `content_too_large`...) become the 400's `error` code.
  */
 import { z } from "zod";
 import { isReservedSlug, SLUG_PATTERN, utf8ByteLength } from "../slug.ts";
 import { withEditAliases } from "./share_edit.ts";
+import { E2ETextSchema, isAccessToken } from "./e2e.ts";
+import { maxTextCiphertextChars } from "../e2e/payloads.ts";
+import type { E2EDescriptor } from "./e2e.ts";
 
 export { isValidSlug, SLUG_PATTERN, utf8ByteLength } from "../slug.ts";
 import { DEFAULT_PASTE_LIST_LIMIT, MAX_PASTE_BYTES, MAX_SLUG_LENGTH } from "../constants.ts";
@@ -43,14 +46,38 @@ const MaxViews = z.number({ error: "max_views_invalid" })
   .min(0, "max_views_invalid")
   .max(Number.MAX_SAFE_INTEGER, "max_views_invalid");
 
-/** POST /api/paste. An empty slug means "pick a random one". */
+/** The longest ciphertext an end-to-end encrypted paste may store (base64url characters). */
+export const MAX_E2E_CONTENT_CHARS = maxTextCiphertextChars(MAX_PASTE_BYTES);
+const E2E_CONTENT = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * POST /api/paste. An empty slug means "pick a random one". With `e2e`, `content` is the
+ * ciphertext (base64url, docs/E2E.md) and `password` the access token derived from the key.
+ */
 export const PasteCreateSchema = z.object({
-  content: ContentSchema,
+  content: z.string({
+    error: (iss) => iss.input === undefined || iss.input === null ? "content_empty" : undefined,
+  }),
   slug: z.preprocess((v) => v === "" || v === null ? undefined : v, SlugSchema.optional()),
   remark: Remark.nullish().transform((v) => v || null),
   password: Password.nullish().transform((v) => v || null),
   expires_at: ExpiresAt.optional().transform((v) => v ?? null),
   max_views: MaxViews.nullish().transform((v) => v ?? 0),
+  e2e: E2ETextSchema.optional(),
+}).superRefine((v, ctx) => {
+  if (typeof v.content !== "string") return;
+  const content = (message: string) => ctx.addIssue({ code: "custom", path: ["content"], message });
+  if (!v.e2e) {
+    const checked = ContentSchema.safeParse(v.content);
+    if (!checked.success) content(checked.error.issues[0].message);
+    return;
+  }
+  if (v.content.length > MAX_E2E_CONTENT_CHARS || !E2E_CONTENT.test(v.content)) {
+    content("e2e_content_invalid");
+  }
+  if (!isAccessToken(v.password)) {
+    ctx.addIssue({ code: "custom", path: ["password"], message: "e2e_access_invalid" });
+  }
 });
 export type PasteCreate = z.infer<typeof PasteCreateSchema>;
 
@@ -119,8 +146,18 @@ export type PasteView = {
   raw_url?: string;
   /** True when the caller is the admin or the creating key (may edit and delete). */
   can_manage: boolean;
+  /**
+   * On an open of the share (GET or POST /api/paste/{slug}): true when the caller owns it (the
+   * admin, or the key that created it), so this view was not counted.
+   */
+  own_view?: boolean;
   /** Size of the content in UTF-8 bytes. */
   content_size: number;
+  /**
+   * Set on an end-to-end encrypted paste: `content` is then ciphertext, and `has_password` is
+   * true because the server checks the access token derived from the key (docs/E2E.md).
+   */
+  e2e?: E2EDescriptor | null;
 };
 
 /** One row of GET /api/pastes: metadata and a short preview, never the whole content. */
@@ -138,8 +175,13 @@ export type PasteList = {
   offset: number;
 };
 
-/** `data` of a 403 password_required answer. */
-export type PasteLocked = { slug: string; has_password: true; remark?: string };
+/** `data` of a 403 password_required answer; `e2e` tells the browser to derive the token. */
+export type PasteLocked = {
+  slug: string;
+  has_password: true;
+  remark?: string;
+  e2e?: E2EDescriptor | null;
+};
 
 /** Result of a batch delete: ids the caller may not manage or that do not exist are skipped. */
 export type PasteBatchDeleteResult = { deleted: number; skipped: number; skipped_ids: string[] };

@@ -1,11 +1,11 @@
 /**
- * System settings (spec §3 "Settings", §7 "System"), the one entry both sides import: the
+ * System settings (docs/PRODUCT.md §3.7 and §7.6), the one entry both sides import: the
  * metadata table (settings_metadata.ts) drives the defaults, the metadata endpoint, the labels
  * of the settings screens and the value checks below, which the server and the settings
  * screens share; the site config (site_config.ts) is read from the site group. Values are
  * stored typed (number, boolean or string) under `["settings", key]`.
  */
-import { parseExtensionList } from "../preview_types.ts";
+import { extensionListProblem, parseExtensionList } from "../preview_types.ts";
 import type { ErrorCode } from "../errors.ts";
 import { BIG_TEXT, type SettingMeta, type SettingValue } from "./settings_metadata.ts";
 
@@ -16,9 +16,7 @@ export * from "./site_config.ts";
 export type SettingIssue = { error: ErrorCode; params?: Record<string, string | number> };
 export type SettingCheck = { ok: true; value: SettingValue } | ({ ok: false } & SettingIssue);
 
-const EXTENSION = /^[a-z0-9][a-z0-9_+-]{0,31}$/;
-
-/** http, https and data: URLs only (spec §5 "Favicon"); "" means the built-in icon. */
+/** http, https and data: URLs only (docs/PRODUCT.md §5.4); "" means the built-in icon. */
 export function isFaviconUrl(value: string): boolean {
   return /^data:[a-z0-9.+-]+\/[a-z0-9.+-]+(?:;[a-z0-9=.+-]+)*,/i.test(value) || isHttpUrl(value);
 }
@@ -70,7 +68,7 @@ export function checkSettingValue(m: SettingMeta, raw: unknown): SettingCheck {
     default: {
       if (typeof raw !== "string") return fail("setting_text_invalid");
       const max = m.max_length ?? BIG_TEXT;
-      if (raw.length > max) return fail("setting_too_long", { max });
+      if (raw.length > max) return fail("setting_too_long", { max, length: raw.length });
       if (m.type === "string" || m.type === "url" || m.type === "link") {
         const value = raw.trim();
         // deno-lint-ignore no-control-regex
@@ -80,9 +78,9 @@ export function checkSettingValue(m: SettingMeta, raw: unknown): SettingCheck {
         return { ok: true, value };
       }
       if (m.type === "extensions") {
-        const list = parseExtensionList(raw);
-        if (!list.every((ext) => EXTENSION.test(ext))) return fail("setting_extensions_invalid");
-        return { ok: true, value: list.join(", ") };
+        const problem = extensionListProblem(raw);
+        if (problem) return fail(problem.error, problem.params);
+        return { ok: true, value: parseExtensionList(raw).join(", ") };
       }
       return { ok: true, value: raw };
     }

@@ -1,5 +1,5 @@
 /**
- * The settings metadata table (spec §3 "Settings"): every setting's group, type, default and
+ * The settings metadata table (docs/PRODUCT.md §3.7): every setting's group, type, default and
  * limits, and the CloudPaste names a save may use. Groups: 1 global, 2 preview, 3 WebDAV,
  * 4 site. The checks (settings.ts) and the site config (site_config.ts) are built on it.
  */
@@ -10,7 +10,7 @@ import {
   type PreviewListType,
 } from "../preview_types.ts";
 
-/** The settings groups, by number (spec §3: the site group is 4). */
+/** The settings groups, by number (docs/PRODUCT.md §3.7: the site group is 4). */
 export const SETTING_GROUPS = [
   { id: 1, name: "global" },
   { id: 2, name: "preview" },

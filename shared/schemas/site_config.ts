@@ -1,4 +1,4 @@
-/** The site config (spec §3 "Site config"): the public site settings and the preview lists. */
+/** The site config (docs/PRODUCT.md §3.8): the public site settings and the preview lists. */
 import { APP_NAME } from "../constants.ts";
 import {
   parseExtensionList,
@@ -8,7 +8,7 @@ import {
 } from "../preview_types.ts";
 import { previewKey, settingMeta, type SettingValue } from "./settings_metadata.ts";
 
-/** The site settings the browser needs (spec §3 "Site config"), plus the preview lists. */
+/** The site settings the browser needs (docs/PRODUCT.md §3.8), plus the preview lists. */
 export type SiteConfig = {
   /** The effective title: the site title, or the product name when it is empty. */
   title: string;

@@ -1,4 +1,4 @@
-/** Storage configs (spec §3 "S3 storage config", product.md §1): S3-compatible buckets or local disk. */
+/** Storage configs (docs/PRODUCT.md §3.5 and §10.3): S3-compatible buckets or local disk. */
 import { z } from "zod";
 
 export const PROVIDER_TYPES = ["local", "aws", "r2", "b2", "aliyun_oss", "minio", "other"] as const;

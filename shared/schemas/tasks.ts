@@ -1,4 +1,4 @@
-/** Background tasks (spec §3 "Task", §4 task states): copies and deletes in the mount explorer. */
+/** Background tasks (docs/PRODUCT.md §3.10, §4.2): copies and deletes in the mount explorer. */
 import { z } from "zod";
 
 export const TASK_TYPES = ["copy", "upload", "delete", "download"] as const;
@@ -10,6 +10,8 @@ const Path = z.string().min(1).max(4096);
 export const BatchCopySchema = z.object({
   items: z.array(z.object({ sourcePath: Path, targetPath: Path })).min(1).max(1000),
   skipExisting: z.boolean().default(false),
+  /** What to do with a file already at its target; `skipExisting` means "skip". */
+  on_conflict: z.enum(["overwrite", "skip", "rename"]).optional(),
 });
 export type BatchCopy = z.infer<typeof BatchCopySchema>;
 

@@ -1,5 +1,5 @@
 /**
- * Logging in and out (spec §2 "Navigation rules", §5 "Login"), and API keys from creation in
+ * Logging in and out (docs/PRODUCT.md §2.2, §5.5), and API keys from creation in
  * Key management to a real API call and a key login that sees only what the key allows.
  */
 import { ADMIN, expect, test } from "./fixtures.ts";

@@ -1,5 +1,5 @@
 /**
- * The dashboard end to end (spec §2 "Dashboard"): on a server of its own (so the counts are
+ * The dashboard end to end (docs/PRODUCT.md §2.3): on a server of its own (so the counts are
  * exact), pastes and files are created through the API, including a non-proxied file on an
  * s3rver bucket whose download puts a presigned URL in the S3 URL cache. The admin then sees
  * the real totals and per-bucket usage, a chart that chart.js really drew, switches it from
@@ -32,7 +32,7 @@ class DashboardPage extends PageObject {
     return this.gotoAndWait("/admin/dashboard", this.heading);
   }
 
-  /** The value shown for a total, by its label ("Text shares", "Storage used"...). */
+  /** The value shown for a total, by its label ("Text shares", "Stored by file shares"...). */
   total(label: string): Locator {
     return this.page.locator(".dashboard-total").filter({ hasText: label }).locator("dd");
   }
@@ -155,13 +155,18 @@ test("the dashboard shows real counts, a drawn chart, bar/line, and clears the c
       await expect(dash.total("File uploads")).toHaveText("2");
       await expect(dash.total("API keys")).toHaveText("0");
       await expect(dash.total("Storage configs")).toHaveText("2");
-      await expect(dash.total("Storage used")).toHaveText("3.91 KB");
-      await expect(dash.bucket("Dash bucket")).toContainText("1000 B of 3.91 KB (25%)");
+      // The number says exactly what it counts: file shares, not whatever else the storage holds.
+      await expect(dash.total("Stored by file shares")).toHaveText("3.91 KB");
+      await expect(page.getByText("Files put into mounts or through WebDAV are not counted."))
+        .toBeVisible();
+      await expect(dash.bucket("Dash bucket")).toContainText(
+        "File shares: 1000 B of 3.91 KB (25%)",
+      );
       await expect(dash.bucket("Dash bucket").getByRole("progressbar")).toHaveAttribute(
         "aria-valuenow",
         "25",
       );
-      await expect(dash.bucket("Local storage")).toContainText("2.93 KB used · no quota");
+      await expect(dash.bucket("Local storage")).toContainText("File shares: 2.93 KB · no quota");
 
       // Today is the last row of the accessible table behind the chart.
       const today = dash.activityTable.locator("tbody tr").last();

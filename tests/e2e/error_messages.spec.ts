@@ -1,11 +1,12 @@
 /**
- * Spec §8 messages that a screen shows where they apply (issue 12, item 5), each brought about
- * with the real server: a key that grants nothing cannot log in (`api_key_unauthorized`);
- * stored credentials the server refuses for another reason than expiry end the session with
- * `auth_failed`; a save the server forbids says `no_update_permission`; a save to a server
- * that is down says `server_not_responding`. (`wrong_password_retry` is in file_view.spec.ts;
- * `permission_info_failed` and `content_over_server_limit` need a server or proxy answering
- * differently from Cubby and are covered by key_reply_test.ts and save_errors_test.ts.)
+ * The messages of docs/PRODUCT.md §8.5 that a screen shows where they apply (issue 12, item 5),
+ * each brought about with the real server: a key that grants nothing cannot log in
+ * (`api_key_unauthorized`); stored credentials the server refuses for another reason than expiry
+ * end the session with `auth_failed`; a save the server forbids says `no_update_permission`; a save
+ * to a server that is down says `server_not_responding`. (`wrong_password_retry` is in
+ * file_view.spec.ts; `permission_info_failed` and `content_over_server_limit` need a server or
+ * proxy answering differently from Cubby and are covered by key_reply_test.ts and
+ * save_errors_test.ts.)
  */
 import { expect, sharedServerUrl, test } from "./fixtures.ts";
 import { LoginPage } from "./pages/login_page.ts";

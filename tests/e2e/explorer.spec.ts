@@ -1,5 +1,5 @@
 /**
- * The mount explorer end to end (spec §2 "Mount explorer", §4 task and pack states, §5, §9):
+ * The mount explorer end to end (docs/PRODUCT.md §2.3, §4.2, §5.4 and §9.1):
  * uploading with progress, folders, renaming, deleting, a copy task with its progress, the
  * gallery view and its settings, search, a pack download that is a valid zip, the touch
  * long-press menu, and an API key confined to its base path. Every test works in a mount of its

@@ -6,30 +6,12 @@
  * visit happens in a fresh, anonymous browser context.
  */
 import { Buffer } from "node:buffer";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { newContext } from "./pages/test_data.ts";
+import { FileViewPage, type Uploaded, uploadFile as upload } from "./pages/file_view_page.ts";
 
 test.use({ locale: "en-US" });
-
-type Uploaded = { slug: string; filename: string; size: number; mimetype: string };
-
-/** Uploads bytes as a file share and returns what the server made of it. */
-async function upload(
-  request: APIRequestContext,
-  token: string,
-  filename: string,
-  body: Buffer,
-  query: Record<string, string> = {},
-): Promise<Uploaded> {
-  const qs = new URLSearchParams(query).toString();
-  const res = await request.put(
-    `/api/upload-direct/${encodeURIComponent(filename)}${qs ? `?${qs}` : ""}`,
-    { headers: { Authorization: `Bearer ${token}` }, data: body },
-  );
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).data;
-}
 
 /** A minimal one-page PDF with correct cross-reference offsets. */
 function minimalPdf(text: string): Buffer {
@@ -97,52 +79,6 @@ async function makeWebm(page: Page): Promise<Buffer> {
     return btoa(s);
   });
   return Buffer.from(base64, "base64");
-}
-
-/** Page object of the file view. */
-class FileViewPage {
-  readonly consoleErrors: string[] = [];
-
-  constructor(readonly page: Page) {
-    page.on("console", (m) => {
-      if (m.type() === "error") this.consoleErrors.push(m.text());
-    });
-    page.on("pageerror", (e) => this.consoleErrors.push(e.message));
-  }
-
-  async open(slug: string) {
-    const res = await this.page.goto(`/file/${slug}`);
-    expect(res?.status()).toBe(200);
-  }
-
-  heading() {
-    return this.page.getByRole("heading", { level: 1 });
-  }
-
-  info() {
-    return this.page.locator(".file-facts");
-  }
-
-  fact(label: string) {
-    return this.info().locator("div").filter({ has: this.page.getByText(label, { exact: true }) })
-      .locator("dd");
-  }
-
-  content(filename: string) {
-    return this.page.getByLabel(`Contents of ${filename}`);
-  }
-
-  downloadLink() {
-    return this.page.locator(".file-head-actions").getByRole("link", { name: "Download" });
-  }
-
-  /** Hydration mismatches are reported by React as console errors (#418/#423/#425). */
-  expectNoHydrationErrors() {
-    const bad = this.consoleErrors.filter((e) =>
-      /hydrat|Minified React error #4(18|19|23|25)/i.test(e)
-    );
-    expect(bad).toEqual([]);
-  }
 }
 
 /** Opens `/file/{slug}` in a fresh visitor context that accepts downloads. */
@@ -311,7 +247,8 @@ test.describe("file view", () => {
     const view = new FileViewPage(await context.newPage());
     await view.open(file.slug);
     await expect(view.content("e2e-owned.txt")).toHaveText("owned text");
-    await expect(view.fact("Views")).toHaveText("1 / 10");
+    // The owner's own views are not counted.
+    await expect(view.fact("Views")).toHaveText("0 / 10Your own view: not counted");
     const before = (await view.downloadLink().getAttribute("href"))!;
 
     await view.page.getByRole("button", { name: "Edit" }).click();
@@ -319,7 +256,7 @@ test.describe("file view", () => {
     await view.page.getByRole("button", { name: "Save" }).click();
     await expect(view.page.getByText("File share saved")).toBeVisible();
     // The new password retired the old links' token; the page opened the share again.
-    await expect(view.fact("Views")).toHaveText("2 / 10");
+    await expect(view.fact("Views")).toHaveText("0 / 10Your own view: not counted");
     await expect(view.fact("Access")).toHaveText("Password protected");
     const after = (await view.downloadLink().getAttribute("href"))!;
     expect(after).not.toBe(before);

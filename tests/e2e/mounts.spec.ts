@@ -1,5 +1,5 @@
 /**
- * Mount management end to end (spec §2, §3 "Mount point", §5 validation, §6): the admin creates
+ * Mount management end to end (docs/PRODUCT.md §2.1, §3.3, §5.1, §6.3): the admin creates
  * a local mount through the dialog (after the validation messages), opens it in the explorer,
  * edits it, disables and enables it, and deletes it; a key user sees only the mounts inside
  * their base path, read-only.
@@ -30,7 +30,7 @@ test("the admin creates a local mount through the UI, edits, disables and delete
   await mounts.createButton.click();
   await expect(mounts.form).toBeVisible();
 
-  // Spec §5 messages, in the browser before anything is sent.
+  // The messages of docs/PRODUCT.md §5.1, in the browser before anything is sent.
   await mounts.field("Mount path").fill("docs");
   await mounts.field("Cache TTL (seconds)").fill("86401");
   await mounts.save();

@@ -1,5 +1,5 @@
 /**
- * The offline store and queue (issue 9, spec §3 offline tables, §4 offline state, §7 offline
+ * The offline store and queue (issue 9; docs/PRODUCT.md §3.12, §4.5 and §7.9: tables, state,
  * replay) and the share target: a paste created offline is queued in IndexedDB and shown as
  * queued, and back online it exists exactly once even when the first replay's answer is lost;
  * sharing to the share_target action opens the editor with the text and puts files in the

@@ -1,5 +1,5 @@
 /**
- * Text shares end to end (product.md §3): create on Home and open the link as a stranger,
+ * Text shares end to end (docs/PRODUCT.md §12): create on Home and open the link as a stranger,
  * password-protected shares, view-limited shares whose server rendering must not use up a
  * view, and text management (list, search, delete).
  */

@@ -1,10 +1,10 @@
 /**
- * Settings (spec §1, §2, §3; issue 5): each settings screen saves and applies. Site settings
- * change the tab title at once and the <title> of server-rendered share pages; the footer
- * Markdown shows on public pages but not on admin; the announcement can be dismissed for good
- * and shows again when it changes; the favicon link follows; custom head scripts run under the
- * CSP; the max upload size shows on /upload; preview lists change a file's preview. Settings
- * are global, so every test runs on a server of its own.
+ * Settings (docs/PRODUCT.md §1, §2.1, §3.7; issue 5): each settings screen saves and applies. Site
+ * settings change the tab title at once and the <title> of server-rendered share pages; the footer
+ * Markdown shows on public pages but not on admin; the announcement can be dismissed for good and
+ * shows again when it changes; the favicon link follows; custom head scripts run under the CSP; the
+ * max upload size shows on /upload; preview lists change a file's preview. Settings are global, so
+ * every test runs on a server of its own.
  */
 import type { Browser, Locator } from "@playwright/test";
 import { PageObject } from "./pages/page_object.ts";
@@ -277,6 +277,30 @@ test("the top bar's source link is a site setting: hidden when empty, http(s) on
     await field.fill("");
     await settings.saveAndConfirm();
     await expect(source).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
+test("preview lists say what they will be saved as, and an over-long entry why it is refused", async ({ browser, isolatedServer }) => {
+  const { context, page, settings } = await adminSession(browser, isolatedServer);
+  try {
+    await settings.goto("preview");
+    const text = settings.field("Text and code");
+    await text.fill("j p g");
+    await expect(text).toHaveAccessibleDescription(/Will be saved as: j, p, g \(3 extensions\)/);
+    // Only white space differs: nothing to announce.
+    await text.fill("txt,md");
+    await expect(page.getByText(/Will be saved as/)).toHaveCount(0);
+
+    // The field holds at most 4000 characters: one entry that long is no extension.
+    await text.fill("a".repeat(5000));
+    await settings.save.click();
+    await expect(text).toHaveAttribute("aria-invalid", "true");
+    await expect(text).toHaveAccessibleDescription(
+      new RegExp(`An extension has at most 32 characters; "a{24}…" has 4000`),
+    );
+    await expect(text).not.toHaveAccessibleDescription(/comma/);
   } finally {
     await context.close();
   }

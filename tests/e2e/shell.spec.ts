@@ -1,5 +1,5 @@
 /**
- * The app shell (spec §1, §2; product.md §5): language switch, theme toggle, the catch-all
+ * The app shell (docs/PRODUCT.md §1, §2 and §14.6): language switch, theme toggle, the catch-all
  * redirect and the top navigation on a 360 px wide phone.
  */
 import { expect, test } from "./fixtures.ts";

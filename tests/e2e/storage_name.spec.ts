@@ -29,3 +29,33 @@ for (
     }
   });
 }
+
+test("a storage config name another config has is refused at the name field", async ({ browser, request, adminToken }) => {
+  const name = `Team bucket ${crypto.randomUUID().slice(0, 8)}`;
+  const res = await request.post("/api/s3-configs", {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { name, provider_type: "local", root_dir: `/tmp/${crypto.randomUUID()}` },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()).data;
+  const { context, page } = await newAdminPage(browser, adminToken, { locale: "en-US" });
+  try {
+    await page.goto("/admin/storage-config");
+    await page.getByRole("button", { name: "Add storage" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add storage" });
+    await dialog.getByLabel("Provider").selectOption({ label: "Local disk" });
+    const nameField = dialog.getByLabel("Name", { exact: true });
+    await nameField.fill(name.toUpperCase());
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(nameField).toHaveAttribute("aria-invalid", "true");
+    await expect(nameField).toHaveAccessibleDescription(
+      "A storage config with this name exists; choose another name",
+    );
+    await expect(nameField).toBeFocused();
+  } finally {
+    await context.close();
+    await request.delete(`/api/s3-configs/${id}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+  }
+});

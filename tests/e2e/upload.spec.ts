@@ -1,5 +1,5 @@
 /**
- * File upload end to end (spec §2 "Upload screen", §4 "Upload stages"): the admin logs in, adds
+ * File upload end to end (docs/PRODUCT.md §2.3, §4.3): the admin logs in, adds
  * a file on /upload, watches its progress bar, gets the share link, and a visitor in a fresh
  * browser context opens that link and downloads exactly the bytes that were uploaded.
  * The upload is throttled (Chromium's network emulation) so the progress stays observable.

@@ -1,5 +1,5 @@
 /**
- * Multipart upload resumed after a reload (spec §4 "Multipart uploader", §9): a 12 MiB file
+ * Multipart upload resumed after a reload (docs/PRODUCT.md §4.3, §9.1): a 12 MiB file
  * goes up in 5 MiB parts (the multipart threshold is lowered to 6 MiB for the test); part 3
  * is refused by the network, so parts 1 and 2 finish while part 3 retries; the page reloads in
  * the middle. Choosing the same file again resumes: list-parts reports parts 1 and 2, only

@@ -180,3 +180,38 @@ test("a multipart upload sends its parts straight to the bucket", async ({ brows
     await context.close();
   }
 });
+
+test("an upload to a bucket that does not exist names the bucket, not CORS", async ({ browser, request, adminToken }) => {
+  const created = await apiCall(request, adminToken, "post", "/api/s3-configs", {
+    ...s3rverConfigFields(s3),
+    bucket_name: "no-such-bucket",
+    name: uniqueSlug("s3rver-missing"),
+    region: "us-east-1",
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const missingId = created.body.data.id;
+  const context = await newContext(browser, { adminToken });
+  try {
+    const page = await context.newPage();
+    await page.goto("/upload");
+    const storage = page.getByLabel("Storage", { exact: true });
+    await expect(storage.locator(`option[value="${missingId}"]`)).toHaveCount(1);
+    await storage.selectOption(missingId);
+    const name = `${uniqueSlug("s3-missing")}.bin`;
+    await page.getByLabel("Files to upload").setInputFiles({
+      name,
+      mimeType: "application/octet-stream",
+      buffer: randomBytes(2048),
+    });
+    await page.getByRole("button", { name: /^Start upload/ }).click();
+    const item = page.getByRole("region", { name: "Files" }).getByRole("listitem")
+      .filter({ hasText: name });
+    await expect(item).toContainText(
+      'The bucket "no-such-bucket" does not exist: create it, or correct the bucket name',
+    );
+    await expect(item).not.toContainText("CORS");
+  } finally {
+    await context.close();
+    await apiCall(request, adminToken, "delete", `/api/s3-configs/${missingId}`);
+  }
+});

@@ -1,6 +1,6 @@
 /**
- * URL upload on /upload (spec §7 "URL upload", §4 stages; product.md §4 request-forgery guard).
- * A tiny origin server on 127.0.0.1 serves the files. Cubby refuses loopback URLs unless it
+ * URL upload on /upload (docs/PRODUCT.md §7.7, §4.3 and §13.9: stages and the request-forgery
+ * guard). A tiny origin server on 127.0.0.1 serves the files. Cubby refuses loopback URLs unless it
  * runs with CUBBY_ALLOW_LOOPBACK_FETCH=1, so:
  * - on the shared server, the spec first asks `url/info` itself: when it refuses, the screen
  *   must show the refusal; when it allows (a suite run with the flag), the full flow runs;

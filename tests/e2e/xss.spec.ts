@@ -1,9 +1,9 @@
 /**
- * Markdown XSS (product.md §4): shares holding script payloads must render inert, both in the
- * server's markup and in the browser, whichever of the two renders them. A plain share is
- * rendered on the server (jsdom DOMPurify) and hydrated; a view-limited one is fetched and
- * rendered in the browser (window DOMPurify). Every payload is opened by a stranger in a
- * fresh context, and `window.__xss` must stay undefined.
+ * Markdown XSS (docs/PRODUCT.md §13.7): shares holding script payloads must render inert, both in
+ * the server's markup and in the browser, whichever of the two renders them. A plain share is
+ * rendered on the server (jsdom DOMPurify) and hydrated; a view-limited one is fetched and rendered
+ * in the browser (window DOMPurify). Every payload is opened by a stranger in a fresh context, and
+ * `window.__xss` must stay undefined.
  */
 import { expect, test } from "./fixtures.ts";
 import { PastePage } from "./pages/paste_page.ts";

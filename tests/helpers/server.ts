@@ -40,6 +40,8 @@ export type StartServerOptions = {
   dataDir?: string;
   /** How long to wait for the listening line. Default 60 s. */
   startTimeoutMs?: number;
+  /** Extra `deno run` flags before main.ts (bench/memory.ts passes `--inspect=…`). */
+  denoFlags?: string[];
 };
 
 /** Environment variables of the parent that must not leak into an isolated test server. */
@@ -98,8 +100,9 @@ function spawnServer(
   env: Record<string, string>,
   log: { text: string },
   timeoutMs: number,
+  denoFlags: string[] = [],
 ): Promise<Spawned> {
-  const child = spawn(denoBinary(), ["run", "-A", "main.ts"], {
+  const child = spawn(denoBinary(), ["run", "-A", ...denoFlags, "main.ts"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -195,7 +198,7 @@ export async function startServer(
   const log = { text: "" };
   let current: Spawned | null = null;
   try {
-    current = await spawnServer(root, baseEnv, log, timeoutMs);
+    current = await spawnServer(root, baseEnv, log, timeoutMs, options.denoFlags);
   } catch (err) {
     if (ownsDir) await rm(dataDir, { recursive: true, force: true });
     throw err;
@@ -227,10 +230,22 @@ export async function startServer(
       baseEnv = { ...baseEnv, ...extraEnv };
       // Keep the URL stable when the port is still free; otherwise take a new one.
       try {
-        current = await spawnServer(root, { ...baseEnv, PORT: String(port) }, log, timeoutMs);
+        current = await spawnServer(
+          root,
+          { ...baseEnv, PORT: String(port) },
+          log,
+          timeoutMs,
+          options.denoFlags,
+        );
       } catch (err) {
         if (!/AddrInUse|address already in use/i.test(String(err))) throw err;
-        current = await spawnServer(root, { ...baseEnv, PORT: "0" }, log, timeoutMs);
+        current = await spawnServer(
+          root,
+          { ...baseEnv, PORT: "0" },
+          log,
+          timeoutMs,
+          options.denoFlags,
+        );
       }
       port = current.port;
     },

@@ -1,6 +1,6 @@
 /**
- * Account management (spec §2): the admin changes username and/or password, then is logged
- * out after a visible countdown; a key user sees only their own key's details.
+ * Account management (docs/PRODUCT.md §2.3): the admin changes username and/or password, then is
+ * logged out after a visible countdown; a key user sees only their own key's details.
  */
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";

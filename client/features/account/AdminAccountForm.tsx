@@ -3,9 +3,12 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../auth/auth_store.ts";
 import { useAuthActions } from "../../auth/use_auth_actions.ts";
-import { errorText } from "../../api/errors.ts";
+import { splitRefusal } from "../../api/field_errors.ts";
 import { InputField } from "../../components/FormField.tsx";
+import { FormAlert } from "../../components/FormAlert.tsx";
+import { ACCOUNT_RULE_PARAMS } from "../../../shared/account_rules.ts";
 import {
+  ACCOUNT_REFUSALS,
   type AccountFormErrors,
   type AccountFormField,
   type AccountFormValues,
@@ -31,6 +34,8 @@ export function AdminAccountForm() {
   const { logout } = useAuthActions();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<AccountFormErrors>({});
+  /** The server's texts at the fields its refusal named. */
+  const [serverErrors, setServerErrors] = useState<AccountFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [countdown, setCountdown] = useState<number | null>(null);
@@ -54,17 +59,22 @@ export function AdminAccountForm() {
   const set = (field: keyof AccountFormValues, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
+    setServerErrors((e) => ({ ...e, [field]: undefined }));
   };
+  const focusField = (field: AccountFormField) =>
+    formRef.current?.querySelector<HTMLElement>(
+      `[name="${field === "form" ? "newUsername" : field}"]`,
+    )?.focus();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateAccountForm(values);
+    const found = validateAccountForm(values, auth.userInfo?.name ?? null);
     setErrors(found);
+    setServerErrors({});
     setServerError(null);
     const firstBad = (Object.keys(found) as AccountFormField[]).find((f) => found[f]);
     if (firstBad) {
-      const field = firstBad === "form" ? "newUsername" : firstBad;
-      formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+      focusField(firstBad);
       return;
     }
     setBusy(true);
@@ -73,7 +83,11 @@ export function AdminAccountForm() {
       setValues(EMPTY);
       setCountdown(LOGOUT_COUNTDOWN_S);
     } catch (err) {
-      setServerError(errorText(t, err, "verify_failed"));
+      const refusal = splitRefusal(t, err, ACCOUNT_REFUSALS, "verify_failed");
+      setServerErrors(refusal.fields);
+      setServerError(refusal.form);
+      const field = (Object.keys(refusal.fields) as AccountFormField[])[0];
+      if (field) focusField(field);
     } finally {
       setBusy(false);
     }
@@ -97,19 +111,20 @@ export function AdminAccountForm() {
     name: keyof AccountFormValues,
     opts: { type?: string; autoComplete: string; hint?: boolean; required?: boolean },
   ) => {
-    const error = errors[name];
+    const error = serverErrors[name] ??
+      (errors[name] ? t(errors[name]!, ACCOUNT_RULE_PARAMS) : null);
     return (
       <InputField
         id={`${id}-${name}`}
         label={t(`account.admin.${name}`)}
-        hint={opts.hint ? t(`account.admin.${name}Hint`) : undefined}
+        hint={opts.hint ? t(`account.admin.${name}Hint`, ACCOUNT_RULE_PARAMS) : undefined}
         name={name}
         type={opts.type ?? "password"}
         autoComplete={opts.autoComplete}
         required={opts.required}
         value={values[name]}
         onChange={(v) => set(name, v)}
-        error={error ? t(error) : null}
+        error={error}
         errorLast
       />
     );
@@ -129,8 +144,7 @@ export function AdminAccountForm() {
         {field("newUsername", { type: "text", autoComplete: "username", hint: true })}
         {field("newPassword", { autoComplete: "new-password", hint: true })}
         {field("confirmPassword", { autoComplete: "new-password" })}
-        {errors.form && <p className="form-error" role="alert">{t(errors.form)}</p>}
-        {serverError && <p className="form-error" role="alert">{serverError}</p>}
+        <FormAlert text={errors.form ? t(errors.form) : serverError} />
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
           {busy ? t("account.admin.saving") : t("account.admin.submit")}
         </button>

@@ -1,6 +1,8 @@
-/** The admin's account change (spec §5 "Account update", §7 POST /admin/change-password). */
+/** The admin's account change (docs/PRODUCT.md §5.3, §7.1 POST /admin/change-password). */
 import { api, ApiError } from "../../api/client.ts";
 import { clearAuth, getAuth } from "../../auth/auth_store.ts";
+import type { RefusalMap } from "../../api/field_errors.ts";
+import { passwordProblem, usernameProblem } from "../../../shared/account_rules.ts";
 
 export type AccountFormValues = {
   currentPassword: string;
@@ -14,15 +16,27 @@ export type AccountFormField = keyof AccountFormValues | "form";
 export type AccountFormErrors = Partial<Record<AccountFormField, string>>;
 
 /**
- * Checks the form: current password required; a new username or a new password; a new
- * password that differs from the current one and matches its confirmation.
+ * Checks the form: current password required; a new username (by the account rules, and other
+ * than `currentUsername`) or a new password (long enough, other than the current one, matching
+ * its confirmation). Texts take ACCOUNT_RULE_PARAMS.
  */
-export function validateAccountForm(v: AccountFormValues): AccountFormErrors {
+export function validateAccountForm(
+  v: AccountFormValues,
+  currentUsername: string | null,
+): AccountFormErrors {
   const errors: AccountFormErrors = {};
   if (!v.currentPassword) errors.currentPassword = "account.validation.currentRequired";
-  if (!v.newUsername.trim() && !v.newPassword) errors.form = "errors.nothing_to_change";
+  const username = v.newUsername.trim();
+  const usernameChanges = username !== "" && username !== currentUsername;
+  if (usernameChanges) {
+    const problem = usernameProblem(username);
+    if (problem) errors.newUsername = `errors.${problem}`;
+  }
+  if (!usernameChanges && !v.newPassword) errors.form = "errors.nothing_to_change";
   if (v.newPassword) {
-    if (v.currentPassword && v.newPassword === v.currentPassword) {
+    const problem = passwordProblem(v.newPassword);
+    if (problem) errors.newPassword = `errors.${problem}`;
+    else if (v.currentPassword && v.newPassword === v.currentPassword) {
       errors.newPassword = "errors.password_unchanged";
     }
     if (v.confirmPassword !== v.newPassword) {
@@ -31,6 +45,16 @@ export function validateAccountForm(v: AccountFormValues): AccountFormErrors {
   }
   return errors;
 }
+
+/** Where a server refusal goes: the request's fields are the form's. */
+export const ACCOUNT_REFUSALS: RefusalMap<AccountFormField> = {
+  fields: {
+    currentPassword: "currentPassword",
+    newPassword: "newPassword",
+    newUsername: "newUsername",
+  },
+  codes: { wrong_current_password: "currentPassword" },
+};
 
 /**
  * Sends the change. The token goes as an explicit header so that a wrong current password

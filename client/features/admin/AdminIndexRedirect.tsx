@@ -1,4 +1,4 @@
-/** Exactly /admin: go to the first module this user may use (spec §2 "Default landing"). */
+/** Exactly /admin: go to the first module this user may use (docs/PRODUCT.md §2.2). */
 import { Navigate } from "react-router";
 import { useAuth } from "../../auth/auth_store.ts";
 import { firstAllowedPath } from "./modules.ts";

@@ -1,6 +1,6 @@
 /**
- * The admin area: a collapsible sidebar listing the modules this user may use (spec §2, §6)
- * and the current module beside it. The sidebar starts open on wide screens and closed on
+ * The admin area (docs/PRODUCT.md §2.3, §6): a collapsible sidebar listing the modules this user
+ * may use and the current module beside it. The sidebar starts open on wide screens and closed on
  * narrow ones; on narrow screens it closes again after each navigation.
  */
 import { useEffect, useState, useSyncExternalStore } from "react";

@@ -1,5 +1,5 @@
 /**
- * The admin modules (spec §2 "Admin sidebar", §6): who may use each one, the sidebar order,
+ * The admin modules (docs/PRODUCT.md §2.3, §6): who may use each one, the sidebar order,
  * and the landing order for /admin. Guards, the sidebar and the login page all ask this table,
  * so the three never disagree.
  */
@@ -46,7 +46,10 @@ function adminModule(id: AdminModuleId, rule: ModuleRule, group?: "settings"): A
   return group ? { ...row, group } : row;
 }
 
-/** Sidebar order (spec §2). The settings group holds global, preview, account, WebDAV, site. */
+/**
+ * Sidebar order (docs/PRODUCT.md §2.3). The settings group holds global, preview, account, WebDAV,
+ * site.
+ */
 export const ADMIN_MODULES: readonly AdminModule[] = [
   adminModule("dashboard", ADMIN),
   adminModule("textManagement", { kind: "bits", bits: Permission.TEXT }),
@@ -62,7 +65,7 @@ export const ADMIN_MODULES: readonly AdminModule[] = [
   adminModule("settingsSite", ADMIN, "settings"),
 ];
 
-/** Where /admin lands (spec §2 "Default landing"): the first of these the user may use. */
+/** Where /admin lands (docs/PRODUCT.md §2.2): the first of these the user may use. */
 export const LANDING_ORDER: readonly AdminModuleId[] = [
   "dashboard",
   "textManagement",

@@ -1,5 +1,5 @@
 /**
- * The login page (spec §2, §5 "Login"): username and password, or an API key, in two tabs.
+ * The login page (docs/PRODUCT.md §2.2, §5.5): username and password, or an API key, in two tabs.
  * A user who is already logged in goes straight on: to the `redirect` query, else to their
  * first allowed module.
  */

@@ -1,11 +1,13 @@
 /**
- * /admin/backup (spec §2, admin only): create a backup of chosen modules as a JSON download,
- * and restore one (a Cubby or a CloudPaste file) in overwrite or merge mode.
+ * /admin/backup (docs/PRODUCT.md §2.1, admin only): create a backup of chosen modules as a JSON download,
+ * restore one (a Cubby or a CloudPaste file) in overwrite or merge mode, and schedule backups to
+ * a storage config.
  */
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { BackupCreatePanel } from "./BackupCreatePanel.tsx";
 import { RestorePanel } from "./RestorePanel.tsx";
+import { BackupSchedulePanel } from "./BackupSchedulePanel.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 
 /** The backup and restore screen. */
@@ -19,6 +21,7 @@ export default function BackupPage() {
         <BackupCreatePanel />
         <RestorePanel />
       </div>
+      <BackupSchedulePanel />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The 7-day activity chart (spec §2 "Dashboard"): text shares and file uploads per UTC day, as
+ * The 7-day activity chart (docs/PRODUCT.md §2.3): text shares and file uploads per UTC day, as
  * bars or lines, drawn by chart.js through react-chartjs-2. Only the chart.js pieces these two
  * chart types need are registered. Screen readers get a summary on the canvas and the same
  * numbers as a visually hidden table.
@@ -128,25 +128,28 @@ export function ActivityChart({ days, kind }: { days: ActivityDay[]; kind: Chart
           />
         )}
       </div>
-      <table className="sr-only">
-        <caption>{t("dashboard.activity.tableCaption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("dashboard.activity.day")}</th>
-            <th scope="col">{t("dashboard.activity.pastes")}</th>
-            <th scope="col">{t("dashboard.activity.files")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d, i) => (
-            <tr key={d.date}>
-              <th scope="row">{labels[i]}</th>
-              <td>{d.pastes}</td>
-              <td>{d.files}</td>
+      {/* A table is as wide as its content, whatever its width says: the 1 px box wraps it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t("dashboard.activity.tableCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("dashboard.activity.day")}</th>
+              <th scope="col">{t("dashboard.activity.pastes")}</th>
+              <th scope="col">{t("dashboard.activity.files")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d, i) => (
+              <tr key={d.date}>
+                <th scope="row">{labels[i]}</th>
+                <td>{d.pastes}</td>
+                <td>{d.files}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

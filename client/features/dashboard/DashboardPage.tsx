@@ -1,7 +1,7 @@
 /**
- * The dashboard (`/admin/dashboard`, admin only; spec §2): totals, storage used, the 7-day
- * activity chart with a bar/line switch, cache monitoring with "clear all", and per-bucket usage.
- * Everything comes from one call, GET /api/admin/dashboard/stats, answered from counters.
+ * The dashboard (`/admin/dashboard`, admin only; docs/PRODUCT.md §2.3): totals, storage used, the
+ * 7-day activity chart with a bar/line switch, cache monitoring with "clear all", and per-bucket
+ * usage. Everything comes from one call, GET /api/admin/dashboard/stats, answered from counters.
  */
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,6 +17,7 @@ import { TotalsGrid } from "./TotalsGrid.tsx";
 import { CachePanel } from "./CachePanel.tsx";
 import { BucketUsageList } from "./BucketUsageList.tsx";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
+import { BackupAlert } from "./BackupAlert.tsx";
 import { ToggleGroup } from "../../components/ToggleGroup.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 
@@ -116,6 +117,7 @@ export default function DashboardPage() {
         }
       />
 
+      <BackupAlert />
       {loadError && <RetryAlert message={loadError} onRetry={() => void load()} />}
       {stats === null && !loadError && <Spinner />}
 
@@ -150,7 +152,11 @@ export default function DashboardPage() {
               <CachePanel caches={stats.caches} />
             </DashboardSection>
 
-            <DashboardSection id="dashboard-buckets" title={t("dashboard.buckets.title")}>
+            <DashboardSection
+              id="dashboard-buckets"
+              title={t("dashboard.buckets.title")}
+              note={t("dashboard.buckets.note")}
+            >
               <BucketUsageList buckets={stats.buckets} />
             </DashboardSection>
           </div>

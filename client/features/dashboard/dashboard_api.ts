@@ -1,4 +1,4 @@
-/** Calls of the dashboard (spec §7 "System", admin); each throws ApiError. */
+/** Calls of the dashboard (docs/PRODUCT.md §7.6, admin); each throws ApiError. */
 import { api } from "../../api/client.ts";
 import { sendOrQueue } from "../../offline/queued_api.ts";
 import type {

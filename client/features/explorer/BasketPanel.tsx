@@ -1,9 +1,9 @@
 /**
- * The file basket and its pack download (spec §2, §4, §8): the gathered entries; "Prepare"
- * walks folders (preparing) and shows the file count and total with a warning when it is
- * large or very large; "Download zip" streams the zip (each file pending, downloading,
- * completed or failed). Where the browser can save straight to disk, that is offered (and
- * chosen by default for large totals), since a Blob-saved zip is held in memory.
+ * The file basket and its pack download (docs/PRODUCT.md §2.3, §4.2, §8.5): the gathered entries;
+ * "Prepare" walks folders (preparing) and shows the file count and total with a warning when it is
+ * large or very large; "Download zip" streams the zip (each file pending, downloading, completed or
+ * failed). Where the browser can save straight to disk, that is offered (and chosen by default for
+ * large totals), since a Blob-saved zip is held in memory.
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

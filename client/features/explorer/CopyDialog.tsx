@@ -1,18 +1,27 @@
 /**
- * Copy to… (spec §2 batch copy, §5): pick a target folder by browsing (or typing its path),
- * optionally skip files that exist there, and start a copy task. Copying a folder into itself
- * or one of its subfolders shows a warning and asks for confirmation first.
+ * Copy to… (docs/PRODUCT.md §2.3, §5.4): pick a target folder by browsing (or typing its path) and
+ * start a copy task. When the target already holds some of the names, the person chooses
+ * overwrite, skip or keep both first (ConflictDialog). Copying a folder into itself or one of
+ * its subfolders shows a warning and asks for confirmation first.
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/Modal.tsx";
 import { errorText } from "../../api/errors.ts";
 import { normalizePath } from "../../../shared/permissions.ts";
-import { type FsEntry, listFolder, startCopy, type TaskView } from "./explorer_api.ts";
+import {
+  type CopyConflict,
+  existingIn,
+  type FsEntry,
+  listFolder,
+  startCopy,
+  type TaskView,
+} from "./explorer_api.ts";
+import { ConflictDialog } from "./ConflictDialog.tsx";
 import { copyTargets, foldersCopiedIntoThemselves, parentOf } from "./explorer_paths.ts";
 import { KindIcon } from "./EntryIcon.tsx";
-import { CheckLabel } from "../../components/FormField.tsx";
 import { DialogButtons } from "../../components/DialogButtons.tsx";
+import { FormAlert } from "../../components/FormAlert.tsx";
 
 type Folder = { path: string; dirs: FsEntry[]; more: boolean; virtual: boolean } | null;
 
@@ -29,7 +38,8 @@ export function CopyDialog(
   const [typed, setTyped] = useState(startDir);
   const [folder, setFolder] = useState<Folder>(null);
   const [listError, setListError] = useState<string | null>(null);
-  const [skipExisting, setSkipExisting] = useState(false);
+  /** The names the target already holds, while the person chooses what to do with them. */
+  const [taken, setTaken] = useState<string[] | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -68,7 +78,27 @@ export function CopyDialog(
     setBusy(true);
     setError(null);
     try {
-      const res = await startCopy(copyTargets(sources, dir), skipExisting);
+      const there = await existingIn(dir, sources.map((s) => s.name));
+      if (there.length > 0) {
+        setTaken(there.map((e) => e.name));
+        setBusy(false);
+        return;
+      }
+    } catch (err) {
+      setError(errorText(t, err));
+      setBusy(false);
+      return;
+    }
+    // Nothing there yet: a file that appears meanwhile is left alone.
+    await begin("skip");
+  };
+
+  const begin = async (onConflict: CopyConflict) => {
+    setTaken(null);
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await startCopy(copyTargets(sources, dir), onConflict);
       onStarted(res.task_id, res.task);
     } catch (err) {
       setError(errorText(t, err));
@@ -165,14 +195,17 @@ export function CopyDialog(
             {sameFolder && !folder?.virtual && (
               <p className="field-hint">{t("explorer.copy.sameFolder")}</p>
             )}
-            <CheckLabel
-              label={t("explorer.copy.skipExisting")}
-              checked={skipExisting}
-              onChange={setSkipExisting}
-            />
           </div>
         )}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      <FormAlert text={error} />
+      {taken && (
+        <ConflictDialog
+          names={taken}
+          dir={dir}
+          onChoose={(choice) => void begin(choice)}
+          onCancel={() => setTaken(null)}
+        />
+      )}
     </Modal>
   );
 }

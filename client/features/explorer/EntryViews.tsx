@@ -1,8 +1,8 @@
 /**
- * The three ways to show a folder (spec §2): a list (table), a grid of cards, and a gallery
- * whose columns and spacing come from the gallery settings. Every entry is a link (folders open,
- * files open their preview), has a checkbox for batch selection, and opens the context menu by
- * right click, long-press on touch, its actions button, or Shift+F10.
+ * The three ways to show a folder (docs/PRODUCT.md §2.3): a list (table), a grid of cards, and a
+ * gallery whose columns and spacing come from the gallery settings. Every entry is a link (folders
+ * open, files open their preview), has a checkbox for batch selection, and opens the context menu
+ * by right click, long-press on touch, its actions button, or Shift+F10.
  */
 import type { CSSProperties, KeyboardEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";

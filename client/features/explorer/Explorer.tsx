@@ -42,8 +42,10 @@ import { ContextMenu } from "./ContextMenu.tsx";
 import { entryMenu } from "./entry_menu.ts";
 import { ExplorerDialogs, useExplorerDialogs } from "./ExplorerDialogs.tsx";
 import { PreviewDialog } from "./PreviewDialog.tsx";
+import { useAskedUploads } from "./use_asked_uploads.tsx";
 import { SearchForm, type SearchQuery, SearchResults } from "./SearchPanel.tsx";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
+import { ApiError } from "../../api/client.ts";
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
 
 export function Explorer({ path }: { path: string }) {
@@ -61,9 +63,19 @@ export function Explorer({ path }: { path: string }) {
   const dialogs = useExplorerDialogs();
   const basket = useBasket();
   const can = (bit: number) => hasPermission(auth.permissions, bit);
-  const canWrite = can(Permission.MOUNT_UPLOAD) && folder.status === "ready" && !folder.isVirtual;
+  // A key that may upload but not view cannot list a mount's folder (403): it still uploads
+  // there, as a drop box.
+  const uploadOnly = !can(Permission.MOUNT_VIEW) && folder.status === "failed" &&
+    folder.error instanceof ApiError && folder.error.status === 403;
+  const canWrite = can(Permission.MOUNT_UPLOAD) &&
+    ((folder.status === "ready" && !folder.isVirtual) || uploadOnly);
+  // While a folder inside a mount loads, its write buttons (disabled) and the search scope are
+  // already there, so the toolbar does not grow (and push the listing down) when it arrives.
+  const writeShown = canWrite ||
+    (can(Permission.MOUNT_UPLOAD) && folder.status === "loading" && path !== "/");
 
   const uploads = useUploads((entry) => folder.upsert([entry]));
+  const { upload, conflictDialog } = useAskedUploads(uploads);
   const tasks = useTasks({
     watch: panel === "tasks",
     onFinished: (task) => {
@@ -128,11 +140,19 @@ export function Explorer({ path }: { path: string }) {
     e.preventDefault();
     setDragging(false);
     const dropped = [...(e.dataTransfer?.files ?? [])];
-    if (canWrite && dropped.length) uploads.add(dropped, path);
+    if (canWrite && dropped.length) void upload(dropped, path);
   };
 
   const body = () => {
     if (folder.status === "loading") return <Spinner />;
+    if (uploadOnly && canWrite) {
+      return (
+        <p className="empty-state">
+          {t("explorer.uploadOnly")}{" "}
+          {path !== "/" && <Link to={explorerHref(parentOf(path))}>{t("explorer.up")}</Link>}
+        </p>
+      );
+    }
     if (folder.status === "failed") {
       return (
         <RetryAlert message={errorText(t, folder.error)} onRetry={() => void folder.reload()}>
@@ -165,9 +185,10 @@ export function Explorer({ path }: { path: string }) {
       <Breadcrumbs path={path} />
       <ExplorerToolbar
         canWrite={canWrite}
+        writeShown={writeShown}
         view={view}
         onView={setView}
-        onUpload={(list) => uploads.add(list, path)}
+        onUpload={(list) => void upload(list, path)}
         onMkdir={() => dialogs.open({ kind: "mkdir" })}
         onRefresh={() => void folder.reload(true)}
         refreshing={folder.status === "loading"}
@@ -176,7 +197,14 @@ export function Explorer({ path }: { path: string }) {
         basketCount={basket.length}
         activeTasks={activeTasks}
       />
-      <SearchForm inMount={!folder.isVirtual && folder.mountId !== null} onSearch={setSearch} />
+      {can(Permission.MOUNT_VIEW) && (
+        <SearchForm
+          inMount={folder.status === "loading"
+            ? path !== "/"
+            : !folder.isVirtual && folder.mountId !== null}
+          onSearch={setSearch}
+        />
+      )}
       {panel === "settings" && <GallerySettingsPanel settings={gallery} onChange={setGallery} />}
       {panel === "basket" && <BasketPanel />}
       {panel === "tasks" && (
@@ -255,6 +283,7 @@ export function Explorer({ path }: { path: string }) {
           onClose={() => setMenu(null)}
         />
       )}
+      {conflictDialog}
       <ExplorerDialogs
         dialog={dialogs.dialog}
         path={path}

@@ -12,6 +12,7 @@ export type PanelId = "settings" | "basket" | "tasks";
 export function ExplorerToolbar(
   {
     canWrite,
+    writeShown,
     view,
     onView,
     onUpload,
@@ -25,6 +26,8 @@ export function ExplorerToolbar(
   }: {
     /** Upload and new folder are possible here. */
     canWrite: boolean;
+    /** Upload and new folder are shown (disabled until `canWrite`, while the folder loads). */
+    writeShown: boolean;
     view: ViewMode;
     onView: (v: ViewMode) => void;
     onUpload: (files: File[]) => void;
@@ -52,7 +55,7 @@ export function ExplorerToolbar(
   ];
   return (
     <div className="explorer-toolbar" role="toolbar" aria-label={t("explorer.toolbar")}>
-      {canWrite && (
+      {writeShown && (
         <>
           <input
             ref={fileInput}
@@ -70,11 +73,12 @@ export function ExplorerToolbar(
           <button
             type="button"
             className="btn btn-primary"
+            disabled={!canWrite}
             onClick={() => fileInput.current?.click()}
           >
             {t("explorer.upload.button")}
           </button>
-          <button type="button" className="btn" onClick={onMkdir}>
+          <button type="button" className="btn" disabled={!canWrite} onClick={onMkdir}>
             {t("explorer.mkdir.button")}
           </button>
         </>

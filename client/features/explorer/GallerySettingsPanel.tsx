@@ -1,6 +1,6 @@
 /**
- * Gallery settings (spec §2): columns, horizontal and vertical spacing, images only, and sort
- * by name, size, date or type (the sort applies to every view). Saved in localStorage.
+ * Gallery settings (docs/PRODUCT.md §2.3): columns, horizontal and vertical spacing, images only,
+ * and sort by name, size, date or type (the sort applies to every view). Saved in localStorage.
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,6 @@
 /**
- * The mount explorer (`/mount-explorer/{path...}`, spec §2): the path comes from the URL; a
- * key user opening a path outside their base path is sent to their base path (the server
+ * The mount explorer (`/mount-explorer/{path...}`, docs/PRODUCT.md §2.1): the path comes from the
+ * URL; a key user opening a path outside their base path is sent to their base path (the server
  * enforces the same rule on every call).
  */
 import { useTranslation } from "react-i18next";

@@ -1,6 +1,6 @@
 /**
- * Search (spec §2, §5: at least 2 characters): a form with the scope (all mounts, this mount,
- * this folder), and the results page by page, each linking to its folder or preview.
+ * Search (docs/PRODUCT.md §2.3, §5.4: at least 2 characters): a form with the scope (all mounts,
+ * this mount, this folder), and the results page by page, each linking to its folder or preview.
  */
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,7 +1,7 @@
 /**
- * The task manager (spec §2, §3 "Task", §4): each task's type, state (partial-complete when it
- * finished with failures), progress, current file and counts, with cancel, retry and clearing
- * of finished tasks.
+ * The task manager (docs/PRODUCT.md §2.3, §3.10, §4.2): each task's type, state (partial-complete
+ * when it finished with failures), progress, current file and counts, with cancel, retry and
+ * clearing of finished tasks.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,7 +1,7 @@
 /**
  * Editing a text file of a mount: the whole file is loaded (at most 10 MB, the editor limit
- * of spec §5), edited in a plain text area and saved with `fs/update`. Leaving with unsaved
- * changes asks first.
+ * of docs/PRODUCT.md §5.2), edited in a plain text area and saved with `fs/update`. Leaving with
+ * unsaved changes asks first.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

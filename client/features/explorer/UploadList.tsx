@@ -21,6 +21,17 @@ function Row(
         <span className="entry-name">{name}</span>
         <span className="muted">{formatBytes(item.file.size)}</span>
         <span className="badge">{t(`explorer.upload.status.${item.status}`)}</span>
+        {/* On the name's line, so a finished row is one line, not a line for its ×. */}
+        {item.status !== "uploading" && item.status !== "queued" && (
+          <button
+            type="button"
+            className="btn btn-small btn-ghost explorer-upload-dismiss"
+            aria-label={t("explorer.upload.dismiss", { name })}
+            onClick={onDismiss}
+          >
+            ×
+          </button>
+        )}
       </div>
       {item.status === "uploading" && (
         <>
@@ -44,28 +55,20 @@ function Row(
       {item.status === "failed" && (
         <p className="field-error" role="alert">{uploadErrorText(t, item.error)}</p>
       )}
-      <div className="explorer-upload-actions">
-        {(item.status === "uploading" || item.status === "queued") && (
-          <button type="button" className="btn btn-small" onClick={onCancel}>
-            {t("common.cancel")}
-          </button>
-        )}
-        {(item.status === "failed" || item.status === "cancelled") && (
-          <button type="button" className="btn btn-small" onClick={onRetry}>
-            {t("common.retry")}
-          </button>
-        )}
-        {item.status !== "uploading" && item.status !== "queued" && (
-          <button
-            type="button"
-            className="btn btn-small btn-ghost"
-            aria-label={t("explorer.upload.dismiss", { name })}
-            onClick={onDismiss}
-          >
-            ×
-          </button>
-        )}
-      </div>
+      {item.status !== "done" && (
+        <div className="explorer-upload-actions">
+          {(item.status === "uploading" || item.status === "queued") && (
+            <button type="button" className="btn btn-small" onClick={onCancel}>
+              {t("common.cancel")}
+            </button>
+          )}
+          {(item.status === "failed" || item.status === "cancelled") && (
+            <button type="button" className="btn btn-small" onClick={onRetry}>
+              {t("common.retry")}
+            </button>
+          )}
+        </div>
+      )}
     </li>
   );
 }

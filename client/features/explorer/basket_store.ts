@@ -1,6 +1,6 @@
 /**
- * The file basket (spec §2): files and folders gathered from any folder for one pack download.
- * A small external store kept in localStorage, so it survives navigation and reloads; the
+ * The file basket (docs/PRODUCT.md §2.3): files and folders gathered from any folder for one pack
+ * download. A small external store kept in localStorage, so it survives navigation and reloads; the
  * server render and the first client render see it empty (hydration-safe).
  */
 import { useSyncExternalStore } from "react";

@@ -1,4 +1,4 @@
-/** Calls of the mount explorer (spec §7 "Filesystem"); each throws ApiError. */
+/** Calls of the mount explorer (docs/PRODUCT.md §7.8); each throws ApiError. */
 import { api } from "../../api/client.ts";
 import type { TaskView } from "../../../shared/schemas/tasks.ts";
 import type { FsEntry, FsPage } from "../../../shared/schemas/fs.ts";
@@ -84,15 +84,28 @@ export function createShare(path: string): Promise<{ url: string; slug: string }
 
 export type CopyItem = { sourcePath: string; targetPath: string };
 
+/** What a copy does with a file already at its target. */
+export type CopyConflict = "overwrite" | "skip" | "rename";
+
 /** Starts a copy task; throws copy_into_itself, too_many_items. */
 export function startCopy(
   items: CopyItem[],
-  skipExisting: boolean,
+  onConflict: CopyConflict,
 ): Promise<{ task_id: string; task?: TaskView }> {
   return api<{ task_id: string; task?: TaskView }>("/fs/batch-copy", {
     method: "POST",
-    body: { items, skipExisting },
+    body: { items, on_conflict: onConflict },
   });
+}
+
+/** The entries among `names` that folder `dir` already holds. */
+export async function existingIn(dir: string, names: string[]): Promise<FsEntry[]> {
+  if (names.length === 0) return [];
+  const res = await api<{ existing: FsEntry[] }>("/fs/exists", {
+    method: "POST",
+    body: { path: dir, names: [...new Set(names)].slice(0, 1000) },
+  });
+  return res.existing;
 }
 
 /** The caller's tasks, newest first as the server orders them. */
@@ -118,7 +131,7 @@ export function clearTasks(): Promise<{ cleared: number }> {
 export type SearchScope = "global" | "mount" | "directory";
 export type SearchResult = { items: FsEntry[]; total: number };
 
-/** Searches names (≥ 2 characters, spec §5) within a scope. */
+/** Searches names (≥ 2 characters, docs/PRODUCT.md §5.4) within a scope. */
 export function searchEntries(
   q: string,
   opts: {

@@ -1,7 +1,7 @@
 /**
  * Paths of the mount explorer: the virtual path (`/docs/a b/c.txt`) and its URL
  * (`/mount-explorer/docs/a%20b/c.txt`), breadcrumbs, the key user's base-path redirect and the
- * "copying a folder into itself" check of spec §5. Pure, so safe while rendering.
+ * "copying a folder into itself" check of docs/PRODUCT.md §5.4. Pure, so safe while rendering.
  */
 import { isPathWithinBase, normalizePath } from "../../../shared/permissions.ts";
 
@@ -63,15 +63,18 @@ export function crumbsOf(path: string): Crumb[] {
 }
 
 /**
- * Where a key user must go instead of `path` (spec §2): their base path when `path` lies
- * outside it, else null. The admin (base "/") is never redirected.
+ * Where a key user must go instead of `path` (docs/PRODUCT.md §2.2): their base path when `path`
+ * lies outside it, else null. The admin (base "/") is never redirected.
  */
 export function baseRedirect(path: string, basePath: string): string | null {
   const base = normalizePath(basePath) ?? "/";
   return isPathWithinBase(path, base) ? null : base;
 }
 
-/** The folders among `sources` that `targetDir` equals or lies inside (spec §5 warning). */
+/**
+ * The folders among `sources` that `targetDir` equals or lies inside (docs/PRODUCT.md §5.4
+ * warning).
+ */
 export function foldersCopiedIntoThemselves(
   sources: { path: string; type: "file" | "directory" }[],
   targetDir: string,

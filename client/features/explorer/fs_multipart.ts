@@ -1,10 +1,10 @@
 /**
- * Large files into a mount in parts (spec §9: 5 MiB parts sized by the server, 3 at a time,
- * 3 retries after 1 s × attempt, 5 minutes per part), straight to storage through
+ * Large files into a mount in parts (docs/PRODUCT.md §9.1: 5 MiB parts sized by the server, 3 at a
+ * time, 3 retries after 1 s × attempt, 5 minutes per part), straight to storage through
  * `fs/multipart/*`: init signs every part, each part is PUT to its URL and its ETag kept, and
  * complete assembles the file. A part URL that expired (403) is signed again. Resuming after a
- * reload: the same file (name, size, lastModified) for the same path is remembered with the
- * shared resume store; list-parts says which parts the server holds, and only the rest are sent.
+ * reload: the same file (name, size, lastModified) for the same path is remembered with the shared
+ * resume store; list-parts says which parts the server holds, and only the rest are sent.
  * Cancelling aborts the upload on the server.
  */
 import { api, ApiError } from "../../api/client.ts";
@@ -29,6 +29,8 @@ import type { FsEntry } from "./explorer_api.ts";
 
 type Init = {
   upload_id: string;
+  /** Where the file goes (a numbered name when keeping both). */
+  path: string;
   part_size: number;
   total_parts: number;
   presigned_urls: PartUrl[];
@@ -50,6 +52,7 @@ export async function uploadInParts(
   path: string,
   report: ProgressReporter,
   signal: AbortSignal,
+  onConflict: "overwrite" | "rename" | "fail" = "fail",
 ): Promise<FsEntry> {
   const t = DEFAULT_TUNING;
   const key = resumeKey(file, path);
@@ -90,12 +93,19 @@ export async function uploadInParts(
       // nobody knows the id of. Cancelled meanwhile, it is aborted right after.
       init = await api<Init>("/fs/multipart/init", {
         method: "POST",
-        body: { path, size: file.size, contentType: file.type || undefined },
+        body: {
+          path,
+          size: file.size,
+          contentType: file.type || undefined,
+          on_conflict: onConflict,
+        },
       });
     } catch (err) {
       throw cancelledOr(err, signal, "multipart_init_failed");
     }
     ref.upload_id = init.upload_id;
+    // "Keep both" may have placed the file under a numbered name.
+    ref.path = init.path;
     if (signal.aborted) throw cancelled();
     [partSize, total] = [init.part_size, init.total_parts];
     for (const p of init.presigned_urls) urls.set(p.partNumber, p.url);

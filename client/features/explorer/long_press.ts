@@ -1,7 +1,7 @@
 /**
- * The touch long-press of spec §9: holding a finger still (within 10 px) for 500 ms opens the
- * context menu, and the click that follows the release is swallowed. A mouse opens the same
- * menu with a right click; the keyboard with the item's actions button or Shift+F10.
+ * The touch long-press of docs/PRODUCT.md §9.1: holding a finger still (within 10 px) for 500 ms
+ * opens the context menu, and the click that follows the release is swallowed. A mouse opens the
+ * same menu with a right click; the keyboard with the item's actions button or Shift+F10.
  */
 import { type MouseEvent, type PointerEvent, useEffect, useRef } from "react";
 

@@ -1,5 +1,5 @@
 /**
- * Pack download (spec §2 "file basket", §4 pack-download states): the basket's files, folders
+ * Pack download (docs/PRODUCT.md §2.3 and §4.2): the basket's files, folders
  * walked page by page, are streamed into one zip in the browser with client-zip. Each file is
  * fetched only when the zip writer reaches it, so memory holds one chunk at a time; the zip is
  * saved through the File System Access API when the user chooses it (streamed to disk), else
@@ -31,7 +31,7 @@ export type PackFile = {
 
 export type PackPlan = { files: PackFile[]; emptyFolders: string[]; totalBytes: number };
 
-/** How big a total is: normal, large or very large (spec §8 basket warnings). */
+/** How big a total is: normal, large or very large (docs/PRODUCT.md §8.5 basket warnings). */
 export function packSizeLevel(bytes: number): "normal" | "large" | "veryLarge" {
   if (bytes > VERY_LARGE_PACK_BYTES) return "veryLarge";
   if (bytes > LARGE_PACK_BYTES) return "large";

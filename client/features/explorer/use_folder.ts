@@ -1,7 +1,7 @@
 /**
  * One folder's listing, page by page through the server's cursor, so a folder of any size
- * lists completely (spec: never cut off). Changing the path aborts the previous request.
- * Local patches keep the view current after an upload, rename or delete without a reload.
+ * lists completely (docs/PRODUCT.md §14.2: never cut off). Changing the path aborts the previous
+ * request. Local patches keep the view current after an upload, rename or delete without a reload.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../api/client.ts";

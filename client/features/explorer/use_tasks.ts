@@ -1,5 +1,5 @@
 /**
- * The caller's background tasks (spec §3 "Task", §4 task states), polled once a second while
+ * The caller's background tasks (docs/PRODUCT.md §3.10, §4.2), polled once a second while
  * any is pending or running (or the panel is open), and otherwise left alone. A task that
  * finishes is reported once, so the explorer can refresh what it changed.
  */

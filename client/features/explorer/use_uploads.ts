@@ -4,7 +4,8 @@
  * `POST /api/fs/upload` (fields first, the file last, so the server writes it straight to
  * storage); a larger one goes up in parts straight to storage (fs_multipart.ts). Two files run
  * at a time. A file can be cancelled, retried (a multipart retry resumes) or dismissed;
- * finished files are reported so the listing can show them.
+ * finished files are reported so the listing can show them. Each carries the person's answer
+ * for a file already there (see ConflictDialog); unasked, an upload never overwrites ("fail").
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiBase, ApiError } from "../../api/client.ts";
@@ -18,11 +19,15 @@ import { uploadInParts } from "./fs_multipart.ts";
 
 export type UploadStatus = "queued" | "uploading" | "done" | "failed" | "cancelled";
 
+/** What an upload does with a file already at its path (the person's answer, or "fail"). */
+export type UploadConflict = "overwrite" | "rename" | "fail";
+
 export type ExplorerUpload = {
   id: number;
   file: File;
   /** The folder it goes into. */
   dir: string;
+  onConflict: UploadConflict;
   status: UploadStatus;
   progress: UploadProgress | null;
   error: unknown;
@@ -37,16 +42,18 @@ export async function uploadToFolder(
   dir: string,
   onProgress: (p: UploadProgress) => void,
   signal: AbortSignal,
+  onConflict: UploadConflict = "fail",
 ): Promise<FsEntry> {
   const report = new ProgressReporter(file.size, onProgress);
   report.stage("starting");
   if (file.size >= multipartThreshold()) {
-    return await uploadInParts(file, joinPath(dir, file.name), report, signal);
+    return await uploadInParts(file, joinPath(dir, file.name), report, signal, onConflict);
   }
   const form = new FormData();
   form.append("path", dir);
   form.append("size", String(file.size));
-  form.append("filename", file.name); // with path and size before the file, it streams through
+  form.append("on_conflict", onConflict);
+  form.append("filename", file.name); // with these before the file, it streams through
   form.append("file", file, file.name);
   const { headers, sentAuth } = authHeaders();
   report.phase(0, 100, file.size);
@@ -86,6 +93,7 @@ export function useUploads(onDone: (entry: FsEntry) => void) {
         item.dir,
         (progress) => patch(item.id, { progress }),
         ctrl.signal,
+        item.onConflict,
       );
       patch(item.id, { status: "done" });
       onDoneRef.current(entry);
@@ -106,12 +114,13 @@ export function useUploads(onDone: (entry: FsEntry) => void) {
 
   useEffect(() => () => aborts.current.forEach((c) => c.abort()), []);
 
-  /** Queues files for a folder. */
-  const add = useCallback((files: File[], dir: string) => {
+  /** Queues files for a folder; `onConflict` is what to do with a file already there. */
+  const add = useCallback((files: File[], dir: string, onConflict: UploadConflict = "fail") => {
     const added = files.map((file): ExplorerUpload => ({
       id: nextId++,
       file,
       dir,
+      onConflict,
       status: "queued",
       progress: null,
       error: null,

@@ -1,7 +1,8 @@
 /**
  * How the explorer shows a folder: the view (list, grid, gallery) and the gallery settings of
- * spec §2 (columns, horizontal and vertical spacing, images only, sort by name, size, date or
- * type). Both persist in localStorage; reading them happens after hydration (useStoredValue).
+ * docs/PRODUCT.md §2.3 (columns, horizontal and vertical spacing, images only, sort by name, size,
+ * date or type). Both persist in localStorage; reading them happens after hydration
+ * (useStoredValue).
  */
 import { useCallback, useEffect, useState } from "react";
 import type { FsEntry } from "./explorer_api.ts";

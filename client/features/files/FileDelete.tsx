@@ -1,6 +1,6 @@
 /**
  * Deleting a share from its page: a confirmation, then a visible countdown back to the home
- * page (spec §2: "After delete it redirects home after a countdown").
+ * page (docs/PRODUCT.md §2.3).
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-/** The file view's error states, by status (spec §8). */
+/** The file view's error states, by status (docs/PRODUCT.md §8.5). */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../routes.ts";
@@ -11,7 +11,10 @@ const ERROR_KEYS = {
   server_error: "serverError",
 } as const;
 
-/** Spec §8: 401 unauthorized, 403 and 410 forbidden, 404 not found, others server error. */
+/**
+ * docs/PRODUCT.md §8.5: 401 unauthorized, 403 and 410 forbidden, 404 not found, others server
+ * error.
+ */
 export function FileError(
   { status, code, message, onRetry }: {
     status: number;
@@ -30,7 +33,10 @@ export function FileError(
   const retry = kind === "serverError";
   return (
     <section className="file-page file-error status-page" aria-labelledby="file-error-title">
-      <h1 id="file-error-title">{t(`file.errors.${kind}.title`)}</h1>
+      <h1 id="file-error-title">
+        {/* Expired or used up says so, in the pastes' words, not "Access denied". */}
+        {code === "file_expired" ? t("errors.file_expired") : t(`file.errors.${kind}.title`)}
+      </h1>
       <p className="muted">{body}</p>
       {retry && message && <p className="muted">{message}</p>}
       <p className="status-page-actions">

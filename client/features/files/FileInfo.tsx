@@ -1,4 +1,5 @@
 /** A file share's facts: size, type, upload time, expiry, views, remark and password. */
+import { MimeType } from "./MimeType.tsx";
 import { useTranslation } from "react-i18next";
 import { Fact, FactTime } from "../pastes/Facts.tsx";
 import type { FileMeta } from "./files_api.ts";
@@ -6,7 +7,7 @@ import { formatFileSize } from "./format.ts";
 
 export function FileInfo(
   { file, local }: {
-    file: FileMeta;
+    file: FileMeta & { own_view?: boolean };
     /** Format times in the visitor's zone (after hydration), else in UTC. */
     local: boolean;
   },
@@ -19,7 +20,9 @@ export function FileInfo(
       </Fact>
       <div>
         <dt>{t("file.info.type")}</dt>
-        <dd className="file-facts-type">{file.mimetype || "—"}</dd>
+        <dd className="file-facts-type">
+          {file.mimetype ? <MimeType type={file.mimetype} /> : "—"}
+        </dd>
       </div>
       <Fact term={t("file.info.uploaded")}>
         <FactTime iso={file.created_at} local={local} />
@@ -31,6 +34,7 @@ export function FileInfo(
         {file.max_views > 0
           ? t("file.info.viewsOf", { views: file.views, max: file.max_views })
           : t("file.info.viewsUnlimited", { views: file.views })}
+        {file.own_view && <span className="fact-note">{t("file.info.ownView")}</span>}
       </Fact>
       {file.has_password && (
         <Fact term={t("file.info.access")}>

@@ -1,7 +1,8 @@
 /**
  * File management (`/admin/file-management`): search, page through (50 a page by default),
  * edit and delete file shares, one at a time or selected together, choosing whether the stored
- * files go too. Key users see only their own files (the server filters).
+ * files go too, or clear every expired and used-up share. The total counts the files and their
+ * size. Key users see only their own files (the server filters).
  */
 import { lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,16 @@ import { toast } from "../../components/toast.ts";
 import { AdminListPage } from "../../components/AdminListPage.tsx";
 import { type PageQuery, usePagedList, useRowEditor } from "../../components/use_admin_list.ts";
 import { DEFAULT_FILE_LIST_LIMIT } from "../../../shared/constants.ts";
-import { deleteFiles, type DeleteMode, type FileView, listFiles } from "./files_api.ts";
+import {
+  clearExpiredFiles,
+  deleteFiles,
+  type DeleteMode,
+  type FileList,
+  type FileView,
+  listFiles,
+} from "./files_api.ts";
+import { ConfirmDialog } from "../../components/Modal.tsx";
+import { formatBytes } from "../upload/format.ts";
 import { FileTable } from "./FileTable.tsx";
 import { BatchDeleteDialog } from "./BatchDeleteDialog.tsx";
 // Lazy modules only: see FilePage.tsx on why the file styles are imported here.
@@ -28,7 +38,23 @@ export default function FileManagementPage() {
   const list = usePagedList(listFilePage, DEFAULT_FILE_LIST_LIMIT, [20, 50, 100, 200]);
   const { refresh } = list;
   const [deleting, setDeleting] = useState<FileView[]>([]);
+  const [clearing, setClearing] = useState(false);
   const [busy, setBusy] = useState(false);
+  const totalSize = (list.loaded as FileList | null)?.total_size ?? 0;
+
+  const runClear = async () => {
+    setBusy(true);
+    try {
+      const r = await clearExpiredFiles();
+      toast.success(t("files.clearedExpired", { count: r.deleted }));
+      refresh();
+    } catch (err) {
+      toast.error(errorText(t, err));
+    } finally {
+      setBusy(false);
+      setClearing(false);
+    }
+  };
   const editor = useRowEditor<FileView>(t("file.edit.saved"), refresh);
 
   const runDelete = async (mode: DeleteMode) => {
@@ -54,9 +80,28 @@ export default function FileManagementPage() {
       paged={{
         list,
         onDeleteSelected: () => setDeleting(list.selectedItems),
+        batch: (
+          <button type="button" className="btn" onClick={() => setClearing(true)}>
+            {t("files.clearExpired")}
+          </button>
+        ),
+        totalText: t("files.pagination.totalSize", {
+          count: list.total,
+          size: formatBytes(totalSize),
+        }),
       }}
       dialogs={
         <>
+          <ConfirmDialog
+            open={clearing}
+            title={t("files.confirmClearTitle")}
+            message={t("files.confirmClear")}
+            confirmLabel={t("files.clearExpired")}
+            danger
+            busy={busy}
+            onConfirm={() => void runClear()}
+            onCancel={() => setClearing(false)}
+          />
           <BatchDeleteDialog
             key={deleting.length > 0 ? "open" : "closed"}
             items={deleting}

@@ -18,7 +18,7 @@ import { useInitialData } from "../../app/initial_data.tsx";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { lazyPage } from "../../app/lazy_page.ts";
 import { useAuth } from "../../auth/auth_store.ts";
-import { ApiError } from "../../api/client.ts";
+import { ApiError, offlineSavedAtOf } from "../../api/client.ts";
 import { errorText } from "../../api/errors.ts";
 import { PageErrorBoundary } from "../../components/PageErrorBoundary.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
@@ -52,11 +52,14 @@ import { FileDeleted, FileDeleteDialog } from "./FileDelete.tsx";
 import type { FilePreview as LoadedPreview } from "./previews/FilePreview.tsx";
 import {
   dropShareCopy,
+  forgetDocumentCopy,
   isNetworkFailure,
   keepShareCopy,
   readShareCopy,
 } from "../../offline/share_copies.ts";
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
+import { afterPaint, focusPageHeading } from "../../lib/focus.ts";
+import { E2EFileView } from "../e2e/E2EFileView.tsx";
 
 const FileEditDialog = lazy(() => import("./FileEditDialog.tsx"));
 /** The previews and their libraries load once the share is open: never part of hydration. */
@@ -88,6 +91,8 @@ function FileScreen({ slug }: { slug: string }) {
   useEffect(() => {
     mounted.current = true;
     markFilePageDataUsed();
+    // The document holds metadata only; the open below says whether the share is a copy.
+    forgetDocumentCopy();
     return () => {
       mounted.current = false;
     };
@@ -101,9 +106,13 @@ function FileScreen({ slug }: { slug: string }) {
     opening.current = true;
     (openingPassword === undefined ? openFile(slug) : unlockFile(slug, openingPassword))
       .then((file) => {
+        // The service worker's copy when the network failed: shown as one, never kept again.
+        const savedAt = offlineSavedAtOf(file);
         // An open share is kept for offline reading; a protected or view-limited one never is.
-        if (openingPassword === undefined) keepShareCopy("files", file);
-        if (mounted.current) setScreen({ kind: "ready", file, password: openingPassword });
+        if (openingPassword === undefined && savedAt === null) keepShareCopy("files", file);
+        if (!mounted.current) return;
+        if (savedAt === null) setScreen({ kind: "ready", file, password: openingPassword });
+        else setScreen({ kind: "ready", file, offlineSavedAt: savedAt });
       })
       .catch(async (err) => {
         const copy = isNetworkFailure(err) && openingPassword === undefined
@@ -119,12 +128,12 @@ function FileScreen({ slug }: { slug: string }) {
       });
   }, [screen.kind, slug, openingMeta, openingPassword, t]);
 
-  // Manage rights: the share is opened anonymously, so ask again as the logged-in user. A
+  // Manage rights: the managed record, asked for as the logged-in user. A
   // locked share has no id yet; the manager finds it by its slug.
   const mayManageFiles = auth.authType === "admin" ||
     (auth.authType === "apikey" && hasPermission(auth.permissions, Permission.FILE_SHARE));
   const fileId = screen.kind === "ready" ? screen.file.id : null;
-  const locked = screen.kind === "password";
+  const locked = screen.kind === "password" || screen.kind === "e2e";
   useEffect(() => {
     setManaged(null);
     if (!mayManageFiles || (!fileId && !locked)) return;
@@ -172,6 +181,18 @@ function FileScreen({ slug }: { slug: string }) {
   };
 
   if (screen.kind === "deleted") return <FileDeleted />;
+  if (screen.kind === "e2e") {
+    return (
+      <E2EFileView
+        slug={slug}
+        meta={screen.meta}
+        descriptor={screen.e2e}
+        managed={managed}
+        onGone={(err) => setScreen(fileScreenForError(err, null, errorText(t, err)))}
+        onDeleted={() => setScreen({ kind: "deleted" })}
+      />
+    );
+  }
   if (screen.kind === "error") {
     return (
       <FileError
@@ -186,6 +207,8 @@ function FileScreen({ slug }: { slug: string }) {
   const file: FileMeta | null = screen.kind === "ready" ? screen.file : screen.meta;
   const title = file?.filename ?? managed?.filename ?? slug;
   const ready = screen.kind === "ready" ? screen : null;
+  // An offline copy keeps the share's details only: its links need the server.
+  const offlineCopy = ready?.offlineSavedAt !== undefined;
   // Fresh links: open the share again (with the password it was unlocked with).
   const refresh = () =>
     ready && setScreen({ kind: "opening", meta: ready.file, password: ready.password });
@@ -200,7 +223,7 @@ function FileScreen({ slug }: { slug: string }) {
           </p>
         </div>
         <div className="file-head-actions">
-          {ready && (
+          {ready && !offlineCopy && (
             <a className="btn btn-primary" href={apiHref(ready.file.download_url)} download>
               {t("file.download")}
             </a>
@@ -228,7 +251,11 @@ function FileScreen({ slug }: { slug: string }) {
               kind="file"
               ready={isClient}
               unlock={(password) => unlockFile(slug, password)}
-              onUnlocked={(f, password) => setScreen({ kind: "ready", file: f, password })}
+              onUnlocked={(f, password) => {
+                setScreen({ kind: "ready", file: f, password });
+                // The form that held the focus is gone: the file's heading takes it.
+                afterPaint(focusPageHeading);
+              }}
             />
           )}
           {screen.kind === "opening" && (
@@ -237,7 +264,12 @@ function FileScreen({ slug }: { slug: string }) {
               <p className="muted">{t("file.opening")}</p>
             </div>
           )}
-          {ready && (
+          {ready && offlineCopy && (
+            <div className="file-offline" role="status">
+              <p>{t("file.offline.unavailable")}</p>
+            </div>
+          )}
+          {ready && !offlineCopy && (
             <PageErrorBoundary>
               <Suspense fallback={<Spinner />}>
                 <FilePreview

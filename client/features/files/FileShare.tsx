@@ -5,15 +5,17 @@ import { QrCode } from "../../components/QrCode.tsx";
 import { paths } from "../../routes.ts";
 import { CopyText } from "../../components/CopyText.tsx";
 
-export function FileShare({ slug }: { slug: string }) {
+/** `url` overrides the page's link (an end-to-end encrypted share's carries its key). */
+export function FileShare({ slug, url: given }: { slug: string; url?: string }) {
   const { t } = useTranslation();
-  const url = new URL(paths.file(slug), globalThis.location.origin).href;
+  const url = given || new URL(paths.file(slug), globalThis.location.origin).href;
   return (
     <section className="file-card file-share" aria-labelledby="file-share-title">
       <h2 id="file-share-title">{t("file.share.title")}</h2>
       <label htmlFor="file-share-link" className="field-label">{t("file.share.link")}</label>
-      <div className="input-group">
-        <CopyText id="file-share-link" className="input-mono" value={url} />
+      {/* The side column is narrow: the whole link wraps in its box, Copy goes below it. */}
+      <div className="file-share-link">
+        <CopyText id="file-share-link" className="input-mono" value={url} lines={2} />
         <CopyButton text={url} label={t("file.share.copy")} className="btn" />
       </div>
       <figure className="file-qr">

@@ -3,7 +3,9 @@
  * 760 px (a container query in files.css) each row becomes a card, every cell labelled by its
  * column name.
  */
+import { MimeType } from "./MimeType.tsx";
 import { useTranslation } from "react-i18next";
+import { E2EBadge } from "../e2e/E2EBadge.tsx";
 import { paths } from "../../routes.ts";
 import { CheckCell, labelsOf, RowButtons, TableFrame } from "../../components/ListTable.tsx";
 import type { Selection } from "../../components/use_admin_list.ts";
@@ -41,11 +43,12 @@ export function FileTable(
             <td data-label={col.name} className="files-name">
               <div>
                 <NewTabLink href={paths.file(item.slug)}>
-                  {item.filename}
+                  {item.e2e ? t("e2e.encryptedName") : item.filename}
                 </NewTabLink>
                 <span className="muted files-slug">{item.slug}</span>
                 <span className="badge-list files-badges">
-                  {item.has_password && (
+                  {item.e2e && <E2EBadge />}
+                  {(item.e2e ? item.e2e.has_password : item.has_password) && (
                     <span className="badge badge-warning">{t("files.badges.password")}</span>
                   )}
                   <span className="badge">
@@ -60,7 +63,7 @@ export function FileTable(
             <td data-label={col.sizeType}>
               <div>
                 <span className="cell-nowrap">{formatFileSize(item.size)}</span>
-                <span className="muted files-type" title={item.mimetype}>{item.mimetype}</span>
+                <MimeType className="muted files-type" type={item.mimetype} />
               </div>
             </td>
             <td data-label={col.remark} className="files-remark">{item.remark || "—"}</td>

@@ -6,6 +6,7 @@
 import { ApiError } from "../../api/client.ts";
 import type { FileMeta, PublicFileView } from "./files_api.ts";
 import { statusOfCode } from "./format.ts";
+import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
 
 /** The server's page data for /file/{slug} (server/ssr/file_page.ts). */
 export type FilePageData = { file?: FileMeta | null; error?: string };
@@ -16,7 +17,9 @@ export type FileScreenState =
   | { kind: "password"; meta: FileMeta | null }
   | { kind: "ready"; file: PublicFileView; password?: string; offlineSavedAt?: number }
   | { kind: "error"; status: number; code: string; message?: string }
-  | { kind: "deleted" };
+  | { kind: "deleted" }
+  /** End-to-end encrypted: opened and decrypted by E2EFileView with the link's key. */
+  | { kind: "e2e"; meta: FileMeta | null; e2e: E2EDescriptor };
 
 /** What a navigation within the app may hand over (after editing the link suffix). */
 export type FileHandedState =
@@ -52,6 +55,7 @@ export function initialFileScreen(
       return { kind: "error", status: statusOfCode(page.error), code: page.error };
     }
     if (page.file?.slug === slug) {
+      if (page.file.e2e) return { kind: "e2e", meta: page.file, e2e: page.file.e2e };
       return page.file.has_password
         ? { kind: "password", meta: page.file }
         : { kind: "opening", meta: page.file };
@@ -67,6 +71,8 @@ export function fileScreenForError(
   message: string,
 ): FileScreenState {
   if (err instanceof ApiError) {
+    const e2e = (err.data as { e2e?: E2EDescriptor } | null)?.e2e;
+    if (err.code === "password_required" && e2e) return { kind: "e2e", meta, e2e };
     if (err.code === "password_required" || err.code === "wrong_password") {
       return { kind: "password", meta };
     }

@@ -1,4 +1,4 @@
-/** Calls of the file screens (spec §7 "Files"); every function throws ApiError. */
+/** Calls of the file screens (docs/PRODUCT.md §7.3); every function throws ApiError. */
 import { api, apiBase } from "../../api/client.ts";
 import { sendOrQueue } from "../../offline/queued_api.ts";
 import type { FileView, PublicFileView } from "../../../shared/schemas/files.ts";
@@ -18,9 +18,17 @@ export type FileMeta = Pick<
   | "expires_at"
   | "created_at"
   | "remark"
+  | "e2e"
 >;
 
-export type FileList = { items: FileView[]; total: number; limit: number; offset: number };
+export type FileList = {
+  items: FileView[];
+  total: number;
+  /** The bytes of every file the search matched, on all pages. */
+  total_size: number;
+  limit: number;
+  offset: number;
+};
 
 /** Fields of PUT /api/files/:id; absent keeps, password null or "" clears. */
 export type UpdateFileInput = {
@@ -39,14 +47,16 @@ export type OfficeLinks = { url: string; microsoft: string; google: string };
 const enc = encodeURIComponent;
 
 /*
- * Opening a share is what a visitor does, so it goes without credentials: a 403
- * password_required or 401 wrong_password must never end the user's session. Manage rights come from
- * getFile() / findFileBySlug() instead.
+ * Opening a share sends the user's credentials when logged in: the share's owner (the admin, or
+ * the key that created it) is recognised, and the owner's views are not counted. A 403
+ * password_required or 401 wrong_password never ends the session (client.ts logs out only on
+ * expired credentials), and the server never lets an authenticated reply into the offline
+ * cache. Manage rights still come from getFile() / findFileBySlug().
  */
 
 /** Opens a share; counts a view. Throws password_required, file_not_found, file_expired. */
 export function openFile(slug: string): Promise<PublicFileView> {
-  return api<PublicFileView>(`/public/files/${enc(slug)}`, { anonymous: true });
+  return api<PublicFileView>(`/public/files/${enc(slug)}`);
 }
 
 /** Opens a protected share with its password; throws wrong_password or too_many_requests. */
@@ -55,7 +65,6 @@ export function unlockFile(slug: string, password: string): Promise<PublicFileVi
     type: "verifyFilePassword",
     method: "POST",
     body: { password },
-    anonymous: true,
   });
 }
 
@@ -68,7 +77,6 @@ export function getOfficeLinks(file: PublicFileView, password?: string): Promise
   const token = viewTokenOf(file);
   return api<OfficeLinks>(`/office-preview/${enc(file.slug)}`, {
     query: { t: token || undefined, password: token ? undefined : password || undefined },
-    anonymous: true,
   });
 }
 
@@ -83,6 +91,14 @@ export function listFiles(
 ): Promise<FileList> {
   return api<FileList>("/files", {
     query: { limit: q.limit, offset: q.offset, search: q.search || undefined },
+  });
+}
+
+/** Deletes the caller's expired and used-up file shares with their stored files. */
+export function clearExpiredFiles(): Promise<{ deleted: number }> {
+  return api<{ deleted: number }>("/files/clear-expired", {
+    method: "POST",
+    body: { clearExpired: true },
   });
 }
 
@@ -110,9 +126,12 @@ export function deleteFiles(ids: string[], mode: DeleteMode): Promise<BatchDelet
   });
 }
 
-/** A server path such as preview_url made absolute against the API base (browser only). */
+/**
+ * A server path such as preview_url made absolute against the API base (browser only); full
+ * URLs and the blob: URLs of files decrypted in the page stay as they are.
+ */
 export function apiHref(path: string): string {
-  return /^https?:\/\//i.test(path) ? path : apiBase() + path;
+  return /^(https?:\/\/|blob:)/i.test(path) ? path : apiBase() + path;
 }
 
 /** The share's links with the slug replaced (their token is bound to the file, not the slug). */

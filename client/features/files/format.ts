@@ -12,10 +12,13 @@ export function formatFileSize(bytes: number): string {
   return `${Number(value.toFixed(digits))} ${UNITS[unit]}`;
 }
 
-/** The four error states of the file view (spec §8). */
+/** The four error states of the file view (docs/PRODUCT.md §8.5). */
 export type FileErrorKind = "unauthorized" | "forbidden" | "not_found" | "server_error";
 
-/** Spec §8: 401 unauthorized, 403 and 410 forbidden, 404 not found, anything else server error. */
+/**
+ * docs/PRODUCT.md §8.5: 401 unauthorized, 403 and 410 forbidden, 404 not found, anything else
+ * server error.
+ */
 export function fileErrorKind(status: number): FileErrorKind {
   if (status === 401) return "unauthorized";
   if (status === 403 || status === 410) return "forbidden";

@@ -1,20 +1,21 @@
 /**
  * The create and edit dialog of an API key: name, expiry preset or custom days, permissions
  * with select-all, base path, guest flag and (create only) a custom key. Errors are shown next
- * to their fields; the server's error above the buttons.
+ * to their fields, the server's too when it names one (KEY_REFUSALS); any other refusal at the
+ * top of the form.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../components/FormDialog.tsx";
 import { CheckField, CheckLabel, FormField, InputField } from "../../components/FormField.tsx";
-import { errorText } from "../../api/errors.ts";
-import { ApiError } from "../../api/client.ts";
+import { splitRefusal } from "../../api/field_errors.ts";
 import type { PermissionObject } from "../../../shared/permissions.ts";
 import {
   allPermissions,
   CUSTOM_KEY_MIN_LENGTH,
   editKeyForm,
   type ExpiryChoice,
+  KEY_REFUSALS,
   type KeyFormErrors,
   type KeyFormField,
   type KeyFormValues,
@@ -61,6 +62,8 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
     editing ? editKeyForm(editing) : newKeyForm()
   );
   const [errors, setErrors] = useState<KeyFormErrors>({});
+  /** The server's texts at the fields its refusal named. */
+  const [serverErrors, setServerErrors] = useState<KeyFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const selectAllRef = useRef<HTMLInputElement>(null);
@@ -73,7 +76,13 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
   const set = <K extends keyof KeyFormValues>(key: K, value: KeyFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     if (key in errors) setErrors((e) => ({ ...e, [key as KeyFormField]: undefined }));
+    if (key in serverErrors) {
+      setServerErrors((e) => ({ ...e, [key as KeyFormField]: undefined }));
+    }
   };
+  const focusField = (field: KeyFormField) =>
+    document.getElementById(`${id}-form`)?.querySelector<HTMLElement>(`[data-field="${field}"]`)
+      ?.focus();
   const setPermission = (key: keyof PermissionObject, on: boolean) =>
     setValues((v) => ({ ...v, permissions: { ...v.permissions, [key]: on } }));
 
@@ -81,13 +90,11 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
     e.preventDefault();
     const found = validateKeyForm(values, mode);
     setErrors(found);
+    setServerErrors({});
     setServerError(null);
     const firstBad = (Object.keys(found) as KeyFormField[])[0];
     if (firstBad) {
-      document.getElementById(`${id}-form`)?.querySelector<HTMLElement>(
-        `[data-field="${firstBad}"]`,
-      )
-        ?.focus();
+      focusField(firstBad);
       return;
     }
     setBusy(true);
@@ -97,22 +104,24 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
         : await createApiKey(toCreateBody(values));
       onSaved(saved);
     } catch (err) {
-      // A custom key the server refuses is shown at the key field (its code names the rule).
-      const fields = err instanceof ApiError
-        ? (err.data as { fields?: Record<string, string> } | null)?.fields
-        : undefined;
-      if (fields?.custom_key && err instanceof ApiError) {
-        setErrors({ customKey: `errors.${err.code}` });
-      } else setServerError(errorText(t, err, "save_failed"));
+      const refusal = splitRefusal(t, err, KEY_REFUSALS);
+      setServerErrors(refusal.fields);
+      setServerError(refusal.form);
       setBusy(false);
+      const field = (Object.keys(refusal.fields) as KeyFormField[])[0];
+      // The field is enabled again only after this render.
+      if (field) requestAnimationFrame(() => focusField(field));
     }
   };
 
   /** The error text of a field, or null. */
   const errorOf = (field: KeyFormField) =>
-    errors[field] ? t(errors[field]!, { max: MAX_CUSTOM_DAYS, min: CUSTOM_KEY_MIN_LENGTH }) : null;
+    serverErrors[field] ??
+      (errors[field]
+        ? t(errors[field]!, { max: MAX_CUSTOM_DAYS, min: CUSTOM_KEY_MIN_LENGTH })
+        : null);
   const err = (field: KeyFormField) =>
-    errors[field] && <p id={`${id}-${field}-err`} className="field-error">{errorOf(field)}</p>;
+    errorOf(field) && <p id={`${id}-${field}-err`} className="field-error">{errorOf(field)}</p>;
   const expiryOptions: ExpiryChoice[] = editing?.expires_at ? ["keep", ...PRESETS] : PRESETS;
 
   return (
@@ -121,6 +130,7 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
       formId={`${id}-form`}
       form={{ submit: onSubmit, busy }}
       onClose={onClose}
+      error={serverError}
       busyLabel={t("keys.form.saving")}
       submitLabel={t(mode === "create" ? "keys.form.submitCreate" : "keys.form.submitEdit")}
     >
@@ -232,7 +242,7 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
                 spellCheck={false}
                 required
                 onChange={(e) => set("customKey", e.target.value)}
-                {...describe(`${id}-customKey`, errors.customKey, true)}
+                {...describe(`${id}-customKey`, errorOf("customKey") ?? undefined, true)}
               />
               <p id={`${id}-customKey-hint`} className="field-hint">
                 {t("keys.form.customKeyHint")}
@@ -250,8 +260,6 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
         checked={values.isGuest}
         onChange={(v) => set("isGuest", v)}
       />
-
-      {serverError && <p className="form-error" role="alert">{serverError}</p>}
     </FormDialog>
   );
 }

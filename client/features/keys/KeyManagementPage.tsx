@@ -1,6 +1,6 @@
 /**
- * Key management (spec §2, admin only): the table of API keys with create, edit and delete.
- * A new key is shown in full exactly once, right after creation.
+ * Key management (docs/PRODUCT.md §2.1, admin only): the table of API keys with create, edit and
+ * delete. A new key is shown in full exactly once, right after creation.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,7 @@ import { toast } from "../../components/toast.ts";
 import { type ApiKeyView, deleteApiKey, listApiKeys } from "./keys_api.ts";
 import { KeyFormDialog } from "./KeyFormDialog.tsx";
 import { CreatedKeyDialog } from "./CreatedKeyDialog.tsx";
-import { formatDateTime, grantedPermissions } from "./format.ts";
+import { formatDateParts, grantedPermissions } from "./format.ts";
 import { PERMISSION_KEYS } from "../../../shared/permissions.ts";
 import { AdminListPage } from "../../components/AdminListPage.tsx";
 import { RowButtons, TableFrame } from "../../components/ListTable.tsx";
@@ -37,18 +37,31 @@ export default function KeyManagementPage() {
   const keys = list.data;
   const dialogs = useItemDialogs<ApiKeyView>();
   /** The new key, shown in full once. */
-  const [createdKey, setCreatedKey] = useState<string | null>(null);
+  const [createdKey, setCreatedKey] = useState<
+    { key: string; name: string; canShareFiles: boolean } | null
+  >(null);
 
   const onSaved = (saved: ApiKeyView & { key?: string }) => {
     const created = dialogs.creating;
     toast.success(t(created ? "keys.toast.created" : "keys.toast.updated"));
     dialogs.close();
-    if (created && saved.key) setCreatedKey(saved.key);
+    if (created && saved.key) {
+      setCreatedKey({ key: saved.key, name: saved.name, canShareFiles: saved.permissions.file });
+    }
     list.refresh();
   };
 
-  const date = (iso: string | null, fallback: string) =>
-    formatDateTime(iso, i18n.language, fallback);
+  /** A date over at most two lines (date, then time), so the table fits 1280 px screens. */
+  const date = (iso: string | null, fallback: string) => {
+    const parts = formatDateParts(iso, i18n.language);
+    if (!parts || !iso) return fallback;
+    return (
+      <time dateTime={iso}>
+        <span className="cell-nowrap">{parts[0]}</span>{" "}
+        <span className="cell-nowrap">{parts[1]}</span>
+      </time>
+    );
+  };
 
   return (
     <AdminListPage
@@ -70,7 +83,9 @@ export default function KeyManagementPage() {
           )}
           {createdKey && (
             <CreatedKeyDialog
-              apiKey={createdKey}
+              apiKey={createdKey.key}
+              name={createdKey.name}
+              canShareFiles={createdKey.canShareFiles}
               onClose={() => setCreatedKey(null)}
             />
           )}
@@ -90,7 +105,8 @@ export default function KeyManagementPage() {
             <tr key={k.id} className={k.is_expired ? "row-muted" : undefined}>
               <th scope="row" className="cell-name">{k.name}</th>
               <td data-label={t("keys.table.key")}>
-                <code className="key-masked">{k.key_masked}</code>
+                {/* The prefix with three dots says "masked" as well as eight, in less room. */}
+                <code className="key-masked">{k.key_masked.replace(/•+$/, "•••")}</code>
               </td>
               <td data-label={t("keys.table.permissions")}>
                 <PermissionBadges keyView={k} />
@@ -98,10 +114,10 @@ export default function KeyManagementPage() {
               <td data-label={t("keys.table.basePath")}>
                 <code>{k.basic_path}</code>
               </td>
-              <td className="cell-nowrap" data-label={t("keys.table.expires")}>
+              <td data-label={t("keys.table.expires")}>
                 {date(k.expires_at, t("keys.never"))}
               </td>
-              <td className="cell-nowrap" data-label={t("keys.table.lastUsed")}>
+              <td data-label={t("keys.table.lastUsed")}>
                 {date(k.last_used, t("keys.neverUsed"))}
               </td>
               <td data-label={t("keys.table.status")}>

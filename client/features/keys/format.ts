@@ -10,6 +10,23 @@ export function formatDateTime(iso: string | null | undefined, lang: string, fal
   return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(d);
 }
 
+/**
+ * A date and its time of day as two texts in the UI language (a table cell may break the line
+ * between them, never inside either), or null for null or an unparsable value.
+ */
+export function formatDateParts(
+  iso: string | null | undefined,
+  lang: string,
+): [date: string, time: string] | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return null;
+  return [
+    new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(d),
+    new Intl.DateTimeFormat(lang, { timeStyle: "short" }).format(d),
+  ];
+}
+
 /** The granted permission names of a permission object, in the canonical order. */
 export function grantedPermissions(perms: Partial<PermissionObject>): (keyof PermissionObject)[] {
   return PERMISSION_KEYS.filter((k) => perms[k]);

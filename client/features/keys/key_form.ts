@@ -1,20 +1,22 @@
 /**
- * The API key form's model: defaults, validation (spec §5 "Key name required. Custom key, if
- * used, required and only letters, digits, underscore and hyphen. Custom expiry days required
- * and valid.") and the request bodies it produces. Pure, so it is tested without a browser.
+ * The API key form's model: defaults, validation (docs/PRODUCT.md §5.3: a name; a custom key, when
+ * chosen, of letters, digits, underscores and hyphens only; a valid number of custom expiry
+ * days) and the request bodies it produces. Pure, so it is tested without a browser.
  */
 import {
   maskToPermissions,
   normalizePath,
+  pathProblem,
   Permission,
   PERMISSION_KEYS,
   type PermissionObject,
   permissionsToMask,
 } from "../../../shared/permissions.ts";
 import { CUSTOM_KEY_MIN_LENGTH } from "../../../shared/constants.ts";
+import type { RefusalMap } from "../../api/field_errors.ts";
 import type { ApiKeyCreateBody, ApiKeyUpdateBody, ApiKeyView } from "./keys_api.ts";
 
-/** Expiry presets (spec §9 "Key expiry presets"), plus "keep" when editing a dated key. */
+/** Expiry presets (docs/PRODUCT.md §9.1), plus "keep" when editing a dated key. */
 export type ExpiryChoice = "keep" | "1d" | "7d" | "30d" | "never" | "custom";
 export const EXPIRY_PRESET_DAYS: Record<"1d" | "7d" | "30d", number> = {
   "1d": 1,
@@ -40,6 +42,21 @@ export type KeyFormValues = {
 export type KeyFormField = "name" | "customDays" | "customKey" | "basicPath";
 /** Field → i18n key of the problem. */
 export type KeyFormErrors = Partial<Record<KeyFormField, string>>;
+
+/** Where a server refusal goes: request field or error code → the form's field. */
+export const KEY_REFUSALS: RefusalMap<KeyFormField> = {
+  fields: {
+    name: "name",
+    custom_key: "customKey",
+    basic_path: "basicPath",
+    expires_at: "customDays",
+  },
+  codes: {
+    api_key_name_exists: "name",
+    api_key_exists: "customKey",
+    custom_key_too_short: "customKey",
+  },
+};
 
 /** The values of a new key's form: 30 days, text permission, base path /. */
 export function newKeyForm(): KeyFormValues {
@@ -95,10 +112,8 @@ export function validateKeyForm(v: KeyFormValues, mode: "create" | "edit"): KeyF
       errors.customKey = "keys.validation.customKeyTooShort";
     }
   }
-  const path = v.basicPath.trim() || "/";
-  if (!path.startsWith("/") || normalizePath(path) === null) {
-    errors.basicPath = "keys.validation.basePathInvalid";
-  }
+  const problem = pathProblem(v.basicPath.trim() || "/");
+  if (problem) errors.basicPath = `errors.${problem}`;
   return errors;
 }
 

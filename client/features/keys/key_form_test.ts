@@ -57,11 +57,16 @@ Deno.test("validation: name, custom days, custom key and base path", () => {
   );
   // the custom key is not part of editing
   assert.deepEqual(validateKeyForm({ ...base, useCustomKey: true }, "edit"), {});
-  for (const bad of ["data", "/a/../b", "/a\\b"]) {
-    assert.equal(
-      validateKeyForm({ ...base, basicPath: bad }, "create").basicPath,
-      "keys.validation.basePathInvalid",
-    );
+  // Each refusal names what is wrong: `/../etc` starts with / but has a `..` segment.
+  const cases: [string, string][] = [
+    ["data", "errors.base_path_not_absolute"],
+    ["/../etc", "errors.base_path_dot_segment"],
+    ["/a/../b", "errors.base_path_dot_segment"],
+    ["/a/./b", "errors.base_path_dot_segment"],
+    ["/a\\b", "errors.base_path_backslash"],
+  ];
+  for (const [bad, code] of cases) {
+    assert.equal(validateKeyForm({ ...base, basicPath: bad }, "create").basicPath, code, bad);
   }
 });
 

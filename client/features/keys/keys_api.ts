@@ -1,11 +1,14 @@
-/** The API key calls of the admin (spec §7: GET, POST /admin/api-keys; PUT, DELETE /{id}). */
+/**
+ * The API key calls of the admin (docs/PRODUCT.md §7.1: GET, POST /admin/api-keys; PUT, DELETE
+ * /{id}).
+ */
 import { api } from "../../api/client.ts";
 import type { ApiKeyView } from "../../../shared/schemas/api_keys.ts";
 import type { PermissionObject } from "../../../shared/permissions.ts";
 
 export type { ApiKeyView };
 
-/** The body of a create call (spec §3 "Create payload"). */
+/** The body of a create call (docs/PRODUCT.md §3.4). */
 export type ApiKeyCreateBody = {
   name: string;
   expires_at: string | null;

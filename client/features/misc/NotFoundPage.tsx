@@ -1,4 +1,4 @@
-/** The page-not-found screen (spec §2: it exists in the text catalogue). */
+/** The page-not-found screen (docs/PRODUCT.md §2.1). */
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";

@@ -1,7 +1,7 @@
 /**
- * The offline fallback page (spec §2): "page temporarily unavailable" with back to home, back
- * to the previous page, and retry. It is server rendered, so it reads nothing from the browser
- * while rendering.
+ * The offline fallback page (docs/PRODUCT.md §2.1): "page temporarily unavailable" with back to
+ * home, back to the previous page, and retry. It is server rendered, so it reads nothing from the
+ * browser while rendering.
  */
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -9,8 +9,11 @@ import { usePageTitle } from "../../app/use_page_title.ts";
 import { paths } from "../../routes.ts";
 import { LineIcon } from "../../components/LineIcon.tsx";
 
-/** The offline screen: home, previous page, retry. */
-export function OfflinePage() {
+/**
+ * The offline screen: home, previous page, retry. `onRetry` replaces the reload (a page whose
+ * chunk could not load tries that load again).
+ */
+export function OfflinePage({ onRetry }: { onRetry?: () => void } = {}) {
   const { t } = useTranslation();
   usePageTitle("pageTitle.offline");
   return (
@@ -25,7 +28,11 @@ export function OfflinePage() {
         <button type="button" className="btn" onClick={() => globalThis.history.back()}>
           {t("offline.previous")}
         </button>
-        <button type="button" className="btn" onClick={() => globalThis.location.reload()}>
+        <button
+          type="button"
+          className="btn"
+          onClick={onRetry ?? (() => globalThis.location.reload())}
+        >
           {t("offline.retry")}
         </button>
       </div>

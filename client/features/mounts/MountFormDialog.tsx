@@ -1,13 +1,13 @@
 /**
  * Create or edit a mount (admin). The storage config picker lists only configs of the chosen
  * storage type; switching the type picks that type's default (or first) config. Checks follow
- * spec §5; server refusals (a taken path, a reserved one) land on their field.
+ * docs/PRODUCT.md §5.1; server refusals (a taken path, a reserved one) land on their field.
  */
+import { configLabels } from "../storage/config_labels.ts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormDialog } from "../../components/FormDialog.tsx";
-import { ApiError } from "../../api/client.ts";
 import { useCheckedForm } from "../../components/use_checked_form.ts";
 import {
   CheckField,
@@ -21,10 +21,10 @@ import { createMount, type MountView, updateMount } from "./mounts_api.ts";
 import {
   CACHE_TTL_PLACEHOLDER,
   editMountForm,
+  MOUNT_REFUSALS,
   type MountFormField,
   type MountFormValues,
   newMountForm,
-  serverErrorField,
   type StorageKind,
   toMountBody,
   validateMountForm,
@@ -65,16 +65,13 @@ export function MountFormDialog(
       const body = toMountBody(values);
       onSaved(editing ? await updateMount(editing.id, body) : await createMount(body));
     },
-    refusedFields: (error) => {
-      const field = error instanceof ApiError ? serverErrorField(error.code, error.data) : null;
-      return field ? { [field]: "server" } : {};
-    },
+    refusals: MOUNT_REFUSALS,
   });
-  const { values, setValues, set, errors, setErrors, serverError } = form;
-  /** A field's error: the server's message when it pointed at the field, else the check's. */
-  const err = (f: MountFormField) =>
-    errors[f] === "server" ? serverError : errors[f] ? t(`mounts.form.errors.${errors[f]}`) : null;
+  const { values, setValues, set, setErrors, serverError } = form;
+  /** A field's error: the server's text when its refusal named the field, else the check's. */
+  const err = (f: MountFormField) => form.errorOf(f, (code) => t(`mounts.form.errors.${code}`));
   const options = configs.filter((c) => c.storage_type === values.storage_type);
+  const labels = configLabels(configs);
 
   const setKind = (kind: StorageKind) => {
     setValues((v) => ({
@@ -94,7 +91,6 @@ export function MountFormDialog(
     <CheckField {...form.bindCheck(f)} label={label} hint={hint} />
   );
 
-  const fieldError = Object.values(errors).includes("server");
   return (
     <FormDialog
       texts="mounts.form"
@@ -103,6 +99,7 @@ export function MountFormDialog(
       formClassName="mount-form"
       form={form}
       onClose={onClose}
+      error={serverError}
     >
       <div className="field-row">
         {input("name", t("mounts.form.name"), {
@@ -150,7 +147,9 @@ export function MountFormDialog(
               {options.length === 0 && <option value="">{t("mounts.form.chooseConfig")}</option>}
               {options.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.is_default ? t("mounts.form.defaultConfig", { name: c.name }) : c.name}
+                  {c.is_default
+                    ? t("mounts.form.defaultConfig", { name: labels.get(c.id) ?? c.name })
+                    : labels.get(c.id) ?? c.name}
                 </option>
               ))}
             </select>
@@ -212,7 +211,6 @@ export function MountFormDialog(
           </FormField>
         </div>
       </fieldset>
-      {serverError && !fieldError && <p className="form-error" role="alert">{serverError}</p>}
     </FormDialog>
   );
 }

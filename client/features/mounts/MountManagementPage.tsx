@@ -1,7 +1,7 @@
 /**
- * Mount management (`/admin/mount-management`, spec §2, §6). The admin sees every mount and
- * can create, edit, enable or disable and delete them; a key user with a mount bit sees the
- * active mounts inside their base path, read-only.
+ * Mount management (`/admin/mount-management`, docs/PRODUCT.md §2.1, §6.3). The admin sees every
+ * mount and can create, edit, enable or disable and delete them; a key user with a mount bit sees
+ * the active mounts inside their base path, read-only.
  */
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";

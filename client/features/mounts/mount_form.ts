@@ -1,16 +1,17 @@
 /**
- * The mount form (spec §3 "Mount point", §5 validation): values as typed, their checks, and
+ * The mount form (docs/PRODUCT.md §3.3, §5.1): values as typed, their checks, and
  * the request bodies. The path rule repeats shared/schemas/mounts.ts MOUNT_PATH_PATTERN here so
  * that the browser bundle does not pull in zod; mount_form_test.ts checks the two agree.
  */
 import type { MountBody, MountView } from "./mounts_api.ts";
+import type { RefusalMap } from "../../api/field_errors.ts";
 import { MOUNT_CACHE_TTL_MAX, MOUNT_NAME_MAX } from "../../../shared/constants.ts";
 
 /** Letters, digits, underscore, hyphen, CJK characters and slashes; starts with a slash. */
 export const MOUNT_PATH_RULE = /^\/[\p{L}\p{N}_\-\/\u4e00-\u9fff]*$/u;
 /** First path segments the server keeps for itself (server/services/mounts.ts). */
 export const RESERVED_MOUNT_SEGMENTS = ["api", "dav", "admin"] as const;
-/** The cache TTL placeholder of spec §9 (also the server's default). */
+/** The cache TTL placeholder of docs/PRODUCT.md §9.1 (also the server's default). */
 export const CACHE_TTL_PLACEHOLDER = 300;
 /** Largest proxy-signature lifetime the server accepts (one year), in seconds. */
 export const SIGN_EXPIRES_MAX = 365 * 24 * 3600;
@@ -78,7 +79,7 @@ export function editMountForm(m: MountView): MountFormValues {
 
 const WHOLE = /^-?\d+$/;
 
-/** Why a mount path is refused, or null when it is fine (spec §5). */
+/** Why a mount path is refused, or null when it is fine (docs/PRODUCT.md §5.1). */
 export function mountPathError(path: string): string | null {
   const p = path.trim();
   if (!p) return "pathRequired";
@@ -136,21 +137,21 @@ export function toMountBody(v: MountFormValues): MountBody {
   };
 }
 
-/** Server error codes that belong to one field of the form. */
-const CODE_FIELDS: Record<string, MountFormField> = {
-  mount_name_invalid: "name",
-  mount_path_invalid: "mount_path",
-  mount_path_reserved: "mount_path",
-  mount_path_taken: "mount_path",
-  cache_ttl_invalid: "cache_ttl",
-  mount_storage_mismatch: "storage_config_id",
-  storage_config_not_found: "storage_config_id",
+/**
+ * Where a server refusal goes: the request fields are the form's own names, and these codes
+ * always concern one field.
+ */
+export const MOUNT_REFUSALS: RefusalMap<MountFormField> = {
+  fields: Object.fromEntries(
+    Object.keys(newMountForm()).map((f) => [f, f as MountFormField]),
+  ),
+  codes: {
+    mount_name_invalid: "name",
+    mount_path_invalid: "mount_path",
+    mount_path_reserved: "mount_path",
+    mount_path_taken: "mount_path",
+    cache_ttl_invalid: "cache_ttl",
+    mount_storage_mismatch: "storage_config_id",
+    storage_config_not_found: "storage_config_id",
+  },
 };
-
-/** The field a server error points at: by its code, else by the first invalid field. */
-export function serverErrorField(code: string, data: unknown): MountFormField | null {
-  if (code in CODE_FIELDS) return CODE_FIELDS[code];
-  const fields = (data as { fields?: Record<string, string> } | null)?.fields;
-  const first = fields ? Object.keys(fields)[0] : undefined;
-  return first && first in newMountForm() ? first as MountFormField : null;
-}

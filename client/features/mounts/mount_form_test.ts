@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
+import { ApiError } from "../../api/client.ts";
+import { splitRefusal } from "../../api/field_errors.ts";
+import { createI18n } from "../../i18n/mod.ts";
 import {
   editMountForm,
   MOUNT_PATH_RULE,
+  MOUNT_REFUSALS,
   mountPathError,
   newMountForm,
-  serverErrorField,
   toMountBody,
   validateMountForm,
 } from "./mount_form.ts";
@@ -16,7 +19,7 @@ Deno.test("mount form: the browser's path rule is the server schema's", () => {
   assert.equal(MOUNT_PATH_RULE.flags, MOUNT_PATH_PATTERN.flags);
 });
 
-Deno.test("mount form: path rules of spec §5", () => {
+Deno.test("mount form: path rules of docs/PRODUCT.md §5.1", () => {
   assert.equal(mountPathError(""), "pathRequired");
   assert.equal(mountPathError("docs"), "pathSlash");
   assert.equal(mountPathError("/"), "pathRoot");
@@ -84,11 +87,19 @@ Deno.test("mount form: bodies, and an empty TTL keeps the server's default", () 
 });
 
 Deno.test("mount form: server errors point at their field", () => {
-  assert.equal(serverErrorField("mount_path_taken", null), "mount_path");
-  assert.equal(serverErrorField("mount_storage_mismatch", null), "storage_config_id");
-  assert.equal(
-    serverErrorField("validation_failed", { fields: { sign_expires: "x" } }),
-    "sign_expires",
-  );
-  assert.equal(serverErrorField("validation_failed", { fields: { other: "x" } }), null);
+  const t = createI18n("en-US").t;
+  const refusal = (code: string, data: unknown) =>
+    splitRefusal(t, new ApiError(code, 400, "server text", data), MOUNT_REFUSALS);
+  assert.deepEqual(refusal("mount_path_taken", null).fields, {
+    mount_path: "This mount path is taken or overlaps another mount",
+  });
+  assert.ok(refusal("mount_storage_mismatch", null).fields.storage_config_id);
+  assert.deepEqual(refusal("validation_failed", { fields: { sign_expires: "x" } }), {
+    fields: { sign_expires: "This value is not valid" },
+    form: null,
+  });
+  assert.deepEqual(refusal("validation_failed", { fields: { other: "x" } }), {
+    fields: {},
+    form: "Invalid request",
+  });
 });

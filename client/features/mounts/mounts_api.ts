@@ -1,4 +1,4 @@
-/** Calls of the mount screens (spec §7 "Mounts"); each throws ApiError. */
+/** Calls of the mount screens (docs/PRODUCT.md §7.5); each throws ApiError. */
 import { api } from "../../api/client.ts";
 import type { MountView } from "../../../shared/schemas/mounts.ts";
 
@@ -27,7 +27,10 @@ export function listMounts(): Promise<MountView[]> {
   return api<MountView[]>("/mount/list");
 }
 
-/** Creates a mount (admin); throws mount_path_taken (409) and the §5 validation codes. */
+/**
+ * Creates a mount (admin); throws mount_path_taken (409) and the validation codes of
+ * docs/PRODUCT.md §5.1.
+ */
 export function createMount(body: MountBody): Promise<MountView> {
   return api<MountView>("/mount/create", { method: "POST", body });
 }

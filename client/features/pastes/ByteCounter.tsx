@@ -1,4 +1,4 @@
-/** "1.2 KB / 10.00 MB": the size of the content against the 10 MB limit (spec §5). */
+/** "1.2 KB / 10.00 MB": the size of the content against the 10 MB limit (docs/PRODUCT.md §5.2). */
 import { useTranslation } from "react-i18next";
 import { MAX_PASTE_BYTES } from "../../../shared/constants.ts";
 import { formatBytes } from "./paste_form.ts";

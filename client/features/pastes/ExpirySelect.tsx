@@ -1,4 +1,6 @@
-/** The share expiry picker: presets 1 hour, 1 day, 7 days, 30 days, never (spec §9). */
+/**
+ * The share expiry picker: presets 1 hour, 1 day, 7 days, 30 days, never (docs/PRODUCT.md §9.1).
+ */
 import { useTranslation } from "react-i18next";
 import { SHARE_EXPIRY_PRESETS } from "../../../shared/constants.ts";
 import type { ExpiryPresetId } from "./paste_form.ts";

@@ -1,7 +1,7 @@
 /**
- * Home (`/`): write Markdown, preview it, set the share's options and create it (spec §2, §3).
- * Creating needs the admin or a key with TEXT; without it the editor still works and a notice
- * links to the login. The text is kept as a local draft, so logging in does not lose it.
+ * Home (`/`, docs/PRODUCT.md §2.1, §3.1): write Markdown, preview it, set the share's options
+ * and create it. Creating needs the admin or a key with TEXT; without it the editor still works and
+ * a notice links to the login. The text is kept as a local draft, so logging in does not lose it.
  */
 import { type FormEvent, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,6 +30,8 @@ import { CreatedShare } from "./CreatedShare.tsx";
 import { QueuedOfflineError } from "../../offline/queued_api.ts";
 import { useQueuedPaste } from "../../offline/use_queued_paste.ts";
 import { useSharedText } from "../../offline/use_shared_text.ts";
+import { isNetworkFailure } from "../../offline/share_copies.ts";
+import { E2EToggle } from "../e2e/E2EToggle.tsx";
 
 const DRAFT_KEY = "cubby.pasteDraft";
 /** Drafts larger than this are not kept (localStorage holds about 5 MB). */
@@ -70,6 +72,7 @@ export default function HomePage() {
   const deferred = useDeferredValue(content);
   const bytes = useMemo(() => utf8ByteLength(deferred), [deferred]);
   const [options, setOptions] = useState<ShareOptionValues>(EMPTY_OPTIONS);
+  const [e2e, setE2e] = useState(false);
   const [contentError, setContentError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<ShareOptionErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -131,7 +134,9 @@ export default function HomePage() {
       saveDraft("");
     };
     try {
-      const paste = await createPaste({
+      // End to end: encrypted here, never queued (loaded when used, with the format's code).
+      const create = e2e ? (await import("../e2e/e2e_paste.ts")).createEncryptedPaste : createPaste;
+      const paste = await create({
         content,
         slug: options.slug.trim() || undefined,
         remark: options.remark.trim() || undefined,
@@ -149,7 +154,7 @@ export default function HomePage() {
         reset();
         return;
       }
-      const text = errorText(t, err);
+      const text = e2e && isNetworkFailure(err) ? t("e2e.errors.offline") : errorText(t, err);
       if (err instanceof ApiError && err.code.startsWith("slug_")) {
         setServerErrors({ slug: text });
         document.getElementById("home-slug")?.focus();
@@ -217,6 +222,7 @@ export default function HomePage() {
 
         <fieldset className="paste-options-fieldset" disabled={busy}>
           <legend>{t("home.options")}</legend>
+          <E2EToggle id="home-e2e" checked={e2e} onChange={setE2e} />
           <ShareOptions
             idPrefix="home"
             values={options}

@@ -2,6 +2,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import CodeMirror, { EditorView } from "@uiw/react-codemirror";
 import { markdown, markdownLanguage } from "@codemirror/lang-markdown";
+import { darkEditorTheme } from "./editor_theme.ts";
 
 function subscribeTheme(onChange: () => void) {
   const observer = new MutationObserver(onChange);
@@ -50,7 +51,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
       className={`md-editor ${props.className ?? ""}`}
       value={props.value}
       onChange={props.onChange}
-      theme={theme}
+      theme={theme === "dark" ? darkEditorTheme : "light"}
       extensions={extensions}
       placeholder={props.placeholder}
       autoFocus={props.autoFocus}

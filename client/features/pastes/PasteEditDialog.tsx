@@ -36,6 +36,7 @@ export default function PasteEditDialog(
       title={t("paste.edit.title", { slug: paste.slug })}
       onClose={onClose}
       check={() => {
+        if (paste.e2e) return true; // the content is ciphertext: not edited here
         const code = checkContent(content);
         if (code) setContentError(t(`errors.${code}`));
         return code === null;
@@ -50,7 +51,8 @@ export default function PasteEditDialog(
         setContentError(text);
         return true;
       }}
-      before={() => (
+      after={paste.e2e ? () => <p className="muted">{t("e2e.listHint")}</p> : undefined}
+      before={paste.e2e ? undefined : () => (
         <>
           <EditorPanes
             value={content}

@@ -7,7 +7,7 @@ export function PasteMeta(
   { paste, local }: {
     paste: Pick<
       PasteView,
-      "remark" | "created_at" | "expires_at" | "views" | "max_views" | "has_password"
+      "remark" | "created_at" | "expires_at" | "views" | "max_views" | "has_password" | "own_view"
     >;
     /** Format times in the visitor's zone (after hydration), else in UTC. */
     local: boolean;
@@ -32,6 +32,7 @@ export function PasteMeta(
           {paste.max_views > 0
             ? t("paste.meta.viewsOf", { views: paste.views, max: paste.max_views })
             : t("paste.meta.viewsUnlimited", { views: paste.views })}
+          {paste.own_view && <span className="fact-note">{t("paste.meta.ownView")}</span>}
         </Fact>
         {paste.has_password && (
           <Fact term={t("paste.meta.access")}>

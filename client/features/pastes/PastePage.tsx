@@ -8,13 +8,13 @@
  * Anything that depends on the browser (local times, absolute links, the QR code, manage
  * rights of the logged-in user) appears after hydration.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { useInitialData } from "../../app/initial_data.tsx";
 import { usePageTitle } from "../../app/use_page_title.ts";
 import { useAuth } from "../../auth/auth_store.ts";
-import { ApiError } from "../../api/client.ts";
+import { ApiError, offlineSavedAtOf } from "../../api/client.ts";
 import { errorText } from "../../api/errors.ts";
 import { ConfirmDialog } from "../../components/Modal.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
@@ -37,12 +37,16 @@ import { SharePasswordForm } from "../../components/SharePasswordForm.tsx";
 import { ShareLink, shareUrl } from "./ShareLink.tsx";
 import { useIsClient } from "./time.ts";
 import {
+  documentCopySavedAt,
   dropShareCopy,
+  forgetDocumentCopy,
   isNetworkFailure,
   keepShareCopy,
   readShareCopy,
 } from "../../offline/share_copies.ts";
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
+import { afterPaint, focusPageHeading } from "../../lib/focus.ts";
+import { E2EPasteView } from "../e2e/E2EPasteView.tsx";
 
 const PasteEditDialog = lazy(() => import("./PasteEditDialog.tsx"));
 
@@ -73,10 +77,16 @@ function PasteScreen({ slug }: { slug: string }) {
   const [deleting, setDeleting] = useState(false);
   const mounted = useRef(false);
   const fetching = useRef(false);
+  // A document the service worker answered from its cache (offline): its first screen is a copy.
+  const [documentCopy] = useState(documentCopySavedAt);
 
   useEffect(() => {
     mounted.current = true;
     markPastePageDataUsed();
+    forgetDocumentCopy();
+    if (documentCopy !== null) {
+      setScreen((s) => s.kind === "ready" ? { ...s, offlineSavedAt: documentCopy } : s);
+    }
     return () => {
       mounted.current = false;
     };
@@ -89,7 +99,11 @@ function PasteScreen({ slug }: { slug: string }) {
     fetching.current = true;
     fetchPaste(slug)
       .then((paste) => {
-        if (mounted.current) setScreen({ kind: "ready", paste, html: null });
+        // The service worker's copy when the network failed: shown as one, never kept again.
+        const savedAt = offlineSavedAtOf(paste);
+        if (!mounted.current) return;
+        if (savedAt === null) setScreen({ kind: "ready", paste, html: null });
+        else setScreen({ kind: "ready", paste, html: null, offlineSavedAt: savedAt });
       })
       .catch(async (err) => {
         const copy = isNetworkFailure(err) ? await readShareCopy<PasteView>("pastes", slug) : null;
@@ -106,7 +120,7 @@ function PasteScreen({ slug }: { slug: string }) {
 
   // An open share read from the server is kept for offline reading (never a protected one).
   const readyPaste = screen.kind === "ready" && screen.offlineSavedAt === undefined &&
-      !screen.password
+      !screen.password && documentCopy === null
     ? screen.paste
     : null;
   useEffect(() => {
@@ -118,6 +132,9 @@ function PasteScreen({ slug }: { slug: string }) {
     : screen.kind === "error"
     ? null
     : screen.meta;
+  // An end-to-end encrypted paste always has the server-side token; show the user's password.
+  const facts = paste?.e2e ? { ...paste, has_password: paste.e2e.has_password } : paste;
+  const showGone = useCallback((code: string) => setScreen({ kind: "error", code }), []);
   const [renderLarge, setRenderLarge] = useState(false);
   const needsClientRender = screen.kind === "ready" && screen.html === null;
   const large = needsClientRender && screen.paste.content_size > AUTO_RENDER_MAX_BYTES;
@@ -217,7 +234,11 @@ function PasteScreen({ slug }: { slug: string }) {
         )}
       </header>
 
-      {paste && <PasteMeta paste={paste} local={isClient} />}
+      {facts && <PasteMeta paste={facts} local={isClient} />}
+
+      {screen.kind === "e2e" && (
+        <E2EPasteView slug={slug} descriptor={screen.e2e} onGone={showGone} />
+      )}
 
       {screen.kind === "ready" && screen.offlineSavedAt !== undefined && (
         <OfflineCopyNote savedAt={screen.offlineSavedAt} />
@@ -228,7 +249,11 @@ function PasteScreen({ slug }: { slug: string }) {
           kind="paste"
           ready={isClient}
           unlock={(password) => unlockPaste(slug, password)}
-          onUnlocked={(p, password) => setScreen({ kind: "ready", paste: p, html: null, password })}
+          onUnlocked={(p, password) => {
+            setScreen({ kind: "ready", paste: p, html: null, password });
+            // The form that held the focus is gone: the share's heading takes it.
+            afterPaint(focusPageHeading);
+          }}
         />
       )}
 
@@ -249,7 +274,7 @@ function PasteScreen({ slug }: { slug: string }) {
         />
       )}
 
-      {isClient && paste && (
+      {isClient && paste && screen.kind !== "e2e" && (
         <section className="paste-share" aria-labelledby="paste-share-title">
           <h2 id="paste-share-title">{t("paste.share.title")}</h2>
           <ShareLink url={shareUrl(paste)} showOpen={false} />
@@ -258,7 +283,11 @@ function PasteScreen({ slug }: { slug: string }) {
 
       {dialog === "edit" && managed && (
         <Suspense fallback={null}>
-          <PasteEditDialog paste={managed} onClose={() => setDialog(null)} onSaved={saved} />
+          <PasteEditDialog
+            paste={managed}
+            onClose={() => setDialog(null)}
+            onSaved={saved}
+          />
         </Suspense>
       )}
       <ConfirmDialog
@@ -268,7 +297,8 @@ function PasteScreen({ slug }: { slug: string }) {
         confirmLabel={t("paste.delete.confirm")}
         danger
         busy={deleting}
-        onConfirm={() => void remove()}
+        onConfirm={() =>
+          void remove()}
         onCancel={() => setDialog(null)}
       />
     </article>

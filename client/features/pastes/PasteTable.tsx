@@ -3,6 +3,7 @@
  * (CSS), with every cell labelled by its column name.
  */
 import { useTranslation } from "react-i18next";
+import { E2EBadge } from "../e2e/E2EBadge.tsx";
 import { paths } from "../../routes.ts";
 import { CheckCell, labelsOf, RowButtons, TableFrame } from "../../components/ListTable.tsx";
 import type { Selection } from "../../components/use_admin_list.ts";
@@ -42,7 +43,7 @@ export function PasteTable(
           </td>
           <td data-label={col.remark} className="texts-remark">{item.remark || "—"}</td>
           <td data-label={col.preview} className="texts-preview">
-            <span>{item.preview}</span>
+            {item.e2e ? <E2EBadge /> : <span>{item.preview}</span>}
           </td>
           <td data-label={col.created}>
             <DateTimeText iso={item.created_at} />
@@ -55,7 +56,9 @@ export function PasteTable(
           </td>
           <td data-label={col.status}>
             <span className="texts-badges">
-              {item.has_password && <span className="badge">{t("texts.badges.password")}</span>}
+              {(item.e2e ? item.e2e.has_password : item.has_password) && (
+                <span className="badge">{t("texts.badges.password")}</span>
+              )}
               {item.is_expired && (
                 <span className="badge badge-danger">{t("texts.badges.expired")}</span>
               )}

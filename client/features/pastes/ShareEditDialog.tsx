@@ -1,7 +1,8 @@
 /**
  * The shell of both share edit dialogs (text and file): the share options with their checks,
  * the changed fields only (sending max_views resets the view counter, an absent password keeps
- * the current one), and refusals placed on their field. Each dialog adds its own fields.
+ * the current one), and refusals placed on their field, or at the top of the form. Each dialog
+ * adds its own fields.
  */
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -133,6 +134,7 @@ export function ShareEditDialog<C extends ShareChanges>(
       onClose={onClose}
       size={size}
       className={`${kind}-edit-modal`}
+      error={formError}
     >
       {before?.(busy)}
       <ShareOptions
@@ -154,7 +156,6 @@ export function ShareEditDialog<C extends ShareChanges>(
         }}
       />
       {after?.(busy)}
-      {formError && <p className="form-error" role="alert">{formError}</p>}
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The one share-options form (spec §3, §5): link suffix, remark, password, expiry and max
- * views. The paste editor, the upload page and both edit dialogs use it.
+ * The one share-options form (docs/PRODUCT.md §3.1, §5.2): link suffix, remark, password, expiry
+ * and max views. The paste editor, the upload page and both edit dialogs use it.
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,6 @@
-/** Client-side checks of the share form (spec §5), the same rules the server applies. */
+/**
+ * Client-side checks of the share form (docs/PRODUCT.md §5.2), the same rules the server applies.
+ */
 import { MAX_PASTE_BYTES, SHARE_EXPIRY_PRESETS } from "../../../shared/constants.ts";
 import { utf8ByteLength } from "../../../shared/slug.ts";
 

@@ -4,6 +4,7 @@
  */
 import { ApiError } from "../../api/client.ts";
 import type { PasteView } from "./pastes_api.ts";
+import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
 
 /** The server's page data for /paste/{slug} (server/ssr/paste_page.ts). */
 export type PastePageData = {
@@ -27,7 +28,9 @@ export type PasteScreenState =
     /** Set when shown from the offline store because the network failed. */
     offlineSavedAt?: number;
   }
-  | { kind: "error"; code: string; message?: string };
+  | { kind: "error"; code: string; message?: string }
+  /** End-to-end encrypted: opened and decrypted by E2EPasteView with the link's key. */
+  | { kind: "e2e"; meta: PasteView | null; e2e: E2EDescriptor };
 
 /**
  * The page data describes the document's first URL only. Once a paste screen has mounted, later
@@ -55,6 +58,7 @@ export function initialPasteScreen(
     const forThisSlug = paste ? paste.slug === slug : (page.slug ?? slug) === slug;
     if (forThisSlug) {
       if (page.error) return { kind: "error", code: page.error };
+      if (paste?.e2e) return { kind: "e2e", meta: paste, e2e: paste.e2e };
       if (paste && page.requires === "password") return { kind: "password", meta: paste };
       if (paste && page.requires === "view") return { kind: "loading", meta: paste };
       // html is null when the share is too large to render on the server: render it here.
@@ -73,6 +77,8 @@ export function pasteScreenForError(
   message: string,
 ): PasteScreenState {
   if (err instanceof ApiError) {
+    const e2e = (err.data as { e2e?: E2EDescriptor } | null)?.e2e;
+    if (err.code === "password_required" && e2e) return { kind: "e2e", meta, e2e };
     if (err.code === "password_required") return { kind: "password", meta };
     if (err.code === "paste_not_found" || err.code === "paste_expired") {
       return { kind: "error", code: err.code };

@@ -1,4 +1,4 @@
-/** Calls of the paste screens (spec §7 "Texts"); every function throws ApiError. */
+/** Calls of the paste screens (docs/PRODUCT.md §7.2); every function throws ApiError. */
 import { api } from "../../api/client.ts";
 import { sendOrQueue } from "../../offline/queued_api.ts";
 import type {
@@ -38,23 +38,21 @@ export function createPaste(input: CreatePasteInput): Promise<PasteView> {
 }
 
 /*
- * Opening a share is what a visitor does, so it is sent without credentials: the same result
- * for everyone, and a 403 password_required or 401 wrong_password never ends the session.
- * Manage rights come from getPaste() instead.
+ * Opening a share sends the user's credentials when logged in: the share's owner (the admin, or
+ * the key that created it) is recognised, and the owner's views are not counted. A 403
+ * password_required or 401 wrong_password never ends the session (client.ts logs out only on
+ * expired credentials), and the server never lets an authenticated reply into the offline
+ * cache. Manage rights still come from getPaste().
  */
 
 /** Opens a paste; counts a view. Throws password_required, paste_not_found, paste_expired. */
 export function fetchPaste(slug: string): Promise<PasteView> {
-  return api<PasteView>(`/paste/${enc(slug)}`, { anonymous: true });
+  return api<PasteView>(`/paste/${enc(slug)}`);
 }
 
 /** Opens a password-protected paste; throws wrong_password or too_many_requests. */
 export function unlockPaste(slug: string, password: string): Promise<PasteView> {
-  return api<PasteView>(`/paste/${enc(slug)}`, {
-    method: "POST",
-    body: { password },
-    anonymous: true,
-  });
+  return api<PasteView>(`/paste/${enc(slug)}`, { method: "POST", body: { password } });
 }
 
 /** Lists pastes the caller may manage (key users see their own). */

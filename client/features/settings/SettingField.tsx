@@ -11,6 +11,7 @@ import {
   type SettingMeta,
 } from "../../../shared/schemas/settings.ts";
 import type { FormValues } from "./settings_form.ts";
+import { parseExtensionList } from "../../../shared/preview_types.ts";
 
 export type FieldProps = {
   meta: SettingMeta;
@@ -26,6 +27,17 @@ const ROWS: Partial<Record<SettingMeta["type"], number>> = {
   html: 6,
   extensions: 3,
 };
+
+/**
+ * What an extension list will be saved as, when that differs from what was typed in more
+ * than white space (case, dots, duplicates, spaces taken as separators): the list is never
+ * tidied silently. Null when the two read the same.
+ */
+function normalisedList(typed: string): { text: string; count: number } | null {
+  const list = parseExtensionList(typed);
+  const text = list.join(", ");
+  return text.replace(/\s/g, "") === typed.replace(/\s/g, "") ? null : { text, count: list.length };
+}
 
 /** The translated text of a field error. */
 function useIssueText() {
@@ -72,13 +84,21 @@ export function SettingField({ meta, values, errors, onChange, unit }: FieldProp
   const error = issueText(errors[meta.key]) ?? (unit ? issueText(errors[unit.key]) : null);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [error ? errorId : "", hintId].filter(Boolean).join(" ");
+  const savedAsId = `${id}-saved-as`;
   const value = values[meta.key];
+  const savedAs = meta.type === "extensions" && !error ? normalisedList(String(value ?? "")) : null;
+  const describedBy = [error ? errorId : "", savedAs ? savedAsId : "", hintId].filter(Boolean)
+    .join(" ");
   const invalid = error !== null;
   const label = t(meta.label_key);
   const messages = (
     <>
       {error && <p id={errorId} className="field-error">{error}</p>}
+      {savedAs && (
+        <p id={savedAsId} className="field-hint field-note" aria-live="polite">
+          {t("settings.extensionsSavedAs", { list: savedAs.text, count: savedAs.count })}
+        </p>
+      )}
       <p id={hintId} className="field-hint">{t(meta.description_key)}</p>
     </>
   );

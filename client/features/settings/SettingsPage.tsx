@@ -1,8 +1,8 @@
 /**
- * A settings screen (spec §2: /admin/settings/global, /preview, /webdav, /site): the group's
- * settings as a form built from their metadata, checked like the server checks them, saved in
- * one request (all or nothing) with a toast. Site and preview settings apply to this tab at
- * once through the site config store; other tabs and devices get them on their next page load.
+ * A settings screen (docs/PRODUCT.md §2.1: /admin/settings/global, /preview, /webdav, /site): the
+ * group's settings as a form built from their metadata, checked like the server checks them, saved
+ * in one request (all or nothing) with a toast. Site and preview settings apply to this tab at once
+ * through the site config store; other tabs and devices get them on their next page load.
  */
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

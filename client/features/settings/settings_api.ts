@@ -1,4 +1,4 @@
-/** Calls of the settings screens (spec §7 "System"). */
+/** Calls of the settings screens (docs/PRODUCT.md §7.6). */
 import { api } from "../../api/client.ts";
 import { sendOrQueue } from "../../offline/queued_api.ts";
 import type {

@@ -7,7 +7,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../components/FormDialog.tsx";
-import { ApiError } from "../../api/client.ts";
 import { useCheckedForm } from "../../components/use_checked_form.ts";
 import {
   CheckField,
@@ -28,9 +27,9 @@ import {
   PROVIDERS,
   QUOTA_UNITS,
   type QuotaUnit,
-  serverFieldErrors,
   SIGNATURE_MAX_S,
   SIGNATURE_MIN_S,
+  STORAGE_REFUSALS,
   type StorageFormField,
   type StorageFormValues,
   toCreateBody,
@@ -73,11 +72,11 @@ export function StorageConfigDialog(
           ? await updateStorageConfig(editing.id, toUpdateBody(values, editing))
           : await createStorageConfig(toCreateBody(values)),
       ),
-    refusedFields: (error) => error instanceof ApiError ? serverFieldErrors(error.data) : {},
+    refusals: STORAGE_REFUSALS,
   });
-  const { values, setValues, set, errors, serverError } = form;
+  const { values, setValues, set, serverError } = form;
   const s3 = isS3(values.provider_type);
-  const err = (f: StorageFormField) => (errors[f] ? t(`storage.form.errors.${errors[f]}`) : null);
+  const err = (f: StorageFormField) => form.errorOf(f, (code) => t(`storage.form.errors.${code}`));
 
   const setProvider = (p: ProviderType) =>
     setValues((v) => ({
@@ -104,6 +103,7 @@ export function StorageConfigDialog(
       formId="storage-config-form"
       onClose={onClose}
       form={form}
+      error={serverError}
     >
       <div className="field-row">
         {text("name", t("storage.form.name"), { placeholder: t("storage.form.namePlaceholder") })}
@@ -237,8 +237,6 @@ export function StorageConfigDialog(
         label={t("storage.form.public")}
         hint={t("storage.form.publicHint")}
       />
-
-      {serverError && <p className="form-error" role="alert">{serverError}</p>}
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * S3 storage config (`/admin/storage-config`, admin only): the configs as cards with usage,
- * and create, edit, test, set-default and delete (spec §2, §7 "S3 configs").
+ * and create, edit, test, set-default and delete (docs/PRODUCT.md §2.1, §7.4).
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-/** Calls of the storage config screen (spec §7 "S3 configs", admin); each throws ApiError. */
+/** Calls of the storage config screen (docs/PRODUCT.md §7.4, admin); each throws ApiError. */
 import { api } from "../../api/client.ts";
 import type {
   ProviderType,

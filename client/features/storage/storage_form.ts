@@ -2,6 +2,7 @@
  * The storage config form: values as typed, their checks, and the request bodies.
  * Secrets are write-only: editing starts with empty key fields, and empty means "keep".
  */
+import type { RefusalMap } from "../../api/field_errors.ts";
 import type { ProviderType, StorageConfigBody, StorageConfigView } from "./storage_api.ts";
 
 /** Every provider, local first (the order of the provider select). */
@@ -203,13 +204,10 @@ export function toUpdateBody(
   return body;
 }
 
-/** The server's validation details (`data.fields`) as form errors ("invalid" each). */
-export function serverFieldErrors(data: unknown): StorageFormErrors {
-  const fields = (data as { fields?: Record<string, string> } | null)?.fields;
-  if (!fields) return {};
-  const out: StorageFormErrors = {};
-  for (const key of Object.keys(fields)) {
-    if (key in newStorageForm()) out[key as StorageFormField] = "invalid";
-  }
-  return out;
-}
+/** Where a server refusal goes: the request fields are the form's own names. */
+export const STORAGE_REFUSALS: RefusalMap<StorageFormField> = {
+  fields: Object.fromEntries(
+    Object.keys(newStorageForm()).map((f) => [f, f as StorageFormField]),
+  ),
+  codes: { storage_config_name_exists: "name" },
+};

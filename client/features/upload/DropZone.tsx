@@ -88,9 +88,10 @@ export function DropZone(
           if (files.length) onFiles(files);
         }}
       />
-      {maxSizeText && (
-        <p className="upload-dropzone-limit muted">{t("upload.maxSize", { size: maxSizeText })}</p>
-      )}
+      {/* The line is there while the limit loads, so nothing below moves when it arrives. */}
+      <p className="upload-dropzone-limit muted" aria-hidden={maxSizeText ? undefined : true}>
+        {maxSizeText ? t("upload.maxSize", { size: maxSizeText }) : "\u00a0"}
+      </p>
     </div>
   );
 }

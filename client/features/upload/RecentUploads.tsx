@@ -1,4 +1,4 @@
-/** The 3 most recent uploads (spec §2 "Upload screen"), reloaded whenever `refreshKey` changes. */
+/** The 3 most recent uploads (docs/PRODUCT.md §2.3), reloaded whenever `refreshKey` changes. */
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoadedList } from "../../components/use_admin_list.ts";
@@ -49,7 +49,7 @@ export function RecentUploads({ refreshKey }: { refreshKey: number }) {
                     href={url}
                     className="upload-recent-name"
                   >
-                    {f.filename}
+                    {f.e2e ? t("e2e.encryptedName") : f.filename}
                   </NewTabLink>
                   <span className="muted upload-recent-meta">
                     {formatBytes(f.size)} ·{" "}
@@ -58,7 +58,16 @@ export function RecentUploads({ refreshKey }: { refreshKey: number }) {
                     </time>
                   </span>
                 </div>
-                <CopyButton text={url} label={t("upload.recent.copy")} className="btn btn-small" />
+                {f.e2e
+                  // The key was only in the link shown after the upload: nothing to copy here.
+                  ? <span className="muted">{t("e2e.keyNotKept")}</span>
+                  : (
+                    <CopyButton
+                      text={url}
+                      label={t("upload.recent.copy")}
+                      className="btn btn-small"
+                    />
+                  )}
               </li>
             );
           })}

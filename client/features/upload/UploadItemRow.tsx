@@ -23,7 +23,6 @@ export function uploadErrorText(t: TFunction, err: unknown): string {
     }
     if (err.code === "file_too_large" && num("max_bytes") !== null) {
       return t("upload.errors.tooLarge", {
-        message: t("errors.file_too_large"),
         size: formatBytes(num("file_size") ?? 0),
         max: formatBytes(num("max_bytes")!),
       });

@@ -1,8 +1,9 @@
 /**
- * The upload options (spec §3): storage config, the shared share options (link suffix for one
- * file only, remark, password, expiry preset, max views), proxy flag, and under "Advanced" the
- * upload method.
+ * The upload options (docs/PRODUCT.md §3.11): storage config, the shared share options (link suffix
+ * for one file only, remark, password, expiry preset, max views), proxy flag, and under "Advanced"
+ * the upload method.
  */
+import { configLabels } from "../storage/config_labels.ts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../routes.ts";
@@ -17,6 +18,7 @@ import { CheckField, FormField } from "../../components/FormField.tsx";
 import { ShareOptions } from "../pastes/ShareOptions.tsx";
 import { formatBytes } from "./format.ts";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
+import { E2EToggle } from "../e2e/E2EToggle.tsx";
 
 export type UploadFormErrors = { slug?: string | null; maxViews?: string | null };
 
@@ -60,6 +62,7 @@ export function UploadOptionsForm(
 ) {
   const { t } = useTranslation();
   const selected = configs?.find((c) => c.id === values.configId);
+  const labels = configLabels(configs ?? []);
   const auto = methodFor("auto", selected);
 
   return (
@@ -90,7 +93,7 @@ export function UploadOptionsForm(
                 {!configs && <option value="">{t("common.loading")}</option>}
                 {configs?.map((c) => (
                   <option key={c.id} value={c.id}>
-                    {`${c.name} (${t(`storage.providers.${c.provider_type}`)})${
+                    {`${labels.get(c.id) ?? c.name} (${t(`storage.providers.${c.provider_type}`)})${
                       c.is_default ? ` · ${t("upload.options.storageDefault")}` : ""
                     }`}
                   </option>
@@ -99,6 +102,13 @@ export function UploadOptionsForm(
             )}
           </FormField>
         )}
+
+      <E2EToggle
+        id="upload-e2e"
+        checked={values.e2e}
+        disabled={disabled}
+        onChange={(e2e) => onChange({ e2e })}
+      />
 
       <ShareOptions
         idPrefix="upload"

@@ -2,11 +2,12 @@
  * Upload (`/upload`, admin or a key with FILE_SHARE): files come in by drag and drop, the
  * picker or pasting, or from a URL (its own tab); they wait in a queue until started, then
  * upload one or two at a time with a progress bar, speed and time left each, and end with a
- * share link (spec §2, §3, §4). Files over the multipart threshold go up in resumable parts;
- * other files take the presigned flow on S3 configs and the form upload on local storage,
- * unless the user picks a method under "Advanced". Files over the server's max size are
+ * share link (docs/PRODUCT.md §2.3, §3.11, §4.3). Files over the multipart threshold go up in
+ * resumable parts; other files take the presigned flow on S3 configs and the form upload on local
+ * storage, unless the user picks a method under "Advanced". Files over the server's max size are
  * refused before sending. Choosing a file again after a reload resumes its unfinished upload.
  */
+import { focusElement } from "../../lib/focus.ts";
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";
@@ -96,15 +97,16 @@ export default function UploadPage() {
     [maxBytes],
   );
 
+  const e2e = values.e2e;
   const addFiles = useCallback((files: File[], pasted = false) => {
     const ids = queue.add(
       files,
       (f) => tooLarge(f.size),
       pasted ? (f) => pastedFileName(f) : undefined,
-      (f, name) => hasResume({ name, size: f.size, lastModified: f.lastModified }),
+      (f, name) => hasResume({ name, size: f.size, lastModified: f.lastModified, e2e }),
     );
     setAnnouncement(t("upload.announce.added", { count: ids.length }));
-  }, [queue, tooLarge, t]);
+  }, [queue, tooLarge, t, e2e]);
 
   // Files shared to the installed app (share target) join the queue.
   useSharedFiles(addFiles);
@@ -139,12 +141,13 @@ export default function UploadPage() {
   };
 
   /** Starts the given items with the options as they are now. */
+  /** Starts the uploads `ids`; false when none started (the form's error has the focus). */
   const start = (ids: string[]) => {
-    if (ids.length === 0) return;
+    if (ids.length === 0) return false;
     if (!formValid) {
       document.getElementById(slugUsable && slugCode ? "upload-slug" : "upload-max-views")
         ?.focus();
-      return;
+      return false;
     }
     const config = configs?.find((c) => c.id === values.configId);
     const withSlug = queue.getSnapshot().filter((i) => STARTABLE.has(i.status)).length === 1;
@@ -153,10 +156,19 @@ export default function UploadPage() {
     queue.start(ids, (item: QueueItem) => ({
       method: methodFor(values.method, config, item.size ?? 0, threshold),
       options: toShareOptions(values, withSlug),
+      // Files only: a URL upload is never encrypted (its panel is off meanwhile).
+      encrypt: values.e2e && item.file !== null,
     }));
+    return true;
   };
 
-  const startAll = () => start(startable.filter((i) => i.status === "ready").map((i) => i.id));
+  const startAll = () => {
+    // The start button is disabled once nothing is left to start: the queue, where the
+    // uploads now show their progress, takes the focus instead of <body>.
+    if (start(startable.filter((i) => i.status === "ready").map((i) => i.id))) {
+      focusElement(document.getElementById("upload-queue-title"));
+    }
+  };
 
   /** A URL from the URL tab joins the queue and starts at once. */
   const uploadUrl = (info: UrlInfo) => {
@@ -175,7 +187,15 @@ export default function UploadPage() {
         <div className="upload-area-drop">
           <UploadSourceTabs
             files={<DropZone onFiles={addFiles} maxSizeText={maxSizeText} />}
-            url={<UrlUploadPanel onUpload={uploadUrl} disabled={noStorage || !configs} />}
+            url={
+              <>
+                {values.e2e && <p className="alert">{t("e2e.toggle.urlOff")}</p>}
+                <UrlUploadPanel
+                  onUpload={uploadUrl}
+                  disabled={noStorage || !configs || values.e2e}
+                />
+              </>
+            }
           />
         </div>
 

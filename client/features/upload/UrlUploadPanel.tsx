@@ -1,5 +1,5 @@
 /**
- * The "From URL" tab (spec §7 "URL upload"): the user enters a URL, fetches its details (name,
+ * The "From URL" tab (docs/PRODUCT.md §7.7): the user enters a URL, fetches its details (name,
  * size, type) through `url/info`, which refuses private and loopback addresses, and then
  * uploads it: the file joins the queue and starts at once, with the download shown over
  * 0–49 % of its bar and the upload over 50–99 %.

@@ -1,4 +1,4 @@
-/** Calls of the upload screen (spec §7 "Files", "S3 configs", "System"); each throws ApiError. */
+/** Calls of the upload screen (docs/PRODUCT.md §7.3, §7.4, §7.6); each throws ApiError. */
 import { api } from "../../api/client.ts";
 import type { FileView } from "../../../shared/schemas/files.ts";
 import type { StorageConfigView } from "../../../shared/schemas/storage_configs.ts";
@@ -9,7 +9,7 @@ export type { FileView, StorageConfigView };
 /** The max upload size as the server reports it. */
 export type MaxUploadSize = { max_upload_size: number; value: number; unit: string; bytes: number };
 
-/** The fallback of spec §9 when the size cannot be read: 100 MB. */
+/** The fallback of docs/PRODUCT.md §9.1 when the size cannot be read: 100 MB. */
 export const FALLBACK_MAX_UPLOAD: MaxUploadSize = {
   max_upload_size: MAX_UPLOAD_SIZE_FALLBACK_MB,
   value: MAX_UPLOAD_SIZE_FALLBACK_MB,

@@ -1,4 +1,4 @@
-/** The upload screen's options (spec §3 "File upload fields", §5): values, checks, and payload. */
+/** The upload screen's options (docs/PRODUCT.md §3.11, §5.2): values, checks, and payload. */
 import {
   MAX_SLUG_LENGTH,
   RESERVED_SLUGS,
@@ -24,6 +24,8 @@ export type UploadFormValues = {
   maxViews: string;
   useProxy: boolean;
   method: MethodChoice;
+  /** Encrypt files end to end in this browser (off by default). */
+  e2e: boolean;
 };
 
 export const INITIAL_VALUES: UploadFormValues = {
@@ -35,6 +37,7 @@ export const INITIAL_VALUES: UploadFormValues = {
   maxViews: "0",
   useProxy: true,
   method: "auto",
+  e2e: false,
 };
 
 const METHOD_KEY = "cubby.uploadMethod";

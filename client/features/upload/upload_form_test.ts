@@ -11,7 +11,7 @@ import {
 import { formatBytes } from "./format.ts";
 import type { StorageConfigView } from "../../../shared/schemas/storage_configs.ts";
 
-Deno.test("link suffix, max views and expiry follow spec §5 and §9", () => {
+Deno.test("link suffix, max views and expiry follow docs/PRODUCT.md §5.2 and §9.1", () => {
   assert.equal(checkSlug(""), null);
   assert.equal(checkSlug("my-file_1"), null);
   assert.equal(checkSlug("bad slug"), "slug_invalid");

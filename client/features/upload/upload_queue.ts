@@ -43,7 +43,7 @@ export type QueueItem = {
 };
 
 /** What a started item is uploaded with (everything but the file and the callbacks). */
-export type UploadJob = Pick<UploadRequest, "method" | "options">;
+export type UploadJob = Pick<UploadRequest, "method" | "options" | "encrypt">;
 
 /** The upload function the queue calls; uploadFile() in the app, a fake in tests. */
 export type Uploader = (req: UploadRequest) => Promise<FileView>;
@@ -236,6 +236,7 @@ export class UploadQueue {
         filename: item.name,
         method: job.method,
         options: job.options,
+        encrypt: job.encrypt,
         signal: controller.signal,
         onProgress: (progress) => {
           if (!controller.signal.aborted) this.patch(item.id, { progress });

@@ -11,7 +11,9 @@ import {
 } from "./upload_api.ts";
 
 export type UploadSetup = {
-  /** Null while loading; the spec §9 fallback (100 MB) when the server cannot say. */
+  /**
+   * Null while loading; the fallback of docs/PRODUCT.md §9.1 (100 MB) when the server cannot say.
+   */
   maxSize: MaxUploadSize | null;
   /** Null while loading or after an error. */
   configs: StorageConfigView[] | null;

@@ -1,5 +1,5 @@
 /**
- * The two single-request flows (spec §7 "Files"):
+ * The two single-request flows (docs/PRODUCT.md §7.3):
  * - form: one multipart POST /api/upload with the share fields first and the file last; the
  *   server reads fields in any order, and streams the file straight through when the storage
  *   config (`s3_config_id`, empty for the default) came before it;
@@ -10,12 +10,14 @@
 import { api, apiBase, ApiError } from "../../api/client.ts";
 import { RAW_UPLOAD_TIMEOUT_MS } from "../../../shared/constants.ts";
 import type { ProgressReporter } from "./speed.ts";
-import type { FileView, PresignResult, ShareOptions, UploadBlob } from "./types.ts";
+import type { ByteSource, FileView, PresignResult, ShareOptions, UploadBlob } from "./types.ts";
 import { authHeaders, cancelledOr, envelopeResult, sendXhr } from "./xhr.ts";
 
 /** One upload's bytes, name and type, with its options and cancel signal. */
 export type SimpleUpload = {
   blob: UploadBlob;
+  /** Multipart only: the bytes to send when they are made on demand (then not `blob`'s). */
+  source?: ByteSource;
   filename: string;
   mimetype: string;
   options: ShareOptions;
@@ -23,7 +25,7 @@ export type SimpleUpload = {
   idleTimeoutMs?: number;
 };
 
-/** The share fields of a commit, multipart complete or form (spec §3 "File upload fields"). */
+/** The share fields of a commit, multipart complete or form (docs/PRODUCT.md §3.11). */
 export function shareFields(o: ShareOptions) {
   return {
     s3_config_id: o.s3ConfigId || undefined,
@@ -33,7 +35,18 @@ export function shareFields(o: ShareOptions) {
     expires_in: o.expiresIn ?? 0,
     max_views: o.maxViews ?? 0,
     use_proxy: o.useProxy,
+    e2e: o.e2e,
   };
+}
+
+/** What an upload's reservation (presign, multipart init) needs to know of its encryption. */
+export function reserveFields(o: ShareOptions) {
+  return o.e2e ? { e2e: o.e2e, password: o.password } : {};
+}
+
+/** The bytes an upload sends. */
+export function uploadSize(u: SimpleUpload): number {
+  return u.source?.size ?? u.blob.size;
 }
 
 /** Drops a pending upload (multipart or presigned) on the server; never throws. */
@@ -48,7 +61,7 @@ export async function uploadViaForm(u: SimpleUpload, report: ProgressReporter): 
   form.append("s3_config_id", fields.s3_config_id ?? "");
   delete fields.s3_config_id;
   for (const [k, v] of Object.entries(fields)) {
-    if (v !== undefined) form.append(k, String(v));
+    if (v !== undefined) form.append(k, typeof v === "object" ? JSON.stringify(v) : String(v));
   }
   form.append("size", String(u.blob.size));
   form.append("filename", u.filename);
@@ -99,6 +112,7 @@ export async function uploadViaPresign(
         mimetype: u.mimetype,
         s3_config_id: o.s3ConfigId || undefined,
         slug: o.slug || undefined,
+        ...reserveFields(o),
       },
       signal: u.signal,
     });
@@ -151,7 +165,7 @@ export async function uploadViaPresign(
     report.stage("completed");
     return view;
   } catch (err) {
-    // Spec §7: a failed direct upload leaves no record (nor object) behind.
+    // docs/PRODUCT.md §7.3: a failed direct upload leaves no record (nor object) behind.
     void cancelPending(presigned.file_id);
     throw err;
   }

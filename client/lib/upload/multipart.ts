@@ -1,5 +1,5 @@
 /**
- * Multipart uploads in the browser (spec §4 "Multipart uploader", §9): init signs every part;
+ * Multipart uploads in the browser (docs/PRODUCT.md §4.3, §9.1): init signs every part;
  * parts (5 MiB, sized by the server) go up 3 at a time by PUT to their presigned URLs, each
  * retried 3 times after 1 s × attempt, with 5 minutes per attempt; the ETag of each PUT is
  * collected; complete assembles them into the share.
@@ -61,10 +61,13 @@ export class MultipartUpload {
   private stop = new AbortController();
   private signal: AbortSignal;
   private t: MultipartTuning;
+  /** The bytes sent: the source's when they are made on demand (encrypted), else the blob's. */
+  private size: number;
 
   constructor(private job: MultipartJob, private report: ProgressReporter) {
     this.t = { ...DEFAULT_TUNING, ...job.tuning };
-    this.book = new PartBook(job.blob.size);
+    this.size = job.source?.size ?? job.blob.size;
+    this.book = new PartBook(this.size);
     this.signal = job.signal ? AbortSignal.any([job.signal, this.stop.signal]) : this.stop.signal;
   }
 
@@ -76,7 +79,7 @@ export class MultipartUpload {
       if (!await this.resume()) await this.init();
       running.add(this.fileId);
       const [from, to] = this.job.span ?? [0, 100];
-      this.report.phase(from, to, this.job.blob.size);
+      this.report.phase(from, to, this.size);
       this.report.stage("uploading");
       this.emitBytes();
       this.emitParts();
@@ -154,7 +157,7 @@ export class MultipartUpload {
       listed.parts,
       listed.part_size,
       listed.total_parts,
-      this.job.blob.size,
+      this.size,
     );
     this.book.setup(listed.total_parts, listed.part_size, done);
     this.resumed = done.size;
@@ -218,7 +221,11 @@ export class MultipartUpload {
 
   /** One part, with retries; a 403 (an expired URL) signs it again first. */
   private async sendPart(n: number): Promise<void> {
-    const body = this.job.blob.slice(...this.book.range(n));
+    const [start, end] = this.book.range(n);
+    // Made when a worker takes the part, so at most `concurrency` parts are held at once.
+    const body = this.job.source
+      ? await this.job.source.read(start, end)
+      : this.job.blob.slice(start, end);
     for (let attempt = 1;; attempt++) {
       this.mark(n, "uploading");
       try {

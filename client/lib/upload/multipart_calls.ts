@@ -1,11 +1,11 @@
 /**
- * The requests one multipart upload makes (spec §4 "Multipart uploader"): init, list-parts,
+ * The requests one multipart upload makes (docs/PRODUCT.md §4.3): init, list-parts,
  * refresh-urls, complete and abort against the API, and the PUT of one part to its presigned
  * URL. Each turns its failure into an ApiError with a catalogue code; the order, the retries and
  * the progress live in multipart.ts.
  */
 import { api, ApiError } from "../../api/client.ts";
-import { shareFields, type SimpleUpload } from "./form.ts";
+import { reserveFields, shareFields, type SimpleUpload, uploadSize } from "./form.ts";
 import type { FileView } from "./types.ts";
 import { cancelledOr, sendXhr } from "./xhr.ts";
 import {
@@ -26,10 +26,11 @@ export async function initMultipart(u: MultipartRequest, signal: AbortSignal): P
       method: "POST",
       body: {
         filename: u.filename,
-        size: u.blob.size,
+        size: uploadSize(u),
         mimetype: u.mimetype,
         s3_config_id: u.options.s3ConfigId || undefined,
         slug: u.options.slug || undefined,
+        ...reserveFields(u.options),
       },
       signal,
     });
@@ -85,7 +86,7 @@ export async function completeMultipart(
         parts,
         filename: u.filename,
         mimetype: u.mimetype,
-        size: u.blob.size,
+        size: uploadSize(u),
         ...shareFields(u.options),
       },
       signal,

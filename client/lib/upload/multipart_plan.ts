@@ -1,7 +1,7 @@
 /**
- * The plan of a multipart upload (spec §9): its routes, its tuning (3 parts at once, 3 retries
- * after 1 s × attempt, 5 minutes per part), the byte range of each part, which parts a resume
- * still has to send, and which errors end the upload at once.
+ * The plan of a multipart upload (docs/PRODUCT.md §9.1): its routes, its tuning (3 parts at once, 3
+ * retries after 1 s × attempt, 5 minutes per part), the byte range of each part, which parts a
+ * resume still has to send, and which errors end the upload at once.
  */
 import { ApiError } from "../../api/client.ts";
 import type { ChunkState, MultipartState, PartsProgress } from "./types.ts";
@@ -36,7 +36,7 @@ export const URL_MULTIPART: MultipartApi = {
   refreshUrls: "/s3/multipart/refresh-urls",
 };
 
-/** Spec §9: 3 parts at once, 3 retries after 1 s × attempt, 5 minutes per part. */
+/** docs/PRODUCT.md §9.1: 3 parts at once, 3 retries after 1 s × attempt, 5 minutes per part. */
 export type MultipartTuning = {
   concurrency: number;
   retries: number;

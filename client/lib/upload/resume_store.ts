@@ -11,8 +11,17 @@ const STORE_KEY = "cubby.multipart.resume";
 const MAX_AGE_MS = 23 * 60 * 60_000;
 const MAX_RECORDS = 20;
 
-/** The identity of a file for resuming: name, size and lastModified, per storage config. */
-export type ResumeKey = { name: string; size: number; lastModified: number; configId: string };
+/**
+ * The identity of a file for resuming: name, size and lastModified, per storage config; an
+ * encrypted upload (`e2e`) is another upload than a plain one of the same file.
+ */
+export type ResumeKey = {
+  name: string;
+  size: number;
+  lastModified: number;
+  configId: string;
+  e2e?: boolean;
+};
 
 /** One unfinished multipart upload. */
 export type ResumeRecord = ResumeKey & {
@@ -28,6 +37,7 @@ export function resumeKeyOf(
   file: { name?: string; size: number; lastModified?: number },
   filename: string,
   configId: string | undefined,
+  e2e = false,
 ): ResumeKey | null {
   if (typeof file.lastModified !== "number" || !Number.isFinite(file.lastModified)) return null;
   return {
@@ -35,11 +45,13 @@ export function resumeKeyOf(
     size: file.size,
     lastModified: file.lastModified,
     configId: configId ?? "",
+    ...(e2e ? { e2e } : {}),
   };
 }
 
 function sameFile(a: Omit<ResumeKey, "configId">, b: Omit<ResumeKey, "configId">): boolean {
-  return a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+  return a.name === b.name && a.size === b.size && a.lastModified === b.lastModified &&
+    !!a.e2e === !!b.e2e;
 }
 
 function storage(): Storage | null {

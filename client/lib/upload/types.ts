@@ -1,11 +1,14 @@
-/** The browser uploader's shared types: stages, progress, requests (spec §3, §4). */
+/**
+ * The browser uploader's shared types: stages, progress, requests (docs/PRODUCT.md §3.11, §4.3).
+ */
 import type { FileView } from "../../../shared/schemas/files.ts";
+import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
 
 export type { FileView };
 
 /**
- * The stages of one upload (spec §4), in order; URL uploads add `downloading` (the browser
- * fetches the URL itself) and `proxyDownloading` (through Cubby's guarded proxy).
+ * The stages of one upload (docs/PRODUCT.md §4.3), in order; URL uploads add `downloading` (the
+ * browser fetches the URL itself) and `proxyDownloading` (through Cubby's guarded proxy).
  */
 export const UPLOAD_STAGES = [
   "starting",
@@ -25,9 +28,9 @@ export type UploadStage = typeof UPLOAD_STAGES[number];
  */
 export type UploadMethod = "form" | "presign" | "multipart";
 
-/** The multipart uploader's states (spec §4). */
+/** The multipart uploader's states (docs/PRODUCT.md §4.3). */
 export type MultipartState = "idle" | "uploading" | "completed" | "failed" | "aborted";
-/** One part's state (spec §4 "Chunks"). */
+/** One part's state (docs/PRODUCT.md §4.3). */
 export type ChunkState = "pending" | "uploading" | "completed" | "failed";
 
 /** Where a multipart upload stands: part counts, and each part's state for small uploads. */
@@ -60,7 +63,7 @@ export type UploadProgress = {
   parts?: PartsProgress | null;
 };
 
-/** The share options sent with a file (spec §3 "File upload fields"). */
+/** The share options sent with a file (docs/PRODUCT.md §3.11). */
 export type ShareOptions = {
   s3ConfigId?: string;
   slug?: string;
@@ -71,6 +74,11 @@ export type ShareOptions = {
   /** 0 means unlimited. */
   maxViews?: number;
   useProxy?: boolean;
+  /**
+   * Set by the encrypting uploader (e2e_upload.ts), never by a screen: the bytes are
+   * ciphertext, and `password` is then the access token derived from the key.
+   */
+  e2e?: E2EDescriptor;
 };
 
 /** What `POST /api/url/info` tells about a URL. */
@@ -80,6 +88,9 @@ export type UrlInfo = {
   size: number | null;
   content_type: string;
 };
+
+/** Bytes made on demand (an encrypted file): the size, and any byte range as a Blob. */
+export type ByteSource = { size: number; read(start: number, end: number): Promise<Blob> };
 
 /** A file (or blob) to upload; `lastModified` makes a multipart upload resumable. */
 export type UploadBlob = Blob & { name?: string; lastModified?: number };
@@ -93,6 +104,8 @@ export type UploadRequest = {
   filename?: string;
   method: UploadMethod;
   options: ShareOptions;
+  /** Encrypt the file end to end in this browser first (docs/E2E.md). */
+  encrypt?: boolean;
   onProgress?: (p: UploadProgress) => void;
   signal?: AbortSignal;
   /** Idle timeout of a transfer; defaults to RAW_UPLOAD_TIMEOUT_MS. */
@@ -101,7 +114,7 @@ export type UploadRequest = {
   multipartThreshold?: number;
 };
 
-/** The presign response (spec §3 "Presign response data"). */
+/** The presign response (docs/PRODUCT.md §3.11). */
 export type PresignResult = {
   upload_url: string;
   file_id: string;

@@ -1,5 +1,5 @@
 /**
- * URL upload (spec §7 "URL upload", §4 stages and progress): `url/info` tells the name, size
+ * URL upload (docs/PRODUCT.md §7.7, §4.3 stages and progress): `url/info` tells the name, size
  * and type; the browser then gets the bytes, first straight from the URL (stage `downloading`,
  * which works when the site allows CORS), else through Cubby's guarded proxy (stage
  * `proxyDownloading`), over 0–49 % of the bar; then it uploads them like a file, with

@@ -12,6 +12,7 @@ export class KeyManagementPage extends PageObject {
   readonly createDialog = this.page.getByRole("dialog", { name: "Create API key" });
   readonly nameInput = this.createDialog.getByLabel("Key name");
   readonly expirySelect = this.createDialog.getByLabel("Expires");
+  readonly basePathInput = this.createDialog.getByLabel("Base path");
   readonly customKeyToggle = this.createDialog.getByLabel("Use a custom key");
   readonly customKeyInput = this.createDialog.getByLabel("Custom key", { exact: true });
   readonly createSubmit = this.createDialog.getByRole("button", { name: "Create", exact: true });

@@ -91,6 +91,8 @@ export type ContextOptions = {
   locale?: string;
   colorScheme?: "light" | "dark";
   viewport?: { width: number; height: number };
+  /** The browser's time zone (IANA), e.g. "Asia/Shanghai". */
+  timezoneId?: string;
 };
 
 /**
@@ -107,6 +109,7 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
     locale: opts.locale ?? "en-US",
     colorScheme: opts.colorScheme,
     viewport: opts.viewport,
+    timezoneId: opts.timezoneId,
     storageState: opts.adminToken
       ? {
         cookies: [],

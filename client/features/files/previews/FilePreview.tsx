@@ -1,4 +1,4 @@
-/** Chooses and shows the preview of an opened share (spec §2 "Previews"). */
+/** Chooses and shows the preview of an opened share (docs/PRODUCT.md §2.3). */
 import { useTranslation } from "react-i18next";
 import { previewTypeOf } from "../../../../shared/preview_types.ts";
 import { usePreviewLists } from "../../../app/site_config.ts";

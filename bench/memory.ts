@@ -1,0 +1,163 @@
+/**
+ * The server's memory: RSS at rest, after first use of every page kind (tests/helpers/first_use.ts),
+ * and at its peak during a large `curl -T` upload to `PUT /api/upload-direct`; then, on a second
+ * server started with `--inspect`, the V8 heap after first use and a heap snapshot's top
+ * retainers (bench/heap_summary.ts). Writes the results into bench/README.md (bench:memory).
+ *
+ *   deno task bench:memory [--size-mb=200] [--runs=3] [--no-write]
+ */
+import { parseArgs } from "node:util";
+import { join } from "node:path";
+import { startServer } from "../tests/helpers/server.ts";
+import { settledRss, useEveryPageKind } from "../tests/helpers/first_use.ts";
+import {
+  adminAuth,
+  findServerPid,
+  MiB,
+  run,
+  sampleRss,
+  startFilesServer,
+  writePseudoRandomFile,
+} from "../tests/shell/helpers.ts";
+import { freePort, Inspector } from "./inspector.ts";
+import { type SizeRow, summariseHeap } from "./heap_summary.ts";
+import { writeReadmeSection } from "./readme_section.ts";
+
+const { values: opts } = parseArgs({
+  args: Deno.args,
+  options: {
+    "size-mb": { type: "string", default: "200" },
+    runs: { type: "string", default: "3" },
+    "no-write": { type: "boolean", default: false },
+  },
+});
+const SIZE_MB = Number(opts["size-mb"]);
+const RUNS = Number(opts.runs);
+const mib = (b: number) => (b / MiB).toFixed(1);
+
+type Run = { atRest: number; firstUse: number; uploadPeak: number; afterUpload: number };
+
+/** One server: at rest, after first use, during and after an upload of `file`. */
+async function measureRun(file: string): Promise<Run> {
+  const server = await startFilesServer(1);
+  try {
+    const atRest = await settledRss(server.pid);
+    const auth = await adminAuth(server);
+    await useEveryPageKind(server, auth);
+    const firstUse = await settledRss(server.pid);
+    const mem = await sampleRss(server.pid);
+    const out = await run("curl", [
+      "-sS",
+      "--fail-with-body",
+      "-T",
+      file,
+      "-H",
+      `Authorization: ${auth}`,
+      `${server.url}/api/upload-direct/big.bin`,
+    ]);
+    const rss = await mem.stop();
+    if (JSON.parse(out).code !== 201) throw new Error(`upload failed: ${out}`);
+    const afterUpload = await settledRss(server.pid);
+    return { atRest, firstUse, uploadPeak: rss.peak, afterUpload };
+  } finally {
+    await server.stop();
+  }
+}
+
+type Heap = {
+  usage: Record<string, number>;
+  spaces: { name: string; size: number; used: number }[];
+  rss: number;
+  summary: ReturnType<typeof summariseHeap>;
+};
+
+/** A server under the inspector, after first use: its V8 heap and a snapshot's summary. */
+async function measureHeap(): Promise<Heap> {
+  const port = freePort();
+  const server = await startServer({}, { denoFlags: [`--inspect=127.0.0.1:${port}`] });
+  const inspector = await Inspector.connect(port);
+  try {
+    const pid = await findServerPid(server.dataDir);
+    await useEveryPageKind(server, await adminAuth(server));
+    await inspector.collectGarbage();
+    const rss = await settledRss(pid);
+    const usage = await inspector.evaluate<Record<string, number>>("Deno.memoryUsage()");
+    const spaces = await inspector.evaluate<Heap["spaces"]>(
+      `import("node:v8").then((v8) => v8.getHeapSpaceStatistics().map((s) => ({
+        name: s.space_name, size: s.space_size, used: s.space_used_size })))`,
+    );
+    const summary = summariseHeap(await inspector.heapSnapshot());
+    return { usage, spaces, rss, summary };
+  } finally {
+    inspector.close();
+    await server.stop();
+  }
+}
+
+const rowsTable = (rows: SizeRow[], what: string) =>
+  [`| ${what} | MiB |`, "| --- | ---: |", ...rows.map((r) => `| ${r.name} | ${mib(r.bytes)} |`)]
+    .join("\n");
+
+function report(runs: Run[], heap: Heap): string {
+  const best = (f: (r: Run) => number) => Math.min(...runs.map(f));
+  const worst = (f: (r: Run) => number) => Math.max(...runs.map(f));
+  const range = (f: (r: Run) => number) =>
+    best(f) === worst(f) ? `${mib(best(f))}` : `${mib(best(f))}–${mib(worst(f))}`;
+  const spaces = heap.spaces.filter((s) => s.size >= 0.05 * MiB)
+    .map((s) => `${s.name} ${mib(s.size)} (${mib(s.used)} used)`).join(", ");
+  const load = Deno.loadavg()[0].toFixed(1);
+  return [
+    `Measured ${
+      new Date().toISOString().slice(0, 10)
+    } with Deno ${Deno.version.deno}, ${runs.length} ` +
+    `servers one after the other (\`deno run -A main.ts\`, a temporary data directory), ` +
+    `1-minute load average ${load} at the end. RSS is \`VmRSS\` once ten readings 100 ms apart ` +
+    `lie within 0.5 MiB; the upload's peak is \`VmHWM\`, reset before the upload.`,
+    "",
+    "| Phase | RSS (MiB, lowest–highest of the runs) |",
+    "| --- | ---: |",
+    `| At rest, after start | ${range((r) => r.atRest)} |`,
+    `| After first use of every page kind | ${range((r) => r.firstUse)} |`,
+    `| Peak during a ${SIZE_MB} MiB \`curl -T\` upload | ${range((r) => r.uploadPeak)} |`,
+    `| Peak minus first use, per run | ${
+      runs.map((r) => `+${mib(r.uploadPeak - r.firstUse)}`).join(", ")
+    } |`,
+    `| After the upload | ${range((r) => r.afterUpload)} |`,
+    "",
+    `Under the inspector (\`--inspect\`, which holds more), after first use and a full garbage ` +
+    `collection: RSS ${mib(heap.rss)} MiB, of which the V8 heap ${mib(heap.usage.heapTotal)} ` +
+    `MiB (${mib(heap.usage.heapUsed)} used; ${spaces}) and external memory ` +
+    `${mib(heap.usage.external)} MiB. The heap snapshot holds ` +
+    `${mib(heap.summary.totalBytes)} MiB of objects:`,
+    "",
+    rowsTable(heap.summary.byKind.slice(0, 8), "Kind of object (self size)"),
+    "",
+    rowsTable(
+      heap.summary.byScript.slice(0, 10),
+      "Scripts: source, line ends, source map (retained)",
+    ),
+  ].join("\n");
+}
+
+const dir = await Deno.makeTempDir({ prefix: "cubby-bench-memory-" });
+try {
+  const file = join(dir, "big.bin");
+  await writePseudoRandomFile(file, SIZE_MB * MiB);
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const r = await measureRun(file);
+    console.log(
+      `run ${i + 1}: at rest ${mib(r.atRest)} MiB, first use ${mib(r.firstUse)}, upload peak ` +
+        `${mib(r.uploadPeak)} (+${mib(r.uploadPeak - r.firstUse)}), after ${mib(r.afterUpload)}`,
+    );
+    runs.push(r);
+  }
+  const heap = await measureHeap();
+  const text = report(runs, heap);
+  console.log(text);
+  console.log("\nLargest single retainers in the heap snapshot (retained MiB):");
+  for (const r of heap.summary.topRetainers) console.log(`  ${mib(r.bytes)} ${r.name}`);
+  if (!opts["no-write"]) await writeReadmeSection("memory", text);
+} finally {
+  await Deno.remove(dir, { recursive: true });
+}

@@ -1,0 +1,151 @@
+/**
+ * The page of an end-to-end encrypted file share (`/file/:slug`). The server renders it from
+ * metadata only (ciphertext size and times); after hydration the key is read from the fragment,
+ * the password asked when one is mixed in, and the share opened with the access token (one
+ * counted view). Its name and type are then decrypted here; the preview decrypts the file in
+ * memory (small files), the download streams it through the service worker (any size).
+ */
+import { type ComponentProps, Suspense, useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ApiError } from "../../api/client.ts";
+import { lazyPage } from "../../app/lazy_page.ts";
+import { PageErrorBoundary } from "../../components/PageErrorBoundary.tsx";
+import { Spinner } from "../../components/Spinner.tsx";
+import { CopyText } from "../../components/CopyText.tsx";
+import { DEFAULT_RECORD_SIZE, plaintextSize } from "../../../shared/e2e/stream.ts";
+import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
+import { FileInfo } from "../files/FileInfo.tsx";
+import { FileShare } from "../files/FileShare.tsx";
+import { FileDeleteDialog } from "../files/FileDelete.tsx";
+import type { FileMeta, FileView } from "../files/files_api.ts";
+import { useIsClient } from "../pastes/time.ts";
+import { E2EPasswordForm } from "./E2EPasswordForm.tsx";
+import { E2EProblem } from "./E2EProblem.tsx";
+import { E2EDownloadButton } from "./E2EDownloadButton.tsx";
+import { useE2EOpen } from "./use_e2e_open.ts";
+import type { OpenedFile } from "./e2e_open.ts";
+import { cliCommand } from "./e2e_limits.ts";
+import type { E2EFilePreview as LoadedPreview } from "./E2EFilePreview.tsx";
+
+/** The preview decrypts in the page, so it loads after the share opened. */
+const E2EFilePreview = lazyPage<ComponentProps<typeof LoadedPreview>>(() =>
+  import("./E2EFilePreview.tsx").then((m) => ({ default: m.E2EFilePreview }))
+);
+
+export function E2EFileView(
+  { slug, meta, descriptor, managed, onGone, onDeleted }: {
+    slug: string;
+    /** What the server rendered (sizes and times); null after in-app navigation. */
+    meta: FileMeta | null;
+    descriptor: E2EDescriptor;
+    /** The owner's view of the share, when the caller manages it. */
+    managed: FileView | null;
+    /** Ends the page for a share that is gone or used up (the caller's error screen). */
+    onGone: (err: ApiError) => void;
+    onDeleted: () => void;
+  },
+) {
+  const { t } = useTranslation();
+  const isClient = useIsClient();
+  const [deleting, setDeleting] = useState(false);
+  const open = useCallback(
+    async (hash: string, password: string | null) =>
+      (await import("./e2e_open.ts")).openEncryptedFile(slug, descriptor, hash, password),
+    [slug, descriptor],
+  );
+  const gone = useCallback((err: ApiError) => {
+    if (err.code !== "file_not_found" && err.code !== "file_expired") return false;
+    onGone(err);
+    return true;
+  }, [onGone]);
+  const { state, submitPassword, retry } = useE2EOpen<OpenedFile>(descriptor, open, gone);
+  const opened = state.kind === "ready" ? state.value : null;
+
+  // Facts: the real name, type and size once decrypted; before that, no type and the size the
+  // ciphertext stands for.
+  const base = opened?.file ?? meta;
+  const facts: FileMeta | null = base && {
+    ...base,
+    size: opened?.size ?? plaintextSize(base.size, DEFAULT_RECORD_SIZE) ?? base.size,
+    mimetype: opened?.meta.type ?? "",
+    filename: opened?.meta.name ?? t("e2e.encryptedName"),
+    has_password: descriptor.has_password,
+  };
+  const link = isClient ? new URL(`/file/${slug}`, location.origin).href + location.hash : "";
+
+  return (
+    <article className="file-page" aria-labelledby="file-title">
+      <header className="file-head">
+        <div className="file-head-title">
+          <h1 id="file-title">{opened?.meta.name ?? t("e2e.encryptedName")}</h1>
+          <p className="muted file-slug">
+            {t("file.title")} · <code>{slug}</code>{" "}
+            <span className="badge badge-primary">{t("e2e.badge")}</span>
+          </p>
+        </div>
+        <div className="file-head-actions">
+          {opened && <E2EDownloadButton opened={opened} link={link} />}
+          {managed && (
+            <div className="file-manage" role="group" aria-label={t("file.manage")}>
+              <button type="button" className="btn btn-danger" onClick={() => setDeleting(true)}>
+                {t("common.delete")}
+              </button>
+            </div>
+          )}
+        </div>
+      </header>
+      <div className="file-layout">
+        <section className="file-card file-main" aria-label={t("preview.label")}>
+          {(state.kind === "start" || state.kind === "opening") && (
+            <div className="file-preview-loading">
+              <Spinner />
+              <p className="muted">{t("e2e.opening")}</p>
+            </div>
+          )}
+          {state.kind === "password" && (
+            <E2EPasswordForm
+              ready={isClient}
+              busy={state.busy}
+              error={state.error}
+              onSubmit={submitPassword}
+            />
+          )}
+          {state.kind === "problem" && <E2EProblem problem={state.problem} />}
+          {state.kind === "failed" && <E2EProblem message={state.message} onRetry={retry} />}
+          {opened && (
+            <PageErrorBoundary>
+              <Suspense fallback={<Spinner />}>
+                <E2EFilePreview opened={opened} />
+              </Suspense>
+            </PageErrorBoundary>
+          )}
+        </section>
+        <aside className="file-side">
+          {facts && (
+            <section className="file-card" aria-labelledby="file-info-title">
+              <h2 id="file-info-title">{t("file.info.title")}</h2>
+              <FileInfo file={facts} local={isClient} />
+              <p className="muted">{t("e2e.file.serverFeatures")}</p>
+            </section>
+          )}
+          {opened && <FileShare slug={slug} url={link} />}
+          {opened && (
+            <section className="file-card" aria-labelledby="e2e-cli-title">
+              <h2 id="e2e-cli-title">{t("e2e.cli.title")}</h2>
+              <p className="muted">{t("e2e.cli.body")}</p>
+              <CopyText id="e2e-cli-command" className="input-mono" value={cliCommand(link)} />
+            </section>
+          )}
+        </aside>
+      </div>
+      {managed && (
+        <FileDeleteDialog
+          open={deleting}
+          file={managed}
+          onCancel={() => setDeleting(false)}
+          onDeleted={onDeleted}
+        />
+      )}
+    </article>
+  );
+}

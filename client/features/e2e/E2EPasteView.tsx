@@ -1,0 +1,101 @@
+/**
+ * The body of an end-to-end encrypted paste's page. The server renders it without content (it
+ * has only ciphertext, and rendering must not count a view); after hydration the key is read
+ * from the fragment, the password asked when one is mixed in, the share opened with the access
+ * token (one counted view) and the text decrypted here. Nothing is shown unless all of it
+ * authenticated; every failure is explained (E2EProblem).
+ */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ApiError } from "../../api/client.ts";
+import { Spinner } from "../../components/Spinner.tsx";
+import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
+import { useRenderedMarkdown } from "../pastes/MarkdownView.tsx";
+import { PasteContent } from "../pastes/PasteContent.tsx";
+import { ShareLink, shareUrl } from "../pastes/ShareLink.tsx";
+import type { PasteView } from "../pastes/pastes_api.ts";
+import { useIsClient } from "../pastes/time.ts";
+import { E2EPasswordForm } from "./E2EPasswordForm.tsx";
+import { E2EProblem } from "./E2EProblem.tsx";
+import { useE2EOpen } from "./use_e2e_open.ts";
+
+/** Larger texts are first shown plain, as on other paste pages. */
+const AUTO_RENDER_MAX_BYTES = 512 * 1024;
+
+type Opened = { paste: PasteView; text: string };
+
+export function E2EPasteView(
+  { slug, descriptor, onGone }: {
+    slug: string;
+    descriptor: E2EDescriptor;
+    /** Ends the page for a share that is gone or used up (the caller's error screen). */
+    onGone: (code: string) => void;
+  },
+) {
+  const { t } = useTranslation();
+  const isClient = useIsClient();
+  const open = useCallback(
+    async (hash: string, password: string | null) =>
+      (await import("./e2e_open.ts")).openEncryptedPaste(slug, descriptor, hash, password),
+    [slug, descriptor],
+  );
+  const gone = useCallback((err: ApiError) => {
+    if (err.code !== "paste_not_found" && err.code !== "paste_expired") return false;
+    onGone(err.code);
+    return true;
+  }, [onGone]);
+  const { state, submitPassword, retry } = useE2EOpen<Opened>(descriptor, open, gone);
+
+  return (
+    <>
+      <p>
+        <span className="badge badge-primary">{t("e2e.badge")}</span>
+      </p>
+      {(state.kind === "start" || state.kind === "opening") && (
+        <div className="paste-loading">
+          <Spinner />
+          <p className="muted">{t("e2e.decrypting")}</p>
+        </div>
+      )}
+      {state.kind === "password" && (
+        <E2EPasswordForm
+          ready={isClient}
+          busy={state.busy}
+          error={state.error}
+          onSubmit={submitPassword}
+        />
+      )}
+      {state.kind === "problem" && <E2EProblem problem={state.problem} />}
+      {state.kind === "failed" && <E2EProblem message={state.message} onRetry={retry} />}
+      {state.kind === "ready" && <DecryptedText text={state.value.text} />}
+      {state.kind === "ready" && (
+        <section className="paste-share" aria-labelledby="paste-share-title">
+          <h2 id="paste-share-title">{t("paste.share.title")}</h2>
+          <ShareLink url={shareUrl({ slug }) + globalThis.location.hash} showOpen={false} />
+        </section>
+      )}
+    </>
+  );
+}
+
+/** The decrypted text, rendered as Markdown; "raw" opens the plaintext from memory. */
+function DecryptedText({ text }: { text: string }) {
+  const [renderLarge, setRenderLarge] = useState(false);
+  const large = text.length > AUTO_RENDER_MAX_BYTES;
+  const plain = large && !renderLarge;
+  const html = useRenderedMarkdown(plain ? null : text);
+  const rawHref = useMemo(
+    () => URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" })),
+    [text],
+  );
+  useEffect(() => () => URL.revokeObjectURL(rawHref), [rawHref]);
+  return (
+    <PasteContent
+      content={text}
+      html={plain ? null : html}
+      plain={plain}
+      rawHref={rawHref}
+      onRenderLarge={() => setRenderLarge(true)}
+    />
+  );
+}
