@@ -20,11 +20,19 @@ const MAX_CONFLICTS = 20;
 
 const KINDS: ShareKind[] = ["paste", "file"];
 
-/** Writes the postings of up to `max` pending shares of `kind`, oldest first; returns how many. */
-export async function mergePending(kv: Deno.Kv, kind: ShareKind, max = Infinity): Promise<number> {
+/**
+ * Writes the postings of up to `max` pending shares of `kind`, oldest first; returns how many.
+ * `stopped` is asked before each batch: a stopping instance leaves the rest to the others.
+ */
+export async function mergePending(
+  kv: Deno.Kv,
+  kind: ShareKind,
+  max = Infinity,
+  stopped: () => boolean = () => false,
+): Promise<number> {
   let merged = 0;
   let conflicts = 0;
-  while (merged < max) {
+  while (merged < max && !stopped()) {
     const listed = kv.list<PendingShare>({ prefix: keys.shareGramsPendingPrefix(kind) }, {
       limit: Math.min(BATCH_SHARES, max - merged),
     });
@@ -50,29 +58,39 @@ export async function mergePending(kv: Deno.Kv, kind: ShareKind, max = Infinity)
   return merged;
 }
 
-/** Merges everything pending of every kind; returns how many shares. */
-export async function mergeAllPending(kv: Deno.Kv): Promise<number> {
+/** Merges everything pending of every kind (until `stopped`); returns how many shares. */
+export async function mergeAllPending(
+  kv: Deno.Kv,
+  stopped: () => boolean = () => false,
+): Promise<number> {
   let merged = 0;
-  for (const kind of KINDS) merged += await mergePending(kv, kind);
+  for (const kind of KINDS) merged += await mergePending(kv, kind, Infinity, stopped);
   return merged;
 }
 
 /**
- * Merges pending shares every MERGE_INTERVAL_MS on this instance until `stop()`, which waits for
- * a merge under way (call it before the KV closes).
+ * Merges pending shares every MERGE_INTERVAL_MS on this instance until `stop()`, which lets the
+ * batch under way commit and waits for it (call it before the KV closes); a long backlog is left
+ * to the other instances or the next start, so a shutdown never waits for it. `settled()` waits
+ * for the merge under way, if any.
  */
 export function startIndexMerger(kv: Deno.Kv, log: (msg: string) => void) {
   let running: Promise<void> | null = null;
+  let stopped = false;
   // A timer callback: every failure is caught here, or it would end the process.
   const run = () => {
-    running ??= mergeAllPending(kv)
+    running ??= mergeAllPending(kv, () => stopped)
       .then(() => {}, (err) => log(`Search index merge failed: ${err}`))
       .finally(() => running = null);
   };
   const timer = setInterval(run, MERGE_INTERVAL_MS);
   run();
   return {
+    async settled(): Promise<void> {
+      await running;
+    },
     async stop(): Promise<void> {
+      stopped = true;
       clearInterval(timer);
       await running;
     },

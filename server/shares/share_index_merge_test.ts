@@ -132,10 +132,31 @@ Deno.test("the background merger merges what is pending and finishes its merge w
     );
   }
   const merger = startIndexMerger(t.services.kv, (msg) => assert.fail(msg));
-  await merger.stop(); // it merges at once; stop() waits for that merge
+  await merger.settled(); // it merges at once
+  await merger.stop();
   const left = await Array.fromAsync(
     t.services.kv.list({ prefix: keys.shareGramsPendingPrefix("paste") }),
   );
   assert.deepEqual(left, []);
   assert.equal((await search(t, "r1")).length, 11); // r1 and r10..r19
+});
+
+Deno.test("a stopping merger leaves a backlog to others instead of draining it first", async () => {
+  await using t = await createTestApp();
+  const admin = adminAuth();
+  for (let i = 0; i < 25; i++) {
+    await t.services.pastes.create(
+      admin,
+      PasteCreateSchema.parse({ content: "x", remark: `r${i}` }),
+    );
+  }
+  const pending = async () =>
+    (await Array.fromAsync(t.services.kv.list({ prefix: keys.shareGramsPendingPrefix("paste") })))
+      .length;
+  const merger = startIndexMerger(t.services.kv, (msg) => assert.fail(msg));
+  await merger.stop(); // its first batch (10) had begun: it commits that one and no more
+  assert.equal(await pending(), 15);
+  assert.equal((await search(t, "r1")).length, 11); // pending rows are searched all the same
+  assert.equal(await mergeAllPending(t.services.kv), 15); // another instance takes the rest
+  assert.equal(await pending(), 0);
 });
