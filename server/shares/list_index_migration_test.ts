@@ -63,14 +63,24 @@ Deno.test("migration 3 indexes shares written before the list indexes, once, at 
     "file_grams_pending",
     "paste_creator_totals",
     "file_creator_totals",
+    "file_bytes_totals",
   ]);
   await t.services.kv.delete(keys.migrations(LIST_INDEX_MIGRATION.n));
+  // ...and written by a build of data format 2.
+  const format = keys.meta("data_format");
+  await t.services.kv.set(format, { format: 2, reader_format: 2, written_by: "0.9.0" });
   assert.equal((await list(t, key.auth, "/api/pastes")).total, 0);
   assert.equal((await list(t, admin, "/api/pastes?search=own")).total, 0);
 
   // The next instance to start applies it under the start-up lease; then it is recorded.
   await using peer = await createPeerApp(t);
   assert.deepEqual(await lists(peer, admin, key.auth), before);
+  const stored = (await t.services.kv.get<{ format: number; reader_format: number }>(format)).value;
+  assert.deepEqual([stored?.format, stored?.reader_format], [3, 3]);
+  for (const auth of [admin, key.auth]) {
+    const files = (await (await peer.request("/api/files", { auth })).json()).data;
+    assert.equal(files.total_size, auth === admin ? 3 : 2); // one byte a file
+  }
   assert.deepEqual(await lists(t, admin, key.auth), before);
   assert.equal(await migrateListIndexes(t.services.kv, () => {}), false);
 });
