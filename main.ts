@@ -8,6 +8,7 @@ import { createApp } from "./server/app.ts";
 import { openKv } from "./server/kv/open.ts";
 import { startSweeper } from "./server/jobs/sweeper.ts";
 import { startBackupTimer } from "./server/backup/backup_timer.ts";
+import { startIndexMerger } from "./server/shares/share_index_merge.ts";
 import { reclaimTempFiles } from "./server/jobs/temp_reclaim.ts";
 import { guardProcess } from "./server/process_guard.ts";
 
@@ -31,6 +32,8 @@ if (reclaimed > 0) console.log(`Removed ${reclaimed} stale upload temp file(s).`
 const app = createApp({ services });
 services.followOtherInstances();
 const sweeper = startSweeper(services);
+// Shares created on any instance get their search postings within seconds (share_index.ts).
+const merger = startIndexMerger(kv, console.error);
 // A restore killed on another instance is rolled back here too, while this one keeps serving.
 const restoreWatch = setInterval(() => {
   services.backup.repairDeadRestore().catch((err) => console.error(`restore repair: ${err}`));
@@ -55,6 +58,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     services.tasks.stop();
     await server.shutdown();
     services.stopFollowing();
+    await merger.stop();
     // Views of unlimited shares still in memory go to KV before it closes.
     await services.viewTally.close().catch((err) => console.error(`View counts lost: ${err}`));
     kv.close();

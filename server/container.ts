@@ -27,6 +27,7 @@ import { fileFunnel, pasteFunnel } from "./shares/access_funnel.ts";
 import { loadSigningSecret, Signer } from "./shares/view_tokens.ts";
 import { StorageConfigService } from "./services/storage_configs.ts";
 import { migrateShareObjects } from "./shares/share_objects_migration.ts";
+import { migrateListIndexes, recountCreatorTotals } from "./shares/list_index_migration.ts";
 import { FileService } from "./shares/files.ts";
 import { FileAccessService } from "./shares/file_access.ts";
 import { MultipartUploadService } from "./shares/multipart_uploads.ts";
@@ -99,6 +100,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
       log("Migration 1 applied: dashboard counters set from existing data");
     }
     await migrateShareObjects(kv, fileRepo, storageConfigs, log);
+    await migrateListIndexes(kv, log);
   });
   const fileAccess = new FileAccessService(
     fileRepo,
@@ -156,6 +158,7 @@ export async function createServices(config: Config, kv: Deno.Kv, log: (msg: str
       await epochs.bump("settings");
       await caches.clearAll();
       await stats.recount();
+      await recountCreatorTotals(kv);
       await migrateShareObjects(kv, fileRepo, storageConfigs, log, { evenIfRecorded: true });
     },
   });

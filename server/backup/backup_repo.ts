@@ -1,13 +1,15 @@
 /**
  * The KV side of backup and restore. A backup holds records only; this module turns each
  * record back into every key it owns (record, indexes, content chunks, counters), exactly as
- * the entity's own repo writes them, so a restore rebuilds indexes instead of trusting them.
+ * the entity's own repo writes them, so a restore rebuilds indexes instead of trusting them
+ * (counters, such as the dashboard's and the per-creator totals, are recounted after it).
  * It also lists every key of a module, for overwrite mode, and reads settings.
  */
 import { ulid } from "ulid";
 import { type EntityPrefix, keys } from "../kv/keys.ts";
-import { CHUNK_BYTES, type PasteRecord } from "../shares/paste_repo.ts";
-import type { FileRecord } from "../shares/file_repo.ts";
+import { CHUNK_BYTES, indexedPaste, type PasteRecord } from "../shares/paste_repo.ts";
+import { type FileRecord, indexedFile } from "../shares/file_repo.ts";
+import { gramRows } from "../shares/share_index.ts";
 import type { MountRecord } from "../kv/mount_repo.ts";
 import { storageConfigNameKey, type StorageConfigRecord } from "../kv/storage_config_repo.ts";
 import type { ApiKeyRecord } from "../kv/api_key_repo.ts";
@@ -26,6 +28,9 @@ const MODULE_PREFIXES: Record<BackupModule, EntityPrefix[]> = {
     "pastes_by_expiry",
     "paste_chunks",
     "paste_views",
+    "paste_grams",
+    "paste_grams_pending",
+    "paste_creator_totals",
   ],
   file_management: [
     "files",
@@ -34,6 +39,10 @@ const MODULE_PREFIXES: Record<BackupModule, EntityPrefix[]> = {
     "files_by_expiry",
     "files_by_storage_config",
     "file_views",
+    "file_grams",
+    "file_grams_pending",
+    "file_creator_totals",
+    "file_bytes_totals",
   ],
   mount_management: ["mounts", "mounts_by_path", "mounts_by_storage_config"],
   // Usage counters and the default pointer are recomputed by the restore, not cleared.
@@ -133,6 +142,7 @@ export class BackupRepo {
       { key: keys.pastesBySlug(rec.slug), value: rec.id },
       { key: keys.pastesByCreator(rec.created_by, rec.id), value: rec.id },
       { key: keys.pasteViews(rec.id), value: new Deno.KvU64(BigInt(p.views)) },
+      ...gramRows("paste", indexedPaste(rec)),
     );
     if (rec.expires_at) {
       out.push({ key: keys.pastesByExpiry(Date.parse(rec.expires_at), rec.id), value: rec.id });
@@ -149,6 +159,7 @@ export class BackupRepo {
       { key: keys.filesBySlug(rec.slug), value: rec.id },
       { key: keys.filesByCreator(rec.created_by, rec.id), value: rec.id },
       { key: keys.filesByStorageConfig(rec.storage_config_id, rec.id), value: rec.id },
+      ...gramRows("file", indexedFile(rec)),
     ];
     if (rec.expires_at) {
       out.push({ key: keys.filesByExpiry(Date.parse(rec.expires_at), rec.id), value: rec.id });

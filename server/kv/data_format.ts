@@ -12,14 +12,16 @@
  *
  * Formats:
  * 1. the first recorded format;
- * 2. a small paste's text inline in its record (`content_text`), not in chunks.
+ * 2. a small paste's text inline in its record (`content_text`), not in chunks;
+ * 3. pastes and files carry list indexes (search postings, per-creator totals) that every write
+ *    keeps; an older build would write shares without them, which lists would then miss.
  */
 import { keys } from "./keys.ts";
 
 /** The newest format this build reads and writes. */
-export const DATA_FORMAT = 2;
+export const DATA_FORMAT = 3;
 /** The oldest format a reader must understand to read what this build writes. */
-export const READER_FORMAT = 2;
+export const READER_FORMAT = 3;
 
 type Stored = { format: number; reader_format: number; written_by: string };
 

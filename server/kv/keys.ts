@@ -16,12 +16,19 @@ export type EntityPrefix =
   | "pastes_by_expiry"
   | "paste_chunks"
   | "paste_views"
+  | "paste_grams"
+  | "paste_grams_pending"
+  | "paste_creator_totals"
   | "files"
   | "files_by_slug"
   | "files_by_creator"
   | "files_by_expiry"
   | "files_by_storage_config"
   | "file_views"
+  | "file_grams"
+  | "file_grams_pending"
+  | "file_creator_totals"
+  | "file_bytes_totals"
   | "mounts"
   | "mounts_by_path"
   | "mounts_by_storage_config"
@@ -33,6 +40,11 @@ export type EntityPrefix =
   | "api_keys_by_name"
   | "api_key_last_used"
   | "settings";
+
+/** The two kinds of share that have list indexes (share_index.ts). */
+export type ShareKind = "paste" | "file";
+/** The monotonic counters of a creator's totals (share_index.ts). */
+export type TotalField = "created" | "deleted" | "bytes_created" | "bytes_deleted";
 
 const builders = {
   meta: (name: string) => ["meta", name] as const,
@@ -63,6 +75,28 @@ const builders = {
   pasteChunks: (contentId: string, n: number) => ["paste_chunks", contentId, n] as const,
   pasteChunksPrefix: (contentId: string) => ["paste_chunks", contentId] as const,
   pasteViews: (id: string) => ["paste_views", id] as const,
+
+  /**
+   * Search postings of pastes or files (share_index.ts): one row per n-gram of a share's slug,
+   * file name or remark; the value is the share's creator.
+   */
+  shareGrams: (kind: ShareKind, gram: string, id: string) => [`${kind}_grams`, gram, id] as const,
+  shareGramsPrefix: (kind: ShareKind, gram?: string) =>
+    gram === undefined ? [`${kind}_grams`] as const : [`${kind}_grams`, gram] as const,
+  /** A share whose postings are not written yet: its creator and texts (share_index_merge.ts). */
+  shareGramsPending: (kind: ShareKind, id: string) => [`${kind}_grams_pending`, id] as const,
+  shareGramsPendingPrefix: (kind: ShareKind) => [`${kind}_grams_pending`] as const,
+  /**
+   * Shares per creator: a `created` and a `deleted` counter, read as their difference; file
+   * shares also count their bytes the same way (`bytes_created`, `bytes_deleted`).
+   */
+  shareCreatorTotals: (kind: ShareKind, createdBy: string, field: TotalField) =>
+    [`${kind}_creator_totals`, createdBy, field] as const,
+  /** The bytes of all file shares: two counters read as their difference, like the above. */
+  shareBytesTotals: (kind: ShareKind, field: "created" | "deleted") =>
+    [`${kind}_bytes_totals`, field] as const,
+  shareBytesTotalsPrefix: (kind: ShareKind) => [`${kind}_bytes_totals`] as const,
+  shareCreatorTotalsPrefix: (kind: ShareKind) => [`${kind}_creator_totals`] as const,
 
   storageConfigs: (id: string) => ["storage_configs", id] as const,
   storageConfigsPrefix: () => ["storage_configs"] as const,

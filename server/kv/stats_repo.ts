@@ -58,6 +58,16 @@ export function countDeleted(op: Deno.AtomicOperation, kind: StatKind): Deno.Ato
 
 const u64 = (e: Deno.KvEntryMaybe<unknown>) => e.value instanceof Deno.KvU64 ? e.value.value : 0n;
 
+/** The current total of one kind (never below 0): its two counters, one read. */
+export async function readTotal(kv: Deno.Kv, kind: StatKind): Promise<number> {
+  const [created, deleted] = await kv.getMany([
+    keys.statsTotals(kind, "created"),
+    keys.statsTotals(kind, "deleted"),
+  ]);
+  const diff = u64(created) - u64(deleted);
+  return diff > 0n ? Number(diff) : 0;
+}
+
 /** Reads many keys, 10 at a time, in order. */
 async function readMany(kv: Deno.Kv, list: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<unknown>[]> {
   const out: Deno.KvEntryMaybe<unknown>[] = [];

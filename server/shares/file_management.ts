@@ -9,6 +9,12 @@ import { isReservedSlug } from "../../shared/slug.ts";
 import type { FileUpdate, FileView } from "../../shared/schemas/files.ts";
 import { assertCanManage } from "./file_admission.ts";
 
+/** The view a creator or admin sees of a file with `views` views. */
+function viewOf(rec: FileRecord, views: number): FileView {
+  const { password_hash, etag: _etag, ...rest } = rec;
+  return { ...rest, has_password: password_hash !== null, views, url: `/file/${rec.slug}` };
+}
+
 /** The management half of the file service (FileService adds the uploads). */
 export class FileManagement {
   constructor(
@@ -19,34 +25,48 @@ export class FileManagement {
 
   /** The view a creator or admin sees. */
   async toView(rec: FileRecord): Promise<FileView> {
-    const { password_hash, etag: _etag, ...rest } = rec;
-    return {
-      ...rest,
-      has_password: password_hash !== null,
-      views: await this.repo.readViews(rec),
-      url: `/file/${rec.slug}`,
-    };
+    return viewOf(rec, await this.repo.readViews(rec));
   }
 
-  /** Lists files: all for the admin, the key's own for key users. */
+  /**
+   * Lists files newest first: all for the admin, the key's own for key users. A page reads its
+   * items and the entries before it, and its totals (count and bytes) from counters; a search
+   * reads the search index and the records of its matches, at most MAX_MATCHES (share_search.ts).
+   * The storage-config filter, which the app's screens never send, reads the config's whole index
+   * and its records (or the key's own records).
+   */
   async list(
     auth: Auth,
     q: { limit: number; offset: number; search?: string; s3_config_id?: string },
   ) {
-    const all = await this.repo.list(auth.type === "admin" ? null : creatorOf(auth));
-    const needle = q.search?.toLowerCase();
-    const filtered = all.filter((f) =>
-      (!needle || f.filename.toLowerCase().includes(needle) ||
-        f.slug.toLowerCase().includes(needle) ||
-        f.remark.toLowerCase().includes(needle)) &&
-      (!q.s3_config_id || f.storage_config_id === q.s3_config_id)
-    );
-    const page = filtered.slice(q.offset, q.offset + q.limit);
+    const createdBy = auth.type === "admin" ? undefined : creatorOf(auth);
+    const configId = q.s3_config_id;
+    const onConfig = configId ? (f: FileRecord) => f.storage_config_id === configId : undefined;
+    let page: FileRecord[];
+    let total: number;
+    let totalSize: number;
+    if (q.search) {
+      const all = await this.repo.lists.matches(q.search, createdBy, onConfig);
+      [page, total] = [all.slice(q.offset, q.offset + q.limit), all.length];
+      totalSize = all.reduce((sum, f) => sum + f.size, 0);
+    } else if (configId) {
+      const ids = createdBy === undefined
+        ? await this.repo.listIdsByConfig(configId)
+        : (await this.repo.list(createdBy)).filter(onConfig!).map((f) => f.id);
+      const all = await this.repo.getMany(ids);
+      [page, total] = [all.slice(q.offset, q.offset + q.limit), all.length];
+      totalSize = all.reduce((sum, f) => sum + f.size, 0);
+    } else {
+      const bytes = this.repo.lists.bytes(createdBy);
+      ({ items: page, total } = await this.repo.lists.page(createdBy, q.offset, q.limit));
+      totalSize = await bytes;
+    }
+    const views = await this.repo.readViewsOf(page);
     return {
-      items: await Promise.all(page.map((f) => this.toView(f))),
-      total: filtered.length,
+      items: page.map((f, i) => viewOf(f, views[i])),
+      total,
       /** The bytes of every file the filter matched, on all pages. */
-      total_size: filtered.reduce((sum, f) => sum + f.size, 0),
+      total_size: totalSize,
       limit: q.limit,
       offset: q.offset,
     };

@@ -1,6 +1,8 @@
 /** File share records with their slug, creator, expiry and storage-config indexes. */
 import { keys } from "../kv/keys.ts";
 import { countCreated, countDeleted } from "../kv/stats_repo.ts";
+import { addToIndex, type IndexedShare, moveInIndex, removeFromIndex } from "./share_index.ts";
+import { ShareLists } from "./share_lists.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
 import type { ViewTally } from "./view_tally.ts";
@@ -56,16 +58,35 @@ function indexKeys(rec: FileRecord): Deno.KvKey[] {
   return out;
 }
 
+/** What the list indexes hold of a file share (share_index.ts): its name, slug and remark. */
+export const indexedFile = (rec: FileRecord): IndexedShare => ({
+  id: rec.id,
+  created_by: rec.created_by,
+  texts: [rec.filename, rec.slug, rec.remark],
+  bytes: rec.size,
+});
+
 /** A file record as read for a delivery, with its view count (stored plus pending here). */
 export type FileShareEntry = { value: FileRecord; versionstamp: string; views: number };
 
 export class FileRepo {
+  /** List pages, totals and searches (share_lists.ts). */
+  readonly lists: ShareLists<FileRecord>;
+
   /** Slugs of file shares the sweeper removed after their expiry (tombstones.ts). */
   readonly tombstones: TombstoneRepo;
 
   /** `tally` counts views of unlimited shares in memory; without it they are committed. */
   constructor(private kv: Deno.Kv, private tally?: ViewTally) {
     this.tombstones = new TombstoneRepo(kv, "file");
+    this.lists = new ShareLists(kv, {
+      kind: "file",
+      records: keys.filesPrefix(),
+      byCreator: (createdBy) => keys.filesByCreatorPrefix(createdBy),
+      getMany: (ids) => this.getMany(ids),
+      idOf: (rec) => rec.id,
+      textsOf: (rec) => indexedFile(rec).texts,
+    });
   }
 
   get(id: string) {
@@ -116,6 +137,7 @@ export class FileRepo {
       op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
     }
     for (const k of indexKeys(rec)) op.set(k, rec.id);
+    addToIndex(op, "file", indexedFile(rec));
     return (await countCreated(op, "files", rec.created_at).commit()).ok;
   }
 
@@ -129,6 +151,7 @@ export class FileRepo {
     for (const k of indexKeys(prev)) op.delete(k);
     for (const k of indexKeys(next)) op.set(k, next.id);
     op.set(keys.files(next.id), next);
+    moveInIndex(op, "file", indexedFile(prev), indexedFile(next));
     if (resetViews) op.delete(keys.fileViews(next.id));
     const res = await op.commit();
     if (res.ok) return "ok" as const;
@@ -156,13 +179,37 @@ export class FileRepo {
       )
         .set(usageKey, new Deno.KvU64(next));
       for (const k of indexKeys(cur)) op.delete(k);
+      removeFromIndex(op, "file", indexedFile(cur));
       if (tombstone) writeTombstone(op, "file", cur);
       if ((await countDeleted(op, "files").commit()).ok) return;
     }
     throw new Error(`Could not delete file ${rec.id}: too much contention`);
   }
 
-  /** Pages through files (newest first), optionally only one creator's. */
+  /** Reads many files by id, in the given order, skipping missing ones (10 per read, at once). */
+  async getMany(ids: string[]): Promise<FileRecord[]> {
+    const out: FileRecord[] = [];
+    for (let i = 0; i < ids.length; i += 100) {
+      const batches: Deno.KvKey[][] = [];
+      for (let j = i; j < Math.min(i + 100, ids.length); j += 10) {
+        batches.push(ids.slice(j, Math.min(j + 10, i + 100)).map((id) => keys.files(id)));
+      }
+      const read = await Promise.all(batches.map((b) => this.kv.getMany<FileRecord[]>(b)));
+      for (const e of read.flat()) if (e.value) out.push(e.value);
+    }
+    return out;
+  }
+
+  /** Ids of the files on one storage config, newest first (its whole index: a scan). */
+  async listIdsByConfig(configId: string): Promise<string[]> {
+    const iter = this.kv.list<string>({ prefix: keys.filesByStorageConfigPrefix(configId) }, {
+      reverse: true,
+      batchSize: 500,
+    });
+    return await Array.fromAsync(iter, (e) => e.value);
+  }
+
+  /** Every file, newest first, optionally only one creator's (a full scan: backups, migrations). */
   async list(createdBy: string | null): Promise<FileRecord[]> {
     const out: FileRecord[] = [];
     if (createdBy === null) {
@@ -178,13 +225,7 @@ export class FileRepo {
       reverse: true,
     });
     for await (const e of iter) ids.push(e.value);
-    for (let i = 0; i < ids.length; i += 10) {
-      const batch = await this.kv.getMany<FileRecord[]>(
-        ids.slice(i, i + 10).map((id) => keys.files(id)),
-      );
-      for (const e of batch) if (e.value) out.push(e.value);
-    }
-    return out;
+    return await this.getMany(ids);
   }
 
   /** Ids of files whose expiry is at or before `nowMs`. */
@@ -218,8 +259,13 @@ export class FileRepo {
 
   /** The file's view count, with views pending here while it is unlimited. */
   async readViews(rec: Pick<FileRecord, "id" | "max_views">): Promise<number> {
-    const stored = (await readViewCounts(this.kv, [keys.fileViews(rec.id)]))[0];
-    return stored + (rec.max_views > 0 ? 0 : this.pendingViews(rec.id));
+    return (await this.readViewsOf([rec]))[0];
+  }
+
+  /** The view counts of many files, in order (see readViews). */
+  async readViewsOf(recs: Pick<FileRecord, "id" | "max_views">[]): Promise<number[]> {
+    const stored = await readViewCounts(this.kv, recs.map((r) => keys.fileViews(r.id)));
+    return recs.map((r, i) => stored[i] + (r.max_views > 0 ? 0 : this.pendingViews(r.id)));
   }
 
   private pendingViews(id: string): number {
@@ -254,6 +300,7 @@ export class FileRepo {
       op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
     }
     for (const k of indexKeys(rec)) op.set(k, rec.id);
+    addToIndex(op, "file", indexedFile(rec));
     return (await countCreated(op, "files", rec.created_at).commit()).ok;
   }
 }

@@ -8,6 +8,8 @@
 import { keys } from "../kv/keys.ts";
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 import { countCreated, countDeleted } from "../kv/stats_repo.ts";
+import { addToIndex, type IndexedShare, moveInIndex, removeFromIndex } from "./share_index.ts";
+import { ShareLists } from "./share_lists.ts";
 import type { ViewTally } from "./view_tally.ts";
 import {
   CHUNK_BYTES,
@@ -37,8 +39,17 @@ function checkedChunk(bytes: Uint8Array): Uint8Array {
 
 const expiryMs = (rec: PasteRecord) => rec.expires_at === null ? null : Date.parse(rec.expires_at);
 
+/** What the list indexes hold of a paste (share_index.ts): search sees its slug and remark. */
+export const indexedPaste = (rec: PasteRecord): IndexedShare => ({
+  id: rec.id,
+  created_by: rec.created_by,
+  texts: [rec.slug, rec.remark ?? ""],
+});
+
 export class PasteRepo {
   private lookup: PasteLookup;
+  /** List pages, totals and searches (share_lists.ts). */
+  readonly lists: ShareLists<PasteRecord>;
   /** Slugs of pastes the sweeper removed after their expiry (tombstones.ts). */
   readonly tombstones: TombstoneRepo;
 
@@ -46,6 +57,14 @@ export class PasteRepo {
   constructor(private kv: Deno.Kv, private tally?: ViewTally) {
     this.lookup = new PasteLookup(kv, (id) => this.pendingViews(id));
     this.tombstones = new TombstoneRepo(kv, "paste");
+    this.lists = new ShareLists(kv, {
+      kind: "paste",
+      records: keys.pastesPrefix(),
+      byCreator: (createdBy) => keys.pastesByCreatorPrefix(createdBy),
+      getMany: (ids) => this.getMany(ids),
+      idOf: (rec) => rec.id,
+      textsOf: (rec) => indexedPaste(rec).texts,
+    });
   }
 
   /** Reads a paste by id; null when missing. */
@@ -73,17 +92,24 @@ export class PasteRepo {
     return this.lookup.find(slug, withViews);
   }
 
-  /** Reads many pastes by id, in the given order, skipping missing ones. */
+  /**
+   * Reads many pastes by id, in the given order, skipping missing ones: 10 per KV read, up to
+   * ten reads at once (a page of 100 is one round of reads).
+   */
   async getMany(ids: string[]): Promise<PasteRecord[]> {
     const out: PasteRecord[] = [];
-    for (let i = 0; i < ids.length; i += 10) {
-      const batch = ids.slice(i, i + 10).map((id) => keys.pastes(id));
-      for (const e of await this.kv.getMany<PasteRecord[]>(batch)) if (e.value) out.push(e.value);
+    for (let i = 0; i < ids.length; i += 100) {
+      const batches: Deno.KvKey[][] = [];
+      for (let j = i; j < Math.min(i + 100, ids.length); j += 10) {
+        batches.push(ids.slice(j, Math.min(j + 10, i + 100)).map((id) => keys.pastes(id)));
+      }
+      const read = await Promise.all(batches.map((b) => this.kv.getMany<PasteRecord[]>(b)));
+      for (const e of read.flat()) if (e.value) out.push(e.value);
     }
     return out;
   }
 
-  /** Lists pastes newest first: all of them, or those of one creator. */
+  /** Every paste, newest first (a full scan: backups and clearing expired pastes). */
   async list(createdBy?: string): Promise<PasteRecord[]> {
     if (createdBy === undefined) {
       const out: PasteRecord[] = [];
@@ -157,6 +183,7 @@ export class PasteRepo {
     if (ms !== null) op.set(keys.pastesByExpiry(ms, rec.id), rec.id);
     if (content) op.set(keys.pasteChunks(rec.content_id, 0), checkedChunk(content));
     countCreated(op, "pastes", rec.created_at);
+    addToIndex(op, "paste", indexedPaste(rec));
     if ((await op.commit()).ok) {
       this.lookup.remember(rec);
       return "ok";
@@ -201,6 +228,7 @@ export class PasteRepo {
       if (newMs !== null) op.set(keys.pastesByExpiry(newMs, next.id), next.id);
     }
     if (resetViews) op.set(keys.pasteViews(next.id), new Deno.KvU64(0n));
+    moveInIndex(op, "paste", indexedPaste(old), indexedPaste(next));
     if ((await op.commit()).ok) {
       this.lookup.forget(old.slug);
       this.lookup.remember(next);
@@ -226,6 +254,7 @@ export class PasteRepo {
     if (ms !== null) op.delete(keys.pastesByExpiry(ms, rec.id));
     if (tombstone) writeTombstone(op, "paste", rec);
     countDeleted(op, "pastes");
+    removeFromIndex(op, "paste", indexedPaste(rec));
     if (!(await op.commit()).ok) return false;
     this.lookup.forget(rec.slug);
     await this.deleteContent(rec.content_id);

@@ -166,23 +166,23 @@ export class PasteService {
     };
   }
 
-  /** Lists pastes the caller manages (admin: all; key: its own), newest first. */
+  /**
+   * Lists pastes the caller manages (admin: all; key: its own), newest first. A page reads its
+   * items and the entries before it, and its total from counters; a search reads the search
+   * index and counts at most MAX_MATCHES (share_search.ts).
+   */
   async list(auth: Auth, q: PasteListQuery): Promise<PasteList> {
-    let recs = await this.repo.list(auth.type === "admin" ? undefined : creatorOf(auth));
-    if (q.search) {
-      const s = q.search.toLowerCase();
-      recs = recs.filter((r) =>
-        r.slug.toLowerCase().includes(s) || (r.remark ?? "").toLowerCase().includes(s)
-      );
-    }
+    const createdBy = auth.type === "admin" ? undefined : creatorOf(auth);
     const limit = q.limit;
     const offset = q.offset ?? ((q.page ?? 1) - 1) * limit;
     const page = q.page ?? Math.floor(offset / limit) + 1;
-    const slice = recs.slice(offset, offset + limit);
+    const { items: slice, total } = q.search
+      ? await this.repo.lists.search(q.search, createdBy, offset, limit)
+      : await this.repo.lists.page(createdBy, offset, limit);
     const views = await this.repo.getViews(slice);
     const now = Date.now();
     const items = slice.map((r) => toListItem(r, views.get(r.id) ?? 0, auth, now));
-    return { items, total: recs.length, page, limit, offset };
+    return { items, total, page, limit, offset };
   }
 
   /** One paste with its content, for its manager; no view is counted. 404 or 403 not_creator. */

@@ -1,14 +1,37 @@
 /**
  * A KV handle that counts calls, for tests of what a request costs in KV round trips: every call
  * still goes to the real store, the proxy only tallies them (one `list` counts once, though it
- * may fetch several batches; an atomic operation counts at its commit).
+ * may fetch several batches; an atomic operation counts at its commit). With `listed`, the
+ * entries that lists hand out are counted too, as "listed": what a list read, not only that it ran.
  */
 
 /** Calls per method name ("get", "getMany", "commit"...). */
 export type Calls = Record<string, number>;
 
-/** Wraps a KV handle so every method call (and every atomic commit) is counted in `calls`. */
-export function countingKv(kv: Deno.Kv, calls: Calls): Deno.Kv {
+/** Wraps a list iterator so that each entry it hands out bumps "listed". */
+function countListed<T>(iter: Deno.KvListIterator<T>, bump: (name: string) => void) {
+  const proxy: Deno.KvListIterator<T> = new Proxy(iter, {
+    get(target, prop) {
+      if (prop === Symbol.asyncIterator) return () => proxy;
+      if (prop === "next") {
+        return async () => {
+          const next = await target.next();
+          if (!next.done) bump("listed");
+          return next;
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return proxy;
+}
+
+/**
+ * Wraps a KV handle so every method call (and every atomic commit) is counted in `calls`; with
+ * `listed`, every entry a list hands out too.
+ */
+export function countingKv(kv: Deno.Kv, calls: Calls, opts: { listed?: boolean } = {}): Deno.Kv {
   const bump = (name: string) => calls[name] = (calls[name] ?? 0) + 1;
   const wrapOp = (op: Deno.AtomicOperation): Deno.AtomicOperation => {
     const proxy: Deno.AtomicOperation = new Proxy(op, {
@@ -31,7 +54,8 @@ export function countingKv(kv: Deno.Kv, calls: Calls): Deno.Kv {
       if (prop === "atomic") return () => wrapOp(target.atomic());
       return (...args: unknown[]) => {
         if (prop !== "close") bump(String(prop));
-        return value.apply(target, args);
+        const out = value.apply(target, args);
+        return prop === "list" && opts.listed ? countListed(out, bump) : out;
       };
     },
   });
