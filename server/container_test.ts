@@ -27,8 +27,9 @@ Deno.test("four instances started at once on one empty KV: one admin, one defaul
     assert.equal(configs.length, 1, "one default storage config");
     const migrations = [];
     for await (const e of kv.list({ prefix: ["migrations"] })) migrations.push(e.key[1]);
-    assert.deepEqual(migrations.sort(), [1, 2]);
+    assert.deepEqual(migrations.sort(), [1, 2, 3]);
     assert.equal(logs.filter((l) => l.startsWith("Migration 1 applied")).length, 1);
+    assert.equal(logs.filter((l) => l.startsWith("Migration 3 applied")).length, 1);
     for (const s of all) await s.viewTally.close();
   } finally {
     kv.close();
