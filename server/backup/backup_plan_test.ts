@@ -25,12 +25,19 @@ function reposOf(kv: Deno.Kv): RestoreRepos {
   };
 }
 
-/** Every key and versionstamp of a KV, to tell that nothing was written. */
+/**
+ * Every key and versionstamp of a KV, to tell that nothing was written. A new mount's search
+ * index is built in the background meanwhile (search_*, with its cache epoch), so those are
+ * left out: a restore plan has nothing to do with them.
+ */
 async function snapshot(kv: Deno.Kv): Promise<string[]> {
-  return await Array.fromAsync(
-    kv.list({ prefix: [] }),
-    (e) => `${JSON.stringify(e.key)}@${e.versionstamp}`,
-  );
+  const out: string[] = [];
+  for await (const e of kv.list({ prefix: [] })) {
+    const top = String(e.key[0]);
+    if (top.startsWith("search_") || top === "cache_epochs") continue;
+    out.push(`${JSON.stringify(e.key)}@${e.versionstamp}`);
+  }
+  return out;
 }
 
 /** A backup of `t`'s modules, read back as a restore would. */
