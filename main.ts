@@ -2,13 +2,13 @@
 // First: NODE_ENV must be set before React's CommonJS entry points are evaluated.
 import "./server/production_env.ts";
 import { loadConfig } from "./server/config.ts";
-import { createServices } from "./server/services/mod.ts";
+import { createServices } from "./server/container.ts";
 import { StartupError } from "./server/services/auth.ts";
 import { createApp } from "./server/app.ts";
 import { openKv } from "./server/kv/open.ts";
-import { startSweeper } from "./server/services/sweeper.ts";
+import { startSweeper } from "./server/jobs/sweeper.ts";
 import { startBackupTimer } from "./server/backup/backup_timer.ts";
-import { reclaimTempFiles } from "./server/services/temp_reclaim.ts";
+import { reclaimTempFiles } from "./server/jobs/temp_reclaim.ts";
 import { guardProcess } from "./server/process_guard.ts";
 
 guardProcess();

@@ -1,14 +1,17 @@
 /**
  * HTTP throughput of the real server (main.ts on 127.0.0.1, a temporary data dir) with wrk,
- * where every figure is a ratio to a ceiling measured in the same run, on the same machine:
+ * where every row is a ratio to a ceiling measured in the same run, on the same machine:
  *
- * - bare `Deno.serve` hello-world (bench/hello.ts) for every row, and for the API floor;
+ * - bare `Deno.serve` hello-world (bench/hello.ts) for the API floor, at 32 connections and at 1;
  * - React `renderToString` of a page as large as the share page (bench/react_page.ts) for the
  *   share page;
- * - the share page's KV read alone in a bare Deno.serve (bench/kv_reads.ts), which shows
- *   how much of the share page's time its reads take;
- * - the KV commit rate of a bare loop on the same disk (bench/kv_commits.ts) for the rows that
- *   commit (create, and views, which count);
+ * - one `kv.get` per request in a bare Deno.serve (bench/kv_serve.ts `get`, the same 2 kB
+ *   record, on the same disk) for the raw and JSON views;
+ * - one `kv.atomic().check().set().set().commit()` per request in a bare Deno.serve
+ *   (bench/kv_serve.ts `commit`, on the same disk) for creates, measured right before them since
+ *   the disk is shared too;
+ * - and, for information, the share page's own read (a `getMany` of the record and its counter)
+ *   in a bare Deno.serve (bench/kv_serve.ts `page-read`).
  *
  * Every server runs pinned to core 0 (`taskset -c 0`) and wrk to core 1, so the load generator
  * never steals the server's CPU. Each case runs --runs times and keeps the best run: other work
@@ -22,7 +25,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { TEST_ADMIN } from "../tests/helpers/server.ts";
 import { type Case, type Result, runWrk as runWrkOn } from "./wrk.ts";
-import { CASE_KEYS, pageShape, prepareCases, probe } from "./http_cases.ts";
+import { CASE_KEYS, pageShape, PASTE_TEXT, prepareCases, probe } from "./http_cases.ts";
 import { cpuModel, fmt, formatTable, type Measured, type Row, writeReadme } from "./http_report.ts";
 import { cpuTimeMs, memoryOf, type Pinned, startPinned as startPinnedOn } from "./processes.ts";
 
@@ -60,24 +63,6 @@ for (const key of ONLY) {
 }
 const PARTIAL = ONLY.size < CASE_KEYS.length;
 
-/** The bare KV commit rate on the same disk, best of RUNS, pinned like a server. */
-async function kvCommitCeiling(dir: string): Promise<number> {
-  let best = 0;
-  for (let run = 0; run < RUNS; run++) {
-    const out = await new Deno.Command("taskset", {
-      args: ["-c", SERVER_CORE, Deno.execPath(), "run", "-A", "bench/kv_commits.ts"],
-      cwd: ROOT,
-      env: { DIR: dir, SECONDS: String(DURATION_S), CONCURRENCY: String(CONNECTIONS) },
-      stderr: "inherit",
-    }).output();
-    const text = new TextDecoder().decode(out.stdout);
-    const rate = Number(text.match(/commits\/s: ([\d.]+)/)?.[1]);
-    if (!out.success || !Number.isFinite(rate)) throw new Error(`kv_commits failed:\n${text}`);
-    best = Math.max(best, rate);
-  }
-  return best;
-}
-
 /**
  * Warm-up, then the best of RUNS runs (highest requests/s). `cpuUs` is the server's CPU time
  * (all its threads) per request, the lowest of the runs: on a shared machine it moves less than
@@ -107,6 +92,19 @@ if (import.meta.main) {
   const load = Deno.loadavg()[0];
   const dataDir = await Deno.makeTempDir({ prefix: "cubby-bench-" });
   const procs: Pinned[] = [];
+  /** Starts a ceiling's server, kept for the whole run. */
+  const ceilingServer = async (script: string, env: Record<string, string> = {}) => {
+    const p = await startPinned(script, env);
+    procs.push(p);
+    return p;
+  };
+  const getCase = (name: string, url: string, connections?: number): Case => ({
+    name,
+    method: "GET",
+    url,
+    expectStatus: 200,
+    connections,
+  });
   try {
     const server = await startPinned("main.ts", {
       HOST: "127.0.0.1",
@@ -122,79 +120,91 @@ if (import.meta.main) {
     const cases = all.filter((c) => ONLY.has(c.key));
     const share = all.find((c) => c.ceiling === "react")!;
     const shape = pageShape(await probe(share));
-    const hello = await startPinned("bench/hello.ts");
-    procs.push(hello);
-    const react = await startPinned("bench/react_page.ts", {
+    const hello = await ceilingServer("bench/hello.ts");
+    const react = await ceilingServer("bench/react_page.ts", {
       ELEMENTS: String(shape.elements),
       BYTES: String(shape.bytes),
     });
-    procs.push(react);
-    const kvReads = await startPinned("bench/kv_reads.ts", { DIR: dataDir });
-    procs.push(kvReads);
+    const kvEnv = { DIR: dataDir, CONTENT: PASTE_TEXT };
+    const kvGet = await ceilingServer("bench/kv_serve.ts", { ...kvEnv, MODE: "get" });
+    const kvPage = await ceilingServer("bench/kv_serve.ts", { ...kvEnv, MODE: "page-read" });
+    const kvCommit = await ceilingServer("bench/kv_serve.ts", { ...kvEnv, MODE: "commit" });
 
-    const helloCase = (connections?: number): Case => ({
-      name: "",
-      method: "GET",
-      url: hello.url,
-      expectStatus: 200,
-      connections,
-    });
-    const deno = await measureBest({ ...helloCase(), name: "Ceiling: bare Deno.serve" }, hello.pid);
+    const deno = await measureBest(getCase("Ceiling: bare Deno.serve", hello.url), hello.pid);
     const deno1 = await measureBest(
-      { ...helloCase(1), name: "Ceiling: bare Deno.serve, 1 conn" },
+      getCase("Ceiling: bare Deno.serve, 1 conn", hello.url, 1),
       hello.pid,
     );
-    const reactPage = await measureBest({
-      name: "Ceiling: React renderToString page",
-      method: "GET",
-      url: react.url,
-      expectStatus: 200,
-    }, react.pid);
-    const reads = await measureBest({
-      name: "Ceiling: the share page's KV reads",
-      method: "GET",
-      url: kvReads.url,
-      expectStatus: 200,
-    }, kvReads.pid);
-    const commitRates: number[] = [];
-
     const rows: Row[] = [
-      { name: "Ceiling: bare `Deno.serve` hello-world", r: deno, vsDeno: 1, cpuVs: 1 },
-      { name: "Ceiling: bare `Deno.serve`, 1 connection", r: deno1, vsDeno: 1, cpuVs: 1 },
-      {
-        name: `Ceiling: React \`renderToString\` page (${shape.elements} elements, ` +
-          `${fmt(shape.bytes / 1024, 1)} KiB)`,
-        r: reactPage,
-        vsDeno: reactPage.rps / deno.rps,
-        cpuVs: deno.cpuUs / reactPage.cpuUs,
-      },
-      {
-        name: "Ceiling: the share page's KV read alone (`bench/kv_reads.ts`)",
-        r: reads,
-        vsDeno: reads.rps / deno.rps,
-        cpuVs: deno.cpuUs / reads.cpuUs,
-      },
+      { name: "Ceiling: bare `Deno.serve` hello-world", r: deno },
+      { name: "Ceiling: bare `Deno.serve` hello-world, 1 connection", r: deno1 },
     ];
-    for (const c of cases) {
-      // The disk is shared too: the KV ceiling is measured right before each row that commits.
-      const commits = c.ceiling === "kv" ? await kvCommitCeiling(dataDir) : 0;
-      if (commits) {
-        commitRates.push(commits);
-        console.log(`Ceiling: bare KV commit loop: ${fmt(commits, 1)} commits/s`);
+    const ceilingRows: Row[] = [];
+    /** Each ceiling is measured once, right before the first case compared with it. */
+    const ceilings = new Map<string, Promise<{ label: string; r: Measured }>>();
+    const ceilingOf = (c: Case): Promise<{ label: string; r: Measured }> => {
+      if (!c.ceiling) {
+        return Promise.resolve(
+          c.connections === 1
+            ? { label: "bare `Deno.serve`, 1 connection", r: deno1 }
+            : { label: "bare `Deno.serve`", r: deno },
+        );
       }
+      let found = ceilings.get(c.ceiling);
+      if (!found) {
+        found = measureCeiling(c.ceiling);
+        ceilings.set(c.ceiling, found);
+      }
+      return found;
+    };
+    const measureCeiling = async (kind: "react" | "read" | "commit") => {
+      if (kind === "react") {
+        const r = await measureBest(getCase("Ceiling: React renderToString", react.url), react.pid);
+        ceilingRows.push({
+          name: `Ceiling: React \`renderToString\` page (${shape.elements} elements, ` +
+            `${fmt(shape.bytes / 1024, 1)} KiB), bare \`Deno.serve\``,
+          r,
+        });
+        // For information: the share page's own read (two keys), measured alongside.
+        const page = await measureBest(getCase("KV read of a share page", kvPage.url), kvPage.pid);
+        ceilingRows.push({
+          name: "For reference: the share page's read (`getMany` of record and counter), " +
+            "bare `Deno.serve`",
+          r: page,
+        });
+        return { label: "React page", r };
+      }
+      if (kind === "read") {
+        const r = await measureBest(getCase("Ceiling: one kv.get", kvGet.url), kvGet.pid);
+        ceilingRows.push({
+          name: `Ceiling: one \`kv.get\` per request (${fmt(PASTE_TEXT.length / 1024, 1)} KiB ` +
+            "record, answered as text), bare `Deno.serve`",
+          r,
+        });
+        return { label: "one `kv.get`", r };
+      }
+      const r = await measureBest({
+        name: "Ceiling: one commit",
+        method: "POST",
+        url: kvCommit.url,
+        body: "{}",
+        expectStatus: 201,
+      }, kvCommit.pid);
+      ceilingRows.push({
+        name: "Ceiling: one `kv.atomic().check().set().set().commit()` per request, bare " +
+          "`Deno.serve`",
+        r,
+      });
+      return { label: "one commit", r };
+    };
+
+    const caseRows: Row[] = [];
+    for (const c of cases) {
+      const ceiling = await ceilingOf(c);
       const r = await measureBest(c, server.pid);
-      const base = c.connections === 1 ? deno1 : deno;
-      const own = c.ceiling === "react"
-        ? { label: "React page", value: r.rps / reactPage.rps }
-        : c.ceiling === "kv"
-        ? { label: `KV commits (${fmt(commits)}/s)`, value: r.rps / commits }
-        : c.connections === 1
-        ? { label: "p50 / bare p50", value: r.p50Ms / deno1.p50Ms }
-        : undefined;
-      // CPU per request against the share page's ceiling, or else bare Deno.serve's.
-      const cpuBase = c.ceiling === "react" ? reactPage : base;
-      rows.push({ name: c.name, r, vsDeno: r.rps / base.rps, own, cpuVs: cpuBase.cpuUs / r.cpuUs });
+      caseRows.push({ name: c.name, r, ceiling, goal: c.goal });
     }
+    rows.push(...ceilingRows, ...caseRows);
     const peak = await memoryOf(server.pid);
 
     const table = formatTable(rows);
@@ -208,12 +218,6 @@ if (import.meta.main) {
         ? ": the machine was shared with other work, which lowers every row, ceilings included; " +
           "read the ratios, not the absolute numbers."
         : "."),
-      "",
-      `Bare KV commit loop on the same disk (${CONNECTIONS} commits in flight, a record and an ` +
-      `index per commit), measured right before each row that commits: ` +
-      (commitRates.length
-        ? `${fmt(Math.min(...commitRates))}–${fmt(Math.max(...commitRates))} commits/s.`
-        : "not measured (no row that commits in this run)."),
       "",
       table,
       "",

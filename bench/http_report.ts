@@ -13,27 +13,46 @@ export const ratio = (n: number) => `${fmt(n, n < 0.1 ? 3 : 2)}×`;
 /** A case's best run, with the server's CPU time per request. */
 export type Measured = Result & { cpuUs: number };
 
-/** One row of the results table; `cpuVs` is its ceiling's CPU per request over its own. */
+/**
+ * One row of the results table. A case row names its ceiling (`ceiling`, a short label, and the
+ * ceiling's own measurement) and its goal, a least ratio of requests/s to the ceiling's; a
+ * ceiling row has neither.
+ */
 export type Row = {
   name: string;
   r: Measured;
-  vsDeno: number;
-  own?: { label: string; value: number };
-  cpuVs: number;
+  ceiling?: { label: string; r: Measured };
+  goal?: number;
 };
+
+/** The row's requests/s over its ceiling's, and its ceiling's CPU per request over its own. */
+export function ratios(row: Row): { rps: number; cpu: number } | null {
+  if (!row.ceiling) return null;
+  return { rps: row.r.rps / row.ceiling.r.rps, cpu: row.ceiling.r.cpuUs / row.r.cpuUs };
+}
+
+/** "met" or "not met" against the goal, or "—" without one. */
+export function goalText(row: Row): string {
+  const got = ratios(row);
+  if (row.goal === undefined || !got) return "—";
+  return `≥ ${fmt(row.goal, 1)}×: ${got.rps >= row.goal ? "met" : "**not met**"}`;
+}
 
 /** The Markdown table of the rows. */
 export function formatTable(rows: Row[]): string {
   const lines = [
-    "| Case | Requests/s | p50 | p99 | vs bare `Deno.serve` | vs its own ceiling | " +
-    "Server CPU per request | CPU: ceiling / case | Non-2xx / errors |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| Case | Requests/s | p50 | p99 | Server CPU per request | Ceiling | " +
+    "Requests/s: case / ceiling | Goal | CPU: ceiling / case | Non-2xx / errors |",
+    "| --- | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: | ---: |",
   ];
-  for (const { name, r, vsDeno, own, cpuVs } of rows) {
+  for (const row of rows) {
+    const { name, r } = row;
+    const got = ratios(row);
     lines.push(
       `| ${name} | ${fmt(r.rps)} | ${fmt(r.p50Ms, 2)} ms | ${fmt(r.p99Ms, 2)} ms | ` +
-        `${ratio(vsDeno)} | ${own ? `${ratio(own.value)} ${own.label}` : "—"} | ` +
-        `${fmt(r.cpuUs, 1)} µs | ${ratio(cpuVs)} | ${r.non2xx} / ${r.errors} |`,
+        `${fmt(r.cpuUs, 1)} µs | ${row.ceiling?.label ?? "—"} | ` +
+        `${got ? ratio(got.rps) : "—"} | ${goalText(row)} | ${got ? ratio(got.cpu) : "—"} | ` +
+        `${r.non2xx} / ${r.errors} |`,
     );
   }
   return lines.join("\n");

@@ -3,15 +3,19 @@
 /** A benchmark process started by startPinned. */
 export type Pinned = { url: string; pid: number; output: () => string; stop: () => Promise<void> };
 
-/** Starts `deno run -A script` pinned to `core` in `cwd`; resolves once it prints its URL. */
+/**
+ * Starts `deno run -A [flags] script` pinned to `core` in `cwd`; resolves once it prints its URL.
+ * `flags` go to `deno run` (bench/profile.ts passes `--cpu-prof`).
+ */
 export async function startPinned(
   script: string,
   core: string,
   cwd: string,
   env: Record<string, string> = {},
+  flags: string[] = [],
 ): Promise<Pinned> {
   const child = new Deno.Command("taskset", {
-    args: ["-c", core, Deno.execPath(), "run", "-A", script],
+    args: ["-c", core, Deno.execPath(), "run", "-A", ...flags, script],
     cwd,
     env: { NO_COLOR: "1", PORT: "0", ...env },
     stdout: "piped",

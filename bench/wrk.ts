@@ -9,8 +9,11 @@ export type Case = {
   body?: string;
   expectStatus: number;
   connections?: number;
-  /** Which ceiling this row is compared with, besides bare Deno.serve. */
-  ceiling?: "react" | "kv";
+  /**
+   * Which ceiling this row is compared with (bench/http.ts): the React page, one `kv.get` per
+   * request, one commit per request; bare Deno.serve when unset.
+   */
+  ceiling?: "react" | "read" | "commit";
 };
 /** What one wrk run measured. */
 export type Result = {

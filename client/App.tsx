@@ -1,13 +1,13 @@
 /** The route tree (docs/PRODUCT.md §2.1), shared by server rendering and the browser. */
 import { Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
-import { Layout } from "./components/Layout.tsx";
+import { Layout } from "./app/Layout.tsx";
 import { PastePage } from "./features/pastes/PastePage.tsx";
 import { FilePage } from "./features/files/FilePage.tsx";
 import { RequireAdmin, RequireAuth, RequirePermission } from "./auth/guards.tsx";
 import { AdminIndexRedirect } from "./features/admin/AdminIndexRedirect.tsx";
 import { NotFoundPage } from "./features/misc/NotFoundPage.tsx";
-import { OfflinePage } from "./features/misc/OfflinePage.tsx";
+import { OfflinePage } from "./components/OfflinePage.tsx";
 import { Permission } from "../shared/permissions.ts";
 import { Spinner } from "./components/Spinner.tsx";
 import { lazyPage } from "./app/lazy_page.ts";

@@ -10,7 +10,7 @@
 import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import { Layout } from "./components/Layout.tsx";
+import { Layout } from "./app/Layout.tsx";
 import { PastePage } from "./features/pastes/PastePage.tsx";
 import { FilePage } from "./features/files/FilePage.tsx";
 import { toLanguage } from "./i18n/setup.ts";

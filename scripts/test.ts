@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 import { CHROMIUM_MISSING_MESSAGE, CHROMIUM_PATH } from "../tests/helpers/browser.ts";
 
 const root = resolve(import.meta.dirname!, "..");
-const UNIT_DIRS = ["server/", "shared/", "client/", "tests/"];
+const UNIT_DIRS = ["server/", "shared/", "client/", "cli/", "tests/"];
 const PLAYWRIGHT = "npm:@playwright/test@1.65.1";
 /** Upper bounds per phase, so a hung test cannot hold CI until its own timeout. */
 const UNIT_TIMEOUT_MS = 40 * 60_000;

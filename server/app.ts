@@ -16,7 +16,7 @@ import {
   requestMemo,
   resolveAuth,
 } from "./http/middleware.ts";
-import type { Services } from "./services/mod.ts";
+import type { Services } from "./container.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { apiKeyRoutes } from "./routes/api_keys.ts";
 import { systemRoutes } from "./routes/system.ts";
@@ -84,7 +84,7 @@ export function createApp({ services, log = console.error }: AppOptions) {
   app.route("/", webManifestRoutes());
   app.route("/", shareTargetRoutes());
   app.route("/", staticRoutes(services.config.distDir));
-  app.route("/", pageRoutes());
+  app.route("/", pageRoutes(services.config.distDir));
 
   app.onError((thrown, c) => {
     const err = clientFault(thrown) ?? thrown;

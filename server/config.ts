@@ -1,6 +1,6 @@
 /** Server configuration: the only module that reads the environment. Parsed once, passed down. */
 import { join, resolve } from "node:path";
-import { parseTrustProxy } from "./http/client_address.ts";
+import { parseTrustProxy } from "./lib/client_address.ts";
 
 export type Config = {
   port: number;

@@ -1,6 +1,6 @@
 /** A byte count as people read it in messages from either side: "100 MB", "1.5 GB", "512 B". */
 
-const UNITS = ["B", "KB", "MB", "GB", "TB"];
+const UNITS = ["B", "KB", "MB", "GB", "TB", "PB"];
 
 /** `bytes` in binary units (1 KB = 1024 B), with at most two decimals below 10 and one above. */
 export function formatByteSize(bytes: number): string {

@@ -41,7 +41,7 @@ const LINK = /\]\(([^)\s]+)\)/g;
 /** The Markdown files the check covers, relative to the repository root. */
 export function docFiles(root = ROOT): string[] {
   const docs = readdirSync(join(root, "docs")).filter((f) => f.endsWith(".md")).sort();
-  return ["README.md", ...docs.map((f) => `docs/${f}`)];
+  return ["README.md", "bench/README.md", ...docs.map((f) => `docs/${f}`)];
 }
 
 /** Every repository path one Markdown text mentions, relative to the root, in order. */

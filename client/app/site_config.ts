@@ -16,6 +16,7 @@ import {
   type PublicSiteConfig,
   SITE_CONFIG_DEFAULTS,
   type SiteConfig,
+  type SiteData,
   toSiteConfig,
 } from "../../shared/schemas/settings.ts";
 import { SITE_CONFIG_CACHE_MS } from "../../shared/constants.ts";
@@ -25,13 +26,6 @@ import { subscribeStored } from "../lib/storage_sync.ts";
 export type { SiteConfig };
 export const SITE_CONFIG_STORAGE_KEY = "cubby.siteConfig";
 const DEFAULT_FAVICON = "/favicon.svg";
-
-/** What the server adds to the embedded data of every document. */
-export type SiteData = {
-  site?: SiteConfig;
-  /** The footer and announcement Markdown of `site`, rendered and sanitised by the server. */
-  siteHtml?: { footer: string; announcement: string };
-};
 
 let current: SiteConfig | null = null;
 const listeners = new Set<() => void>();

@@ -6,7 +6,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useInitialData } from "./initial_data.tsx";
-import { formatPageTitle, pageDescriptionKey } from "../routes.ts";
+import { formatPageTitle, pageDescriptionKey } from "../../shared/app_paths.ts";
 
 /** The path the server rendered this document for, until the app navigates away from it. */
 let documentPath: string | null = globalThis.location?.pathname ?? null;

@@ -12,12 +12,7 @@ import { Navigate, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { type AuthState, useAuth } from "./auth_store.ts";
 import { needsRevalidation, revalidateAuth } from "./use_auth_actions.ts";
-import {
-  allows,
-  firstAllowedPath,
-  loginPathFor,
-  type ModuleRule,
-} from "../features/admin/modules.ts";
+import { allows, firstAllowedPath, loginPathFor, type ModuleRule } from "./admin_modules.ts";
 
 type GuardProps = { children: ReactNode };
 

@@ -17,7 +17,7 @@ import {
 import { AUTH_REVALIDATE_MS } from "../../shared/constants.ts";
 import { getDeviceToken, setDeviceToken } from "./device_token.ts";
 import { clearUserCaches } from "../pwa/worker_state.ts";
-import { paths } from "../routes.ts";
+import { paths } from "../../shared/app_paths.ts";
 import { type ApiKeyTestReply, checkKeyReply } from "./key_reply.ts";
 
 export type { ApiKeyTestReply };

@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../app/use_page_title.ts";
-import { paths } from "../routes.ts";
+import { paths } from "../../shared/app_paths.ts";
 
 /** A titled placeholder page for a screen that is not built yet. */
 export function ComingSoon({ titleKey }: { titleKey: string }) {

@@ -7,7 +7,7 @@
 import { useTranslation } from "react-i18next";
 import { useInitialData } from "../app/initial_data.tsx";
 import { siteDataOf, useSiteConfig } from "../app/site_config.ts";
-import { useRenderedMarkdown } from "../features/pastes/MarkdownView.tsx";
+import { useRenderedMarkdown } from "./MarkdownView.tsx";
 import { APP_VERSION } from "../../shared/constants.ts";
 
 /**

@@ -9,7 +9,7 @@ import { Component, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { isChunkLoadError, retryFailedPages } from "../app/lazy_page.ts";
-import { OfflinePage } from "../features/misc/OfflinePage.tsx";
+import { OfflinePage } from "./OfflinePage.tsx";
 
 function PageError(
   { error, offline, onRetry }: { error: unknown; offline: boolean; onRetry: () => void },

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
+import { PasswordPrompt } from "./PasswordPrompt.tsx";
 
 export function SharePasswordForm<T>(
   { kind, ready, unlock, onUnlocked }: {
@@ -43,33 +44,17 @@ export function SharePasswordForm<T>(
   };
 
   return (
-    <form className={id} onSubmit={submit} method="post" noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t(`${kind}.password.title`)}</h2>
-      <p className="muted">{t(`${kind}.password.body`)}</p>
-      <div className={`${id}-row`}>
-        <label htmlFor={id}>{t(`${kind}.password.label`)}</label>
-        <input
-          id={id}
-          className="input"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) =>
-            setPassword(e.currentTarget.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          autoFocus
-        />
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={!ready || busy}
-          aria-busy={busy}
-        >
-          {t(`${kind}.password.submit`)}
-        </button>
-      </div>
-      {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
-    </form>
+    <PasswordPrompt
+      id={id}
+      texts={`${kind}.password`}
+      method="post"
+      autoComplete="current-password"
+      value={password}
+      onChange={setPassword}
+      error={error}
+      ready={ready}
+      busy={busy}
+      onSubmit={submit}
+    />
   );
 }

@@ -8,7 +8,7 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { paths } from "../routes.ts";
+import { paths } from "../../shared/app_paths.ts";
 import { useInitialData } from "../app/initial_data.tsx";
 import { useSiteConfig } from "../app/site_config.ts";
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx";

@@ -2,8 +2,8 @@
  * Browser uploads with progress (docs/PRODUCT.md §4.3, §7.3, §7.7): the one entry point,
  * `uploadFile`, and what the screens need around it. The flows live in client/lib/upload/:
  * - form.ts: one POST /api/upload through Cubby, or presign → PUT → commit;
- * - multipart.ts: 5 MiB parts to presigned URLs, 3 at a time with retries, resumable after a
- *   reload (resume_store.ts keeps what is needed in localStorage);
+ * - share_multipart.ts: 5 MiB parts to presigned URLs through multipart.ts (3 at a time with
+ *   retries, resumable after a reload: resume_store.ts keeps what is needed in localStorage);
  * - url.ts: a URL downloaded by the browser (directly or through the guarded proxy), then
  *   uploaded; progress 0–49 % for the download and 50–99 % for the upload;
  * - speed.ts: speed, time left and progress snapshots; xhr.ts: transfers with progress.
@@ -13,8 +13,7 @@ import { api, ApiError } from "../api/client.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import { ProgressReporter } from "./upload/speed.ts";
 import { uploadViaForm, uploadViaPresign } from "./upload/form.ts";
-import { MultipartUpload } from "./upload/multipart.ts";
-import { S3_MULTIPART } from "./upload/multipart_plan.ts";
+import { S3_MULTIPART, uploadViaMultipart } from "./upload/share_multipart.ts";
 import { forgetResume, resumeKeyOf } from "./upload/resume_store.ts";
 import { uploadFromUrl } from "./upload/url.ts";
 import type { FileView, UploadRequest } from "./upload/types.ts";
@@ -73,7 +72,7 @@ export async function uploadFile(req: UploadRequest): Promise<FileView> {
   };
   if (req.method === "multipart") {
     const resumeKey = resumeKeyOf(file, filename, req.options.s3ConfigId);
-    return await new MultipartUpload({ ...upload, routes: S3_MULTIPART, resumeKey }, report).run();
+    return await uploadViaMultipart(upload, report, { routes: S3_MULTIPART, resumeKey });
   }
   return req.method === "presign"
     ? await uploadViaPresign(upload, report)

@@ -127,7 +127,7 @@ function textPaths(resource: Record<string, unknown>, prefix = ""): Set<string> 
  * Modules of the share bundle whose texts a share page never shows, with the reason: the
  * layout imports only loginPathFor from the admin modules table, not its menu labels.
  */
-const TEXTS_NOT_SHOWN = new Set(["client/features/admin/modules.ts"]);
+const TEXTS_NOT_SHOWN = new Set(["client/auth/admin_modules.ts"]);
 
 Deno.test("every text a share module names is in the share texts of each language", async () => {
   const { meta } = await built;

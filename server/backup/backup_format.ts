@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { AppError } from "../errors.ts";
-import { sha256Hex } from "../services/crypto.ts";
+import { sha256Hex } from "../lib/crypto.ts";
 import {
   BACKUP_FORMAT_VERSION,
   BACKUP_MODULES,

@@ -169,7 +169,7 @@ Deno.test("journal: a write that KV refuses rolls the whole run back", async () 
 
 Deno.test("a restore that died on one instance is rolled back by another's periodic repair, which never waits", async () => {
   await using t = await createTestApp();
-  const kv = t.services.kv;
+  const kv = t.kv;
   await seed(kv);
   const before = await dump(kv);
   await crashDuring(kv, "applying");

@@ -16,7 +16,7 @@
  * - the admin account (a bare SHA-256) and its tokens are not imported.
  */
 import { AppError } from "../errors.ts";
-import { sha256Hex } from "../services/crypto.ts";
+import { sha256Hex } from "../lib/crypto.ts";
 import { canonicalJson, invalidFile, type ParsedBackup } from "./backup_format.ts";
 import { importMounts, importStorageConfigs, type Rows } from "./cloudpaste_storage.ts";
 import { importFiles, importPastes } from "./cloudpaste_shares.ts";

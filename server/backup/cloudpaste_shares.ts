@@ -3,7 +3,7 @@
  * CloudPaste keeps (`paste_passwords`, `file_passwords`) by hashing them again; a protected
  * share without one is locked (LOCKED_PASSWORD_HASH) rather than opened to everyone.
  */
-import { hashPassword } from "../services/crypto.ts";
+import { hashPassword } from "../lib/crypto.ts";
 import type { Rows } from "./cloudpaste_storage.ts";
 import {
   bool,

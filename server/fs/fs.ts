@@ -31,7 +31,7 @@ import type { FsPage } from "../../shared/schemas/fs.ts";
 import type { RequestedRange } from "../storage/ranges.ts";
 import type { DirectoryCache } from "./directory_cache.ts";
 import { resolveRequestedRange } from "../storage/ranges.ts";
-import { limitStream } from "../services/limit_stream.ts";
+import { limitStream } from "../lib/limit_stream.ts";
 import { existingIn, limitParts, placeUpload, type UploadConflict } from "./fs_conflicts.ts";
 
 const LINK_TTL_S = 3600;

@@ -14,7 +14,7 @@ import type { FsService } from "./fs.ts";
 import type { SettingsService } from "../services/settings.ts";
 import type { Signer } from "../shares/view_tokens.ts";
 import { ANONYMOUS, type Auth } from "../services/auth.ts";
-import { safeEqual } from "../services/crypto.ts";
+import { safeEqual } from "../lib/crypto.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import type { MountRecord } from "../kv/mount_repo.ts";
 import { normalizePath } from "../../shared/permissions.ts";

@@ -7,7 +7,7 @@ import type { Auth } from "../services/auth.ts";
 import type { TaskItem } from "./task_repo.ts";
 import { AppError, fileTooLarge } from "../errors.ts";
 import { filenameFromResponse, guardedFetch } from "../services/url_fetch.ts";
-import { limitStream } from "../services/limit_stream.ts";
+import { limitStream } from "../lib/limit_stream.ts";
 
 /** What the steps need besides the item: the filesystem and the fetch limits. */
 export type TaskStepDeps = {

@@ -8,7 +8,7 @@
  * their own buffer.
  */
 import { AppError } from "../errors.ts";
-import { byobReaderOf } from "../storage/driver_streams.ts";
+import { byobReaderOf } from "../lib/byob.ts";
 
 /** What a default reader of a watched byte stream gets per read. */
 const AUTO_CHUNK = 64 * 1024;

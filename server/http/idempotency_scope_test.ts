@@ -13,7 +13,7 @@ const KEY = { "Idempotency-Key": "same-key" };
 async function idempotencyRecords(t: TestApp): Promise<number> {
   let n = 0;
   for (const prefix of [["idempotency"], ["idempotency_chunks"]]) {
-    for await (const _ of t.services.kv.list({ prefix })) n++;
+    for await (const _ of t.kv.list({ prefix })) n++;
   }
   return n;
 }

@@ -170,7 +170,7 @@ Deno.test("raw uploads, API keys and mounts are idempotent too; kept replies are
     assert.equal(k1.code, 201);
     assert.equal(k2.data.key, k1.data.key);
     // The full key appears nowhere in KV in plain text, not even in the kept reply.
-    for await (const entry of t.services.kv.list({ prefix: [] })) {
+    for await (const entry of t.kv.list({ prefix: [] })) {
       assert.ok(
         !JSON.stringify(entry.value ?? null, (_, v) => typeof v === "bigint" ? String(v) : v)
           .includes(k1.data.key),

@@ -172,7 +172,7 @@ Deno.test("an anonymous write is refused before its body is read", async () => {
     assert.equal(res.status, 401, `${route}: ${text}`);
     assert.equal(body.state.pulled, false, `${route} read its body before auth`);
   }
-  for await (const entry of t.services.kv.list({ prefix: ["idempotency"] })) {
+  for await (const entry of t.kv.list({ prefix: ["idempotency"] })) {
     assert.fail(`an anonymous key was stored: ${String(entry.key)}`);
   }
 });

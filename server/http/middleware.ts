@@ -5,8 +5,8 @@ import { AppError } from "../errors.ts";
 import { FALLBACK_LANGUAGE, type Language } from "../../shared/constants.ts";
 import { hasMountAccess, hasPermission } from "../../shared/permissions.ts";
 import { ANONYMOUS, type Auth } from "../services/auth.ts";
-import type { Services } from "../services/mod.ts";
-import { peerAddress, TrustedProxies } from "./client_address.ts";
+import type { Services } from "../container.ts";
+import { peerAddress, TrustedProxies } from "../lib/client_address.ts";
 import { withRequestMemo } from "../kv/request_memo.ts";
 
 /** Headers every response carries (see requestContext). */
@@ -183,12 +183,3 @@ export const plainErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
  * write alike.
  */
 export const requestMemo: MiddlewareHandler<AppEnv> = (_c, next) => withRequestMemo(next);
-
-/** Headers for user content served from our origin (raw pastes, file view, proxy, WebDAV). */
-export function userContentHeaders(): Record<string, string> {
-  return {
-    "Content-Security-Policy": "sandbox",
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "private, no-store",
-  };
-}

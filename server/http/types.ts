@@ -1,7 +1,7 @@
 /** The Hono environment shared by every route group. */
 import type { Language } from "../../shared/constants.ts";
 import type { Auth } from "../services/auth.ts";
-import type { Services } from "../services/mod.ts";
+import type { Services } from "../container.ts";
 
 export type AppEnv = {
   Variables: {

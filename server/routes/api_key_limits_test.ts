@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { ulid } from "ulid";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { ApiKeyRepo } from "../kv/api_key_repo.ts";
-import { sha256Hex } from "../services/crypto.ts";
+import { sha256Hex } from "../lib/crypto.ts";
 import { Permission } from "../../shared/permissions.ts";
 
 const check = (t: TestApp, key: string, peer?: string) =>
@@ -111,7 +111,7 @@ Deno.test("custom keys need 32 characters; shorter keys made before still work",
 
   // A short key made before the floor (written as the service wrote it then) keeps working.
   const old = "short123";
-  await new ApiKeyRepo(t.services.kv).create({
+  await new ApiKeyRepo(t.kv).create({
     id: ulid(),
     name: "old",
     key_hash: sha256Hex(old),

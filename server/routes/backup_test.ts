@@ -350,7 +350,7 @@ Deno.test("merge adds what is free and reports the rest; overwrite replaces the 
   assert.equal(gone.status, 404);
   await gone.body?.cancel();
   const chunks = [];
-  for await (const e of t.services.kv.list({ prefix: ["paste_chunks"] })) chunks.push(e.key[1]);
+  for await (const e of t.kv.list({ prefix: ["paste_chunks"] })) chunks.push(e.key[1]);
   assert.equal(new Set(chunks).size, 2, "no orphaned content is left behind");
   const stats = (await ok(await t.request("/api/admin/dashboard/stats", { auth: admin }))).data;
   assert.equal(stats.total_pastes, 2, "the dashboard counters are recounted");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ALL_KEY_PERMISSIONS, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
-import { createServices } from "../services/mod.ts";
+import { createServices } from "../container.ts";
 import { keys } from "../kv/keys.ts";
 import { dayOf } from "../kv/stats_repo.ts";
 import type { DashboardStats } from "../services/stats.ts";
@@ -162,7 +162,7 @@ Deno.test("migration 1 counts data written before the counters existed, once", a
   assert.deepEqual(expected, { pastes: 2, files: 1, api_keys: 1, storage_configs: 1 });
 
   // Make the store look like one written by a version without counters.
-  const kv = t.services.kv;
+  const kv = t.kv;
   for (const prefix of [["stats_totals"], ["stats_daily"]]) {
     for await (const e of kv.list({ prefix })) await kv.delete(e.key);
   }

@@ -259,12 +259,12 @@ Deno.test("presign then PUT to the signed URL then commit (local driver)", async
 Deno.test("limits: max upload size and storage quota refuse and leave nothing behind", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  await t.services.kv.set(["settings", "max_upload_size"], 1);
-  await t.services.kv.set(["settings", "max_upload_size_unit"], "KB");
+  await t.kv.set(["settings", "max_upload_size"], 1);
+  await t.kv.set(["settings", "max_upload_size_unit"], "KB");
   const big = await upload(t, admin, {}, random(5000));
   assert.equal(big.res.status, 413);
   assert.equal(big.body.error, "file_too_large");
-  await t.services.kv.delete(["settings", "max_upload_size"]);
+  await t.kv.delete(["settings", "max_upload_size"]);
 
   const cfg = await t.createStorageConfig({
     name: "small",

@@ -9,7 +9,7 @@ import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson, readQuery, validate } from "../http/validate.ts";
 import { requireMountAccess, requirePermission } from "../http/middleware.ts";
-import { objectResponse } from "../http/bytes.ts";
+import { objectResponse } from "../storage/object_response.ts";
 import { readUploadForm } from "../http/upload_form.ts";
 import { spoolDirOf } from "../storage/temp_files.ts";
 import { parseRange } from "../storage/ranges.ts";

@@ -373,7 +373,7 @@ Deno.test("search index: pairs at the end of names, very long keys, and purging 
   assert.deepEqual(await paths(t, "md"), []);
   let left = 0;
   for (const prefix of ["search_entries", "search_grams", "search_long"]) {
-    for await (const _ of t.services.kv.list({ prefix: [prefix, cfg] })) left++;
+    for await (const _ of t.kv.list({ prefix: [prefix, cfg] })) left++;
   }
   assert.equal(left, 0);
 });

@@ -153,6 +153,6 @@ Deno.test("two instances: exact view limits under concurrent views spread over b
   }
   await a.services.viewTally.flush();
   await b.services.viewTally.flush();
-  const stored = await a.services.kv.get<Deno.KvU64>(["paste_views", open.body.data.id]);
+  const stored = await a.kv.get<Deno.KvU64>(["paste_views", open.body.data.id]);
   assert.equal(Number(stored.value?.value ?? 0n), 7);
 });

@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
-import { objectResponse } from "../http/bytes.ts";
+import { objectResponse } from "../storage/object_response.ts";
 import { parseRange, resolveRequestedRange } from "../storage/ranges.ts";
 import { LocalDriver } from "../storage/local.ts";
 import { sizeMismatch } from "../storage/local_errors.ts";

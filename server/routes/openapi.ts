@@ -1,7 +1,7 @@
 /** GET /api/openapi.json: the OpenAPI 3.1 document of every /api route (built once). */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
-import { buildOpenApi } from "../http/openapi.ts";
+import { buildOpenApi } from "./openapi_document.ts";
 
 export function openApiRoutes() {
   const app = new Hono<AppEnv>();

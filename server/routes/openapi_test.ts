@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { createTestApp } from "../../tests/helpers/app.ts";
-import { openApiPath } from "../http/openapi.ts";
+import { openApiPath } from "./openapi_document.ts";
 import { TASK_ACTION_NAMES, TASK_WRITE_NAMES } from "./fs_tasks.ts";
 
 Deno.test("GET /api/openapi.json is a valid OpenAPI 3.1 document", async () => {

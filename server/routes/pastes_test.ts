@@ -50,7 +50,7 @@ async function withApp(fn: (t: TestApp) => Promise<void>) {
 /** Counts the chunk keys in KV (all pastes). */
 async function chunkKeyCount(t: TestApp): Promise<number> {
   let n = 0;
-  for await (const _ of t.services.kv.list({ prefix: ["paste_chunks"] })) n++;
+  for await (const _ of t.kv.list({ prefix: ["paste_chunks"] })) n++;
   return n;
 }
 
@@ -512,9 +512,9 @@ Deno.test("batch-delete (DELETE or POST) removes what the caller manages and ski
     assert.equal(viaPost.body.data.deleted, 1);
     assert.equal(await chunkKeyCount(t), 0);
     let keys = 0;
-    for await (const _ of t.services.kv.list({ prefix: ["pastes_by_slug"] })) keys++;
-    for await (const _ of t.services.kv.list({ prefix: ["pastes_by_creator"] })) keys++;
-    for await (const _ of t.services.kv.list({ prefix: ["paste_views"] })) keys++;
+    for await (const _ of t.kv.list({ prefix: ["pastes_by_slug"] })) keys++;
+    for await (const _ of t.kv.list({ prefix: ["pastes_by_creator"] })) keys++;
+    for await (const _ of t.kv.list({ prefix: ["paste_views"] })) keys++;
     assert.equal(keys, 0, "indexes and counters are deleted with the paste");
 
     const bad: unknown[] = [{}, { ids: [] }, { ids: "x" }, { ids: [1] }, {
@@ -671,7 +671,7 @@ Deno.test("a 10 MB multi-byte paste round-trips byte-identical; updates drop old
     assert.equal(managed.body.data.content, content);
 
     const record = async () =>
-      (await t.services.kv.get<{ content_id: string; content_chunks: number }>(["pastes", p.id]))
+      (await t.kv.get<{ content_id: string; content_chunks: number }>(["pastes", p.id]))
         .value!;
     const before = await record();
     assert.ok(before.content_chunks >= 170);
@@ -686,7 +686,7 @@ Deno.test("a 10 MB multi-byte paste round-trips byte-identical; updates drop old
     const after = await record();
     assert.notEqual(after.content_id, before.content_id);
     let oldChunks = 0;
-    for await (const _ of t.services.kv.list({ prefix: ["paste_chunks", before.content_id] })) {
+    for await (const _ of t.kv.list({ prefix: ["paste_chunks", before.content_id] })) {
       oldChunks++;
     }
     assert.equal(oldChunks, 0, "old content chunks are deleted");

@@ -10,7 +10,7 @@ import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readQuery } from "../http/validate.ts";
 import { requirePermission } from "../http/middleware.ts";
-import { objectResponse } from "../http/bytes.ts";
+import { objectResponse } from "../storage/object_response.ts";
 import { parseRange } from "../storage/ranges.ts";
 import { AppError } from "../errors.ts";
 import { Permission } from "../../shared/permissions.ts";

@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson } from "../http/validate.ts";
-import { objectResponse } from "../http/bytes.ts";
+import { objectResponse } from "../storage/object_response.ts";
 import { parseRange } from "../storage/ranges.ts";
 import { VerifySchema } from "../../shared/schemas/files.ts";
 import { markCacheableShare } from "../http/offline_cache.ts";

@@ -101,7 +101,7 @@ Deno.test("a key's clear-expired frees only its own tombstones", async () => {
 
 Deno.test("a lapsed tombstone frees the slug even before KV drops it", async () => {
   await using t = await createTestApp();
-  const op = t.services.kv.atomic();
+  const op = t.kv.atomic();
   writeTombstone(
     op,
     "paste",

@@ -107,7 +107,7 @@ Deno.test("storage configs: create, secret sealed at rest and never returned, de
   assert.equal(cfg.has_secret, true);
   assert.ok(!JSON.stringify(cfg).includes("super-secret-value"));
   assert.ok(!JSON.stringify(cfg).includes("AKIAEXAMPLE"));
-  const raw = JSON.stringify((await t.services.kv.get(["storage_configs", cfg.id])).value);
+  const raw = JSON.stringify((await t.kv.get(["storage_configs", cfg.id])).value);
   assert.ok(!raw.includes("super-secret-value"), "encrypted at rest");
 
   assert.equal(

@@ -7,7 +7,7 @@ import { APP_VERSION } from "../../shared/constants.ts";
 export function systemRoutes() {
   const app = new Hono<AppEnv>();
   app.get("/health", async (c) => {
-    await c.get("services").kv.get(["meta", "health"]);
+    await c.get("services").checkKv();
     return ok(c, { status: "ok", time: new Date().toISOString() });
   });
   app.get("/version", (c) => ok(c, { version: APP_VERSION, runtime: `deno ${Deno.version.deno}` }));

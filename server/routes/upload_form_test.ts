@@ -273,8 +273,8 @@ Deno.test("a truncated or malformed form is 400 and leaves nothing behind", asyn
 Deno.test("a spooled file is bounded by the max upload size (413, spool removed)", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  await t.services.kv.set(["settings", "max_upload_size"], 1);
-  await t.services.kv.set(["settings", "max_upload_size_unit"], "KB");
+  await t.kv.set(["settings", "max_upload_size"], 1);
+  await t.kv.set(["settings", "max_upload_size_unit"], "KB");
   const { status, body } = await post(t, "/api/upload", admin, [[
     "file",
     new Uint8Array(5000),

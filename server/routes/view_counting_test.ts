@@ -4,7 +4,7 @@
  * tallies them (one `list` counts once, though it may fetch several batches).
  */
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { createPeerApp, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { type Calls, callsDuring, countingKv } from "../../tests/helpers/counting_kv.ts";
 import { shareFile } from "../../tests/helpers/shares.ts";
 
@@ -22,7 +22,7 @@ async function createPaste(t: TestApp, extra: Record<string, unknown> = {}) {
 }
 
 const storedViews = async (t: TestApp, key: Deno.KvKey) =>
-  Number((await t.services.kv.get<Deno.KvU64>(key)).value?.value ?? 0n);
+  Number((await t.kv.get<Deno.KvU64>(key)).value?.value ?? 0n);
 
 Deno.test("an unlimited paste's view costs one KV read and no commit", async () => {
   const calls: Calls = {};
@@ -49,6 +49,56 @@ Deno.test("an unlimited paste's view costs one KV read and no commit", async () 
     assert.equal((await t.request(`/api/raw/${limited.slug}`)).status, 200);
   });
   assert.equal(used.commit, 1, JSON.stringify(used));
+});
+
+/** Wraps a KV handle so that the keys of every `getMany` are recorded in `reads`, by table. */
+function recordingReads(kv: Deno.Kv, reads: string[][]): Deno.Kv {
+  return new Proxy(kv, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop !== "getMany") return typeof value === "function" ? value.bind(target) : value;
+      return (keys: Deno.KvKey[], ...rest: unknown[]) => {
+        reads.push(keys.map((k) => String(k[0])));
+        return value.apply(target, [keys, ...rest]);
+      };
+    },
+  });
+}
+
+Deno.test("a raw view of an open paste reads its record alone; a limit set elsewhere is still exact", async () => {
+  const reads: string[][] = [];
+  await using t = await createTestApp({ VIEW_FLUSH_MS: "60000" }, {
+    wrapKv: (kv) => recordingReads(kv, reads),
+  });
+  const { id, slug } = await createPaste(t);
+  const readsOf = async (path: string) => {
+    reads.length = 0;
+    const res = await t.request(path);
+    return { status: res.status, text: await res.text(), reads: [...reads] };
+  };
+  // The raw text needs no view count: the record (which holds the content) is the one key read.
+  const raw = await readsOf(`/api/raw/${slug}`);
+  assert.equal(raw.text, "statistics only");
+  assert.deepEqual(raw.reads, [["pastes"]]);
+  // The JSON view answers with the views, so it reads the counter with the record.
+  assert.deepEqual((await readsOf(`/api/paste/${slug}`)).reads, [["pastes", "paste_views"]]);
+
+  // Another instance sets a limit: this one's hint still says "no limit", so it reads the record
+  // alone, finds the limit, and reads the record again with its counter before counting.
+  await using peer = await createPeerApp(t);
+  const edit = await peer.request(`/api/pastes/${id}`, {
+    method: "PUT",
+    auth: await peer.adminAuth(),
+    json: { max_views: 2 },
+  });
+  assert.equal(edit.status, 200, await edit.clone().text());
+  const first = await readsOf(`/api/raw/${slug}`);
+  assert.equal(first.status, 200);
+  assert.deepEqual(first.reads, [["pastes"], ["pastes", "paste_views"]]);
+  const statuses = [];
+  for (let i = 0; i < 2; i++) statuses.push((await readsOf(`/api/raw/${slug}`)).status);
+  assert.deepEqual(statuses, [200, 410], "two views in all, then used up");
+  assert.deepEqual((await readsOf(`/api/raw/${slug}`)).reads.at(-1), ["pastes", "paste_views"]);
 });
 
 Deno.test("unlimited views show at once and reach the store after the flush interval", async () => {

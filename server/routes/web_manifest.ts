@@ -4,8 +4,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/types.ts";
-import enPwa from "../../client/i18n/locales/en-US/pwa.json" with { type: "json" };
-import zhPwa from "../../client/i18n/locales/zh-CN/pwa.json" with { type: "json" };
+import { MANIFEST_TEXTS } from "../../shared/pwa_manifest.ts";
 import { toSiteConfig } from "../../shared/schemas/settings.ts";
 import {
   BACKGROUND_COLOR,
@@ -14,15 +13,6 @@ import {
   THEME_COLOR,
 } from "../../shared/pwa.ts";
 import type { Language } from "../../shared/constants.ts";
-
-/**
- * The manifest's texts, read from the client's catalogue files directly: going through the
- * server-rendering i18n instance would load React and the SSR stack at start (server/ssr).
- */
-const MANIFEST_TEXTS: Record<Language, typeof enPwa.pwa.manifest> = {
-  "en-US": enPwa.pwa.manifest,
-  "zh-CN": zhPwa.pwa.manifest,
-};
 
 /** Longest short_name launchers show without cutting it. */
 const SHORT_NAME_MAX = 12;

@@ -10,10 +10,7 @@ import type { AppEnv } from "../http/types.ts";
 import { assertAuthorized, plainErrors, requestMemo } from "../http/middleware.ts";
 import { AppError } from "../errors.ts";
 import type { Auth } from "../services/auth.ts";
-import type { Services } from "../services/mod.ts";
-import { WebdavService } from "../webdav/webdav.ts";
-import { WebdavPropRepo } from "../webdav/webdav_prop_repo.ts";
-import { WebdavLockRepo } from "../webdav/webdav_lock_repo.ts";
+import type { Services } from "../container.ts";
 import { Permission } from "../../shared/permissions.ts";
 import { errorMessage } from "../../shared/errors.ts";
 
@@ -67,16 +64,9 @@ async function authenticate(c: Context<AppEnv>): Promise<Auth | Response> {
   }
 }
 
-/** The `/dav` routes; the WebDAV handler (server/webdav/) is built here, on the HTTP side. */
+/** The `/dav` routes: Basic auth and permissions here, the WebDAV handler from the container. */
 export function webdavRoutes(services: Services) {
-  const { fs, mounts, settings, kv } = services;
-  const webdav = new WebdavService(
-    fs,
-    mounts,
-    settings,
-    new WebdavPropRepo(kv),
-    new WebdavLockRepo(kv),
-  );
+  const { webdav } = services;
   const app = new Hono<AppEnv>();
   app.use("*", plainErrors);
   app.use("*", requestMemo);

@@ -2,7 +2,7 @@
 import { ulid } from "ulid";
 import type { ApiKeyRecord, ApiKeyRepo } from "../kv/api_key_repo.ts";
 import { AppError, badRequest, conflict, notFound } from "../errors.ts";
-import { randomBase62, sha256Hex } from "./crypto.ts";
+import { randomBase62, sha256Hex } from "../lib/crypto.ts";
 import {
   maskToPermissions,
   normalizePath,

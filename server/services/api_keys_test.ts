@@ -7,7 +7,7 @@ import { ApiKeyService } from "./api_keys.ts";
 Deno.test("a key's last-used time is written once per interval, not on every request", async () => {
   await using t = await createTestApp();
   const { key, id } = await t.createKey({ text: true });
-  const kv = t.services.kv;
+  const kv = t.kv;
   const lastUsed = () => kv.get<string>(keys.apiKeyLastUsed(id));
 
   const throttled = new ApiKeyService(new ApiKeyRepo(kv));

@@ -9,7 +9,7 @@ import type { ApiKeyRecord } from "../kv/api_key_repo.ts";
 import type { ApiKeyService } from "./api_keys.ts";
 import type { DeviceTokens } from "./device_tokens.ts";
 import { AppError, badRequest, unauthorized } from "../errors.ts";
-import { hashPassword, randomToken, sha256Hex, verifyPassword } from "./crypto.ts";
+import { hashPassword, randomToken, sha256Hex, verifyPassword } from "../lib/crypto.ts";
 import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
 import type { ChangePassword } from "../../shared/schemas/auth.ts";
 import {

@@ -6,7 +6,7 @@
  * nothing is stored per device; only its failures are counted, under its random id.
  */
 import { createHmac } from "node:crypto";
-import { randomToken, safeEqual } from "./crypto.ts";
+import { randomToken, safeEqual } from "../lib/crypto.ts";
 
 /** How long a device token is honoured; every successful login hands out a fresh one. */
 export const DEVICE_TOKEN_TTL_MS = 180 * 24 * 60 * 60 * 1000;

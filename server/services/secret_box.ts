@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import type { Config } from "../config.ts";
-import { fromBase64, toBase64 } from "./crypto.ts";
+import { fromBase64, toBase64 } from "../lib/crypto.ts";
 import { keys } from "../kv/keys.ts";
 
 const KEY_FILE = "secret.key";

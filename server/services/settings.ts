@@ -227,7 +227,7 @@ export class SettingsService {
   /**
    * The site group and the preview lists: what anyone may read (GET /api/public/site-config).
    * The same frozen object is returned for as long as the same reading of the stored settings is
-   * used, so callers may memoise what they derive from it by its identity (routes/pages.ts).
+   * used, so callers may memoise what they derive from it by its identity (ssr/app_page.ts).
    */
   async getPublicSiteConfig(): Promise<PublicSiteConfig> {
     const stored = await this.stored();

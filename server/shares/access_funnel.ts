@@ -17,7 +17,7 @@
  * asked; also a swept share's tombstone), or whatever `checkAccess` throws (401 password_required / wrong_password, 429).
  * Counting happens here and nowhere else, through the ledger's `count` and `tally`.
  */
-import type { FileRecord, FileRepo } from "./file_repo.ts";
+import type { FileRecord, FileRepo, FileShareEntry } from "./file_repo.ts";
 import type { PasteRecord, PasteRepo, PasteShareEntry } from "./paste_repo.ts";
 import type { CountResult } from "./view_counter.ts";
 import type { ErrorCode } from "../../shared/errors.ts";
@@ -43,8 +43,11 @@ export type GatedShare = {
 /** A share record as read, with the versionstamp the count is checked against. */
 export type ShareEntry<R> = { value: R; versionstamp: string };
 
-/** A share as found for a delivery: the record and its views, read together. */
-export type FoundShare<R> = ShareEntry<R> & { views: number };
+/**
+ * A share as found for a delivery: the record and its views, read together. `views` is null
+ * only for a share without a view limit whose caller asked for no view count (`withViews`).
+ */
+export type FoundShare<R> = ShareEntry<R> & { views: number | null };
 
 /**
  * How the funnel reads and counts one kind of share (in practice: its repo). `F` is what `find`
@@ -53,8 +56,11 @@ export type FoundShare<R> = ShareEntry<R> & { views: number };
 export type ShareLedger<R extends GatedShare, F extends FoundShare<R> = FoundShare<R>> = {
   /** Token subjects and error codes: "file" or "paste". */
   kind: "file" | "paste";
-  /** The record of a slug with its views so far, or null when there is none. */
-  find(slug: string): Promise<F | null>;
+  /**
+   * The record of a slug with its views so far, or null when there is none. With `withViews`
+   * false an unlimited share may come without its views (null): one key fewer to read.
+   */
+  find(slug: string, withViews: boolean): Promise<F | null>;
   /** True when a share of this slug expired and was swept (its tombstone answers 410). */
   swept(slug: string): Promise<boolean>;
   /** Counts one view of a limited share with a checked commit; "changed": read it again. */
@@ -91,6 +97,11 @@ export type AdmitOptions<R> = {
   issueToken?: boolean | ((rec: R) => boolean);
   /** True when the caller owns the share: its view is admitted like any other, not counted. */
   isOwner?: (rec: R) => boolean;
+  /**
+   * False when the caller does not use the view count (a raw text): a share without a view
+   * limit is then read without its counter, and the admission's `views` may be null.
+   */
+  withViews?: boolean;
 };
 
 const ERRORS: Record<"file" | "paste", { missing: ErrorCode; gone: ErrorCode }> = {
@@ -116,7 +127,7 @@ export class AccessFunnel<R extends GatedShare, F extends FoundShare<R> = FoundS
   async admit(slug: string, opts: AdmitOptions<R>): Promise<Admission<F>> {
     const errors = ERRORS[this.ledger.kind];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const entry = await this.ledger.find(slug);
+      const entry = await this.ledger.find(slug, opts.withViews ?? true);
       if (!entry) {
         throw await this.ledger.swept(slug) ? gone(errors.gone) : notFound(errors.missing);
       }
@@ -125,7 +136,8 @@ export class AccessFunnel<R extends GatedShare, F extends FoundShare<R> = FoundS
       if (opts.token && await this.signer.verify(this.subjectOf(rec), opts.token)) {
         return { entry, views: null, owned: false, token: opts.token };
       }
-      if (rec.max_views > 0 && entry.views >= rec.max_views) throw gone(errors.gone);
+      // A limited share always comes with its views (ShareLedger.find).
+      if (rec.max_views > 0 && (entry.views ?? 0) >= rec.max_views) throw gone(errors.gone);
       await opts.checkAccess(rec);
       if (opts.isOwner?.(rec)) {
         return { entry, views: entry.views, owned: true, token: await this.tokenFor(rec, opts) };
@@ -160,8 +172,11 @@ export class AccessFunnel<R extends GatedShare, F extends FoundShare<R> = FoundS
 }
 
 /** The funnel of file shares. */
-export function fileFunnel(repo: FileRepo, signer: Signer): AccessFunnel<FileRecord> {
-  return new AccessFunnel<FileRecord>({
+export function fileFunnel(
+  repo: FileRepo,
+  signer: Signer,
+): AccessFunnel<FileRecord, FileShareEntry> {
+  return new AccessFunnel<FileRecord, FileShareEntry>({
     kind: "file",
     find: (slug) => SLUG_PATTERN.test(slug) ? repo.findShare(slug) : Promise.resolve(null),
     swept: (slug) => SLUG_PATTERN.test(slug) ? repo.tombstones.holds(slug) : Promise.resolve(false),
@@ -177,7 +192,8 @@ export function pasteFunnel(
 ): AccessFunnel<PasteRecord, PasteShareEntry> {
   return new AccessFunnel<PasteRecord, PasteShareEntry>({
     kind: "paste",
-    find: (slug) => SLUG_PATTERN.test(slug) ? repo.findShare(slug) : Promise.resolve(null),
+    find: (slug, withViews) =>
+      SLUG_PATTERN.test(slug) ? repo.findShare(slug, withViews) : Promise.resolve(null),
     swept: (slug) => SLUG_PATTERN.test(slug) ? repo.tombstones.holds(slug) : Promise.resolve(false),
     count: (entry) => repo.countView(entry),
     tally: (entry) => repo.tallyView(entry),

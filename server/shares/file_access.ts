@@ -11,7 +11,7 @@ import type { AccessFunnel } from "./access_funnel.ts";
 import type { AttemptGuard } from "../services/attempts.ts";
 import type { Auth } from "../services/auth.ts";
 import { AppError, badRequest, gone, notFound, unauthorized } from "../errors.ts";
-import { verifyPassword } from "../services/crypto.ts";
+import { verifyPassword } from "../lib/crypto.ts";
 import type { PublicFileView } from "../../shared/schemas/files.ts";
 import type { GetResult } from "../storage/driver.ts";
 import { type RequestedRange, resolveRequestedRange } from "../storage/ranges.ts";

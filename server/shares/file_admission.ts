@@ -8,7 +8,7 @@ import type { StorageConfigService } from "../services/storage_configs.ts";
 import type { SettingsService } from "../services/settings.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
 import { AppError, badRequest, conflict, fileTooLarge, forbidden } from "../errors.ts";
-import { hashAccessToken, hashPassword, randomBase62 } from "../services/crypto.ts";
+import { hashAccessToken, hashPassword, randomBase62 } from "../lib/crypto.ts";
 import { SHARE_OBJECTS_FOLDER } from "../storage/share_area.ts";
 import { slugHeldBySweptShare } from "./tombstones.ts";
 import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";

@@ -4,7 +4,7 @@ import type { FileRecord, FileRepo } from "./file_repo.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
-import { hashPassword } from "../services/crypto.ts";
+import { hashPassword } from "../lib/crypto.ts";
 import { isReservedSlug } from "../../shared/slug.ts";
 import type { FileUpdate, FileView } from "../../shared/schemas/files.ts";
 import { assertCanManage } from "./file_admission.ts";

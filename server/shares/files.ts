@@ -11,7 +11,7 @@ import type { StorageConfigService } from "../services/storage_configs.ts";
 import type { SettingsService } from "../services/settings.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
 import { badRequest, conflict, forbidden, notFound } from "../errors.ts";
-import { limitStream } from "../services/limit_stream.ts";
+import { limitStream } from "../lib/limit_stream.ts";
 import { contentTypeFor } from "../../shared/mime.ts";
 import type { Commit, FileShareOptions, FileView, Presign } from "../../shared/schemas/files.ts";
 import { FileAdmission, storedNameOf } from "./file_admission.ts";

@@ -7,19 +7,27 @@
  * moved, a paste edited or deleted on another instance) costs one more read, never a wrong
  * answer. Records and indexes change only together in checked commits (paste_repo.ts), so a
  * record that holds the slug is the one its index points at.
+ *
+ * A caller that does not use the view count (a raw text) may ask for none: when the hint says the
+ * paste has no view limit, its counter is not read (one key fewer per view). A limited paste
+ * always comes with its count: if the record read turns out limited, it is read again with it.
  */
 import { keys } from "../kv/keys.ts";
 import { chunkKeys, joinChunks } from "./paste_content.ts";
 import type { PasteEntry, PasteRecord } from "./paste_record.ts";
 
 /**
- * A record as read for a delivery, with its view count (stored plus pending here) and, when its
- * chunks were read in the same snapshot, its content.
+ * A record as read for a delivery, with its view count (stored plus pending here; null when not
+ * asked for and the paste has no limit) and, when its chunks were read in the same snapshot, its
+ * content.
  */
-export type PasteShareEntry = PasteEntry & { views: number; content?: Uint8Array<ArrayBuffer> };
+export type PasteShareEntry = PasteEntry & {
+  views: number | null;
+  content?: Uint8Array<ArrayBuffer>;
+};
 
-/** What a slug led to. */
-type SlugHint = { id: string; contentId: string; chunks: number };
+/** What a slug led to; `limited`: the paste had a view limit. */
+type SlugHint = { id: string; contentId: string; chunks: number; limited: boolean };
 
 /** Slugs remembered at most (about 100 bytes each); the oldest is forgotten first. */
 const MAX_HINTS = 20_000;
@@ -32,23 +40,31 @@ export class PasteLookup {
   /** `pendingViews`: views of a paste counted on this instance and not yet in KV. */
   constructor(private kv: Deno.Kv, private pendingViews: (id: string) => number) {}
 
-  /** The paste holding `slug` with its views (and content when it came along); null if none. */
-  async find(slug: string): Promise<PasteShareEntry | null> {
+  /**
+   * The paste holding `slug` with its views (and content when it came along); null if none.
+   * `withViews` false: an unlimited paste may come without its views (see the module comment).
+   */
+  async find(slug: string, withViews = true): Promise<PasteShareEntry | null> {
     const hint = this.hints.get(slug);
     if (hint) {
-      const found = await this.read(slug, hint.id, hint);
+      const found = await this.read(slug, hint.id, hint, withViews || hint.limited);
       if (found) return found;
       this.hints.delete(slug);
     }
     const idx = await this.kv.get<string>(keys.pastesBySlug(slug));
     if (!idx.value) return null;
-    return await this.read(slug, idx.value, null);
+    return await this.read(slug, idx.value, null, true);
   }
 
   /** Remembers where a paste's slug leads (after it was saved or read). */
   remember(rec: PasteRecord): void {
     this.hints.delete(rec.slug);
-    this.hints.set(rec.slug, { id: rec.id, contentId: rec.content_id, chunks: rec.content_chunks });
+    this.hints.set(rec.slug, {
+      id: rec.id,
+      contentId: rec.content_id,
+      chunks: rec.content_chunks,
+      limited: rec.max_views > 0,
+    });
     if (this.hints.size > MAX_HINTS) this.hints.delete(this.hints.keys().next().value!);
   }
 
@@ -57,31 +73,42 @@ export class PasteLookup {
     this.hints.delete(slug);
   }
 
-  /** The record of `id` if it still holds `slug`, its views, and its chunks when hinted right. */
+  /**
+   * The record of `id` if it still holds `slug`, its views (unless `withViews` is false and the
+   * record has no limit), and its chunks when hinted right.
+   */
   private async read(
     slug: string,
     id: string,
     hint: SlugHint | null,
+    withViews: boolean,
   ): Promise<PasteShareEntry | null> {
     const prefetch = hint && hint.chunks <= PREFETCH_CHUNKS
       ? chunkKeys({ content_id: hint.contentId, content_size: 0, content_chunks: hint.chunks })
       : [];
-    const entries = await this.kv.getMany<unknown[]>([
-      keys.pastes(id),
-      keys.pasteViews(id),
-      ...prefetch,
-    ]);
+    const head = withViews ? [keys.pastes(id), keys.pasteViews(id)] : [keys.pastes(id)];
+    const entries = await this.kv.getMany<unknown[]>([...head, ...prefetch]);
     const rec = entries[0] as Deno.KvEntryMaybe<PasteRecord>;
-    const counter = entries[1] as Deno.KvEntryMaybe<Deno.KvU64>;
     if (!rec.value || rec.value.slug !== slug) return null;
     const value = rec.value;
-    // Views pending here were counted while the paste was unlimited; once it has a limit they
-    // are dropped at the flush (view_tally.ts), so they never count against the new limit.
-    const pending = value.max_views > 0 ? 0 : this.pendingViews(id);
-    const views = Number(counter.value?.value ?? 0n) + pending;
+    // Limited since the hint was taken: its views decide the delivery, so read them with it.
+    if (!withViews && value.max_views > 0) return await this.read(slug, id, hint, true);
+    let views: number | null = null;
+    if (withViews) {
+      const counter = entries[1] as Deno.KvEntryMaybe<Deno.KvU64>;
+      // Views pending here were counted while the paste was unlimited; once it has a limit they
+      // are dropped at the flush (view_tally.ts), so they never count against the new limit.
+      const pending = value.max_views > 0 ? 0 : this.pendingViews(id);
+      views = Number(counter.value?.value ?? 0n) + pending;
+    }
     const entry: PasteShareEntry = { value, versionstamp: rec.versionstamp!, views };
-    if (hint?.contentId === value.content_id && hint.chunks === value.content_chunks) {
-      if (prefetch.length) entry.content = joinChunks(value, entries.slice(2)) ?? undefined;
+    if (
+      hint?.contentId === value.content_id && hint.chunks === value.content_chunks &&
+      hint.limited === value.max_views > 0
+    ) {
+      if (prefetch.length) {
+        entry.content = joinChunks(value, entries.slice(head.length)) ?? undefined;
+      }
     } else this.remember(value);
     return entry;
   }

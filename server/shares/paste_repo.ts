@@ -64,10 +64,13 @@ export class PasteRepo {
 
   /**
    * Reads a paste and its view count by slug; null when missing. One read that brings the
-   * content too when the slug was seen before (paste_lookup.ts).
+   * content too when the slug was seen before (paste_lookup.ts). With `withViews` false an
+   * unlimited paste may come without its view count (null).
    */
-  findShare(slug: string): Promise<PasteShareEntry | null> {
-    return this.lookup.find(slug);
+  findShare(slug: string): Promise<PasteShareEntry & { views: number } | null>;
+  findShare(slug: string, withViews: boolean): Promise<PasteShareEntry | null>;
+  findShare(slug: string, withViews = true): Promise<PasteShareEntry | null> {
+    return this.lookup.find(slug, withViews);
   }
 
   /** Reads many pastes by id, in the given order, skipping missing ones. */
@@ -255,7 +258,7 @@ export class PasteRepo {
     if (max_views > 0) throw new Error(`Paste ${id} has a view limit: count it with countView`);
     if (!this.tally) return await this.countView(entry);
     this.tally.add(keys.pastes(id), keys.pasteViews(id));
-    return { ok: true, views: entry.views + 1 };
+    return { ok: true, views: entry.views === null ? null : entry.views + 1 };
   }
 
   private pendingViews(id: string): number {

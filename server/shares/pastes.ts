@@ -18,7 +18,7 @@ import { slugHeldBySweptShare } from "./tombstones.ts";
 import type { AttemptGuard } from "../services/attempts.ts";
 import type { Config } from "../config.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
-import { hashAccessToken, hashPassword, randomBase62, verifyPassword } from "../services/crypto.ts";
+import { hashAccessToken, hashPassword, randomBase62, verifyPassword } from "../lib/crypto.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../errors.ts";
 import { RANDOM_SLUG_LENGTH } from "../../shared/constants.ts";
 import {
@@ -34,11 +34,15 @@ import {
 
 const decoder = new TextDecoder();
 
-/** What server rendering may show of a share without counting a view. */
+/**
+ * What server rendering may show of a share without counting a view. `version` is the
+ * versionstamp of the record the view was made from: with the record's id and the views, it
+ * names everything the view holds (the content is the record's, inline or by its content id).
+ */
 export type PastePeek =
   | { state: "missing" | "expired" }
-  | { state: "open"; view: PasteView }
-  | { state: "locked"; view: PasteView; requires: "password" | "view" };
+  | { state: "open"; view: PasteView; version: string }
+  | { state: "locked"; view: PasteView; version: string; requires: "password" | "view" };
 
 /** Text shares: create, open (through the access funnel), manage and expire pastes. */
 /**
@@ -126,6 +130,7 @@ export class PasteService {
   ): Promise<string | Uint8Array<ArrayBuffer>> {
     const password = access.password;
     const { entry } = await this.funnel.admit(slug, {
+      withViews: false, // the text alone: an open paste's counter is not read
       token: access.token,
       isOwner: (rec) => canManage(auth, rec),
       checkAccess: (rec) => {
@@ -150,10 +155,15 @@ export class PasteService {
       const requires = rec.password_hash ? "password" : "view";
       const view = toView(rec, views, null, anonymous);
       if (rec.password_hash) view.remark = null; // shown once the password is given
-      return { state: "locked", view, requires };
+      return { state: "locked", view, version: entry.versionstamp, requires };
     }
-    const content = await this.readText(entry);
-    return { state: "open", view: toView(rec, views, content.text, anonymous) };
+    // The content may come from a newer version of the record (replaced meanwhile).
+    const { entry: current, text } = await this.readText(entry);
+    return {
+      state: "open",
+      view: toView(current.value, views, text, anonymous),
+      version: current.versionstamp,
+    };
   }
 
   /** Lists pastes the caller manages (admin: all; key: its own), newest first. */

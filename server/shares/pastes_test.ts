@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { ANONYMOUS, type Auth } from "../services/auth.ts";
-import { sweepOnce } from "../services/sweeper.ts";
+import { sweepOnce } from "../jobs/sweeper.ts";
 import { AppError } from "../errors.ts";
 import { CHUNK_BYTES } from "./paste_repo.ts";
 import { INLINE_BYTES } from "./paste_content.ts";
@@ -15,7 +15,7 @@ const base = { remark: null, password: null, expires_at: null, max_views: 0 };
 
 async function countKeys(t: TestApp, prefix: string[]): Promise<number> {
   let n = 0;
-  for await (const _ of t.services.kv.list({ prefix })) n++;
+  for await (const _ of t.kv.list({ prefix })) n++;
   return n;
 }
 
@@ -166,7 +166,7 @@ Deno.test("peek never counts and hides locked content", async () => {
 
 Deno.test("a one-chunk paste is one commit; larger content is written before the record", async () => {
   await withApp(async (t, admin) => {
-    const kv = t.services.kv;
+    const kv = t.kv;
     const stamps = async (id: string) => {
       const rec = (await kv.get<{ content_id: string }>(["pastes", id])).value!;
       const chunk = await kv.get(["paste_chunks", rec.content_id, 0]);

@@ -8,7 +8,7 @@ import { migrateShareObjects } from "./share_objects_migration.ts";
 Deno.test("migration 2 moves legacy share objects out of uploads/ into the reserved area", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  const repo = new FileRepo(t.services.kv);
+  const repo = new FileRepo(t.kv);
   const storage = join(t.dir, "storage");
   // Two shares as an older Cubby wrote them: objects under uploads/, records pointing there.
   const legacy: { slug: string; id: string; old: string }[] = [];
@@ -36,11 +36,11 @@ Deno.test("migration 2 moves legacy share objects out of uploads/ into the reser
   const half = legacy[1];
   const target = half.old.replace(/^uploads\//, ".cubby-shares/");
   await Deno.rename(join(storage, half.old), join(storage, target));
-  await t.services.kv.delete(keys.migrations(2));
+  await t.kv.delete(keys.migrations(2));
 
   const logs: string[] = [];
   const moved = await migrateShareObjects(
-    t.services.kv,
+    t.kv,
     repo,
     t.services.storageConfigs,
     (m) => logs.push(m),
@@ -66,8 +66,8 @@ Deno.test("migration 2 moves legacy share objects out of uploads/ into the reser
   assert.deepEqual(left, [], "no object stays under uploads/");
   // Recorded: a second run does nothing.
   assert.equal(
-    await migrateShareObjects(t.services.kv, repo, t.services.storageConfigs, () => {}),
+    await migrateShareObjects(t.kv, repo, t.services.storageConfigs, () => {}),
     0,
   );
-  assert.notEqual((await t.services.kv.get(keys.migrations(2))).versionstamp, null);
+  assert.notEqual((await t.kv.get(keys.migrations(2))).versionstamp, null);
 });

@@ -5,8 +5,9 @@
  * later caller is refused. Unlimited shares just add one.
  */
 
+/** A counted view; `views` is null when the share was read without them (FoundShare). */
 export type CountResult =
-  | { ok: true; views: number }
+  | { ok: true; views: number | null }
   | { ok: false; reason: "used_up" | "changed" };
 
 /** Attempts before giving up under extreme contention. */

@@ -5,7 +5,7 @@
  */
 import { createHmac } from "node:crypto";
 import { keys } from "../kv/keys.ts";
-import { randomToken, safeEqual } from "../services/crypto.ts";
+import { randomToken, safeEqual } from "../lib/crypto.ts";
 
 /** Reads the instance-wide signing secret from KV, creating it once (first writer wins). */
 export async function loadSigningSecret(kv: Deno.Kv): Promise<string> {

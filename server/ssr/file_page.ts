@@ -8,7 +8,7 @@
  *   created_at, remark} }` (remark is "" for password-protected shares).
  * - 404: `{ error: "file_not_found" }`; 410: `{ error: "file_expired" }`.
  */
-import type { Services } from "../services/mod.ts";
+import type { Services } from "../container.ts";
 import type { PageLoad } from "./page_load.ts";
 import { AppError } from "../errors.ts";
 

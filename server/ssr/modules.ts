@@ -1,5 +1,5 @@
 /**
- * Everything the server needs to render pages, in one module that routes/pages.ts imports on
+ * Everything the server needs to render pages, in one module that ssr/app_page.ts imports on
  * the first page request (see lazy_import.ts): React, react-router, i18next and the client's
  * pages, marked, highlight.js and the sanitiser (DOMPurify on parse5, see lite_window.ts).
  */

@@ -3,8 +3,22 @@
  * again comes from the cache, and every change to what it shows is on the very next request.
  */
 import assert from "node:assert/strict";
-import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
-import { NONCE_HOLE, PageCache, pageCache, TIME_SENTINEL, withTimeHole } from "./page_cache.ts";
+import { createPeerApp, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import {
+  documentFor,
+  documents,
+  NONCE_HOLE,
+  RenderCache,
+  TIME_SENTINEL,
+  withTimeHole,
+} from "./page_cache.ts";
+
+/** An empty cache with the documents' bounds. */
+const emptyDocumentCache = () =>
+  new RenderCache<string, ReturnType<typeof documentFor>>(
+    documents.bounds,
+    (doc, key) => key.length * 2 + doc.size,
+  );
 import { renderApp } from "./render.tsx";
 import { SITE_CONFIG_DEFAULTS } from "../../shared/schemas/settings.ts";
 
@@ -53,10 +67,10 @@ Deno.test("a share page asked for again comes from the cache, with a fresh lastU
   await withApp(async (t) => {
     const { slug } = await create(t, { content: "# Cached\n\nonce rendered" });
     const first = await page(t, slug);
-    const size = pageCache.size;
+    const size = documents.size;
     const before = Date.now();
     const second = await page(t, slug);
-    assert.equal(pageCache.size, size, "the second request rendered nothing new");
+    assert.equal(documents.size, size, "the second request rendered nothing new");
     assert.equal(second.root, first.root);
     assert.match(second.root, /once rendered/);
     assert.ok(second.data.site.lastUpdated >= before, "lastUpdated is the time of the request");
@@ -100,6 +114,40 @@ Deno.test("a cached share page shows an edit, a counted view and a delete on the
     p = await page(t, slug);
     assert.equal(p.status, 404);
     assert.doesNotMatch(p.doc, /second version/);
+  });
+});
+
+Deno.test("a cached share page shows edits made on another instance on the next request", async () => {
+  await withApp(async (t) => {
+    await using peer = await createPeerApp(t);
+    const { id, slug } = await create(t, { content: "version AAA", remark: "one" });
+    await page(t, slug);
+    assert.match((await page(t, slug)).root, /version AAA/); // cached here
+
+    // Content of the same length, then the remark: the record's versionstamp names the page.
+    await edit(peer, id, { content: "version BBB" });
+    let p = await page(t, slug);
+    assert.match(p.root, /version BBB/);
+    assert.doesNotMatch(p.doc, /version AAA/);
+    await edit(peer, id, { remark: "two" });
+    assert.equal((await page(t, slug)).data.page.paste?.remark, "two");
+
+    await edit(peer, id, { slug: `${slug}-moved` });
+    assert.equal((await page(t, slug)).status, 404);
+    assert.match((await page(t, `${slug}-moved`)).root, /version BBB/);
+
+    await edit(peer, id, { password: "pw-123456" });
+    p = await page(t, `${slug}-moved`);
+    assert.equal(p.data.page.paste?.content, null, "a locked share shows metadata only");
+    assert.doesNotMatch(p.doc, /version BBB/);
+
+    const del = await peer.request("/api/pastes/batch-delete", {
+      method: "DELETE",
+      auth: await peer.adminAuth(),
+      json: { ids: [id] },
+    });
+    assert.equal(del.status, 200);
+    assert.equal((await page(t, `${slug}-moved`)).status, 404);
   });
 });
 
@@ -152,7 +200,7 @@ Deno.test("the markup does not depend on lastUpdated, which the cache leaves out
 });
 
 Deno.test("PageCache: the nonce and time filled in per request, oversized documents not kept", () => {
-  const cache = new PageCache();
+  const cache = emptyDocumentCache();
   const json = withTimeHole(`{"site":{"lastUpdated":${TIME_SENTINEL}},"page":{}}`);
   const doc = `<script nonce="${NONCE_HOLE}">1</script><p>é中</p>` +
     `<script nonce="${NONCE_HOLE}">${json}</script>`;
@@ -161,28 +209,31 @@ Deno.test("PageCache: the nonce and time filled in per request, oversized docume
     `<script nonce="${nonce}">1</script><p>é中</p>` +
     `<script nonce="${nonce}">{"site":{"lastUpdated":${at}},"page":{}}</script>`;
 
-  assert.equal(text(cache.get("k", () => doc).fill("n1", 5)), expected("n1", 5));
+  assert.equal(text(documentFor(cache, "k", () => doc).fill("n1", 5)), expected("n1", 5));
   assert.equal(cache.size, 1);
-  const hit = cache.get("k", () => assert.fail("a hit renders nothing"));
+  const hit = documentFor(cache, "k", () => assert.fail("a hit renders nothing"));
   assert.equal(
     text(hit.fill("other-nonce", 1732406400123)),
     expected("other-nonce", 1732406400123),
   );
 
   const huge = "y".repeat(1100 * 1024);
-  const big = cache.get("big", () => huge + json);
+  const big = documentFor(cache, "big", () => huge + json);
   assert.equal(text(big.fill("n", 1)), huge + `{"site":{"lastUpdated":1},"page":{}}`);
   assert.equal(cache.size, 1, "a document over the entry limit is not kept");
 });
 
 Deno.test("PageCache: a document without exactly one place for the time is refused", () => {
-  const cache = new PageCache();
+  const cache = emptyDocumentCache();
   assert.throws(() => withTimeHole("{}"), /lastUpdated exactly once/);
   const twice = `{"a":{"lastUpdated":${TIME_SENTINEL}},"b":{"lastUpdated":${TIME_SENTINEL}}}`;
   assert.throws(() => withTimeHole(twice), /lastUpdated exactly once/);
-  assert.throws(() => cache.get("none", () => `<p nonce="${NONCE_HOLE}"></p>`), /one place/);
+  assert.throws(
+    () => documentFor(cache, "none", () => `<p nonce="${NONCE_HOLE}"></p>`),
+    /one place/,
+  );
   const json = withTimeHole(`{"lastUpdated":${TIME_SENTINEL}}`);
-  assert.throws(() => cache.get("two", () => json + json), /one place/);
+  assert.throws(() => documentFor(cache, "two", () => json + json), /one place/);
   assert.equal(cache.size, 0);
 });
 
@@ -208,15 +259,35 @@ Deno.test("a page's nonce is new on every request and matches its CSP", async ()
 
 Deno.test("shells are kept by their title, not by every URL asked for", async () => {
   await withApp(async (t) => {
-    pageCache.clear();
+    documents.clear();
     for (let i = 0; i < 20; i++) {
       const res = await t.request(`/?utm=${i}`);
       assert.equal(res.status, 200);
       assert.match(await res.text(), /<div id="root"><\/div>/);
     }
-    assert.equal(pageCache.size, 1, "one shell for every query of /");
+    assert.equal(documents.size, 1, "one shell for every query of /");
     const { slug } = await create(t, { content: "kept apart" });
     await page(t, slug);
-    assert.equal(pageCache.size, 2, "a share page is kept apart from the shells");
+    assert.equal(documents.size, 2, "a share page is kept apart from the shells");
   });
+});
+
+Deno.test("RenderCache: the least recently used value goes first past either bound", () => {
+  const cache = new RenderCache<string, string>(
+    { entries: 3, bytes: 10, entryBytes: 6 },
+    (v) => v.length,
+  );
+  cache.set("a", "11");
+  cache.set("b", "22");
+  cache.set("c", "33");
+  assert.equal(cache.get("a"), "11", "a is now the most recently used");
+  cache.set("d", "44"); // four values: b, the least recently used, goes
+  assert.deepEqual(["a", "b", "c", "d"].map((k) => cache.get(k) ?? null), ["11", null, "33", "44"]);
+  cache.set("e", "555555"); // 12 bytes: the oldest (a, touched before c and d) goes
+  assert.equal(cache.size, 3);
+  assert.equal(cache.get("a"), undefined);
+  assert.equal(cache.get("e"), "555555");
+  assert.equal(cache.set("f", "7777777"), "7777777", "a value over entryBytes is returned");
+  assert.equal(cache.get("f"), undefined, "but not kept");
+  assert.equal(cache.getOrMake("e", () => assert.fail("kept")), "555555");
 });

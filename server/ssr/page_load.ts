@@ -1,4 +1,4 @@
-/** What a page loader (paste_page.ts, file_page.ts) gives the page route (routes/pages.ts). */
+/** What a page loader (paste_page.ts, file_page.ts) gives the page entry (app_page.ts). */
 import type { ShareAccess } from "../http/offline_cache.ts";
 
 /** What a server-rendered page needs: its status, data for the app and a description. */
@@ -8,4 +8,10 @@ export type PageLoad = {
   description?: string;
   /** The share shown, when there is one: an open share may be cached for offline reading. */
   share?: ShareAccess;
+  /**
+   * What `page` and `description` are made from, when the loader can name it more cheaply than
+   * the page data itself (the page cache's key then holds this instead of the data serialised):
+   * equal keys must mean equal data. Without it the key holds the data in full.
+   */
+  key?: string;
 };

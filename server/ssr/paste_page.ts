@@ -20,26 +20,16 @@
  * The client decides from its own auth state (admin, or `created_by === "apikey:{key id}"`).
  * PasteView is the type in shared/schemas/pastes.ts.
  */
-import type { Services } from "../services/mod.ts";
+import type { Services } from "../container.ts";
 import type { Language } from "../../shared/constants.ts";
 import type { PageLoad } from "./page_load.ts";
 import { renderMarkdown, summarizeText } from "../../shared/markdown.ts";
-import { SLUG_PATTERN } from "../../shared/schemas/pastes.ts";
+import { type PasteView, SLUG_PATTERN } from "../../shared/schemas/pastes.ts";
 import { loadSanitizer } from "./sanitize.ts";
+import { markdown } from "./page_cache.ts";
 
 /** Larger contents are not rendered on the server (sanitising huge input is slow). */
 export const SSR_HTML_MAX_BYTES = 256 * 1024;
-
-const CACHE_TTL_MS = 10 * 60_000;
-const CACHE_MAX_ENTRIES = 100;
-/**
- * Sanitised HTML and summary by paste id and update time. An entry is used only for the very
- * same content (compared in full), so it is correct whatever the key: a TTL cache of work only.
- */
-const htmlCache = new Map<
-  string,
-  { content: string; html: string | null; summary: string; at: number }
->();
 
 /** The sanitised Markdown (null above SSR_HTML_MAX_BYTES) and the summary of a paste's text. */
 async function renderCached(
@@ -48,17 +38,21 @@ async function renderCached(
   size: number,
 ): Promise<{ html: string | null; summary: string }> {
   if (size > SSR_HTML_MAX_BYTES) return { html: null, summary: summarizeText(content, 150) };
-  const now = Date.now();
-  const hit = htmlCache.get(key);
-  if (hit && hit.content === content && now - hit.at < CACHE_TTL_MS) return hit;
+  // Named by the paste's id and update time, and used only for the very same text.
+  const hit = markdown.get(key);
+  if (hit && hit.source === content) return hit;
   const html = renderMarkdown(content, await loadSanitizer());
-  const summary = summarizeText(content, 150);
-  if (htmlCache.size >= CACHE_MAX_ENTRIES) {
-    for (const [k, v] of htmlCache) if (now - v.at >= CACHE_TTL_MS) htmlCache.delete(k);
-    if (htmlCache.size >= CACHE_MAX_ENTRIES) htmlCache.delete(htmlCache.keys().next().value!);
-  }
-  htmlCache.set(key, { content, html, summary, at: now });
-  return { html, summary };
+  return markdown.set(key, { source: content, html, summary: summarizeText(content, 150) });
+}
+
+/**
+ * The page cache's key of a paste page (PageLoad `key`): the page data is made from the record
+ * (named by its id and the versionstamp it was read at, which changes with every write of it,
+ * content included: the content is inline or in chunks of the record's content id) and the view
+ * count, and nothing else.
+ */
+function pageKey(state: string, view: PasteView, version: string): string {
+  return `paste\0${state}\0${view.id}\0${version}\0${view.views}`;
 }
 
 /** Loads the data of a paste page without counting a view; see the module comment for shapes. */
@@ -72,11 +66,15 @@ export async function loadPastePage(
     : { state: "missing" as const };
   switch (peek.state) {
     case "missing":
-      return { status: 404, page: { error: "paste_not_found" } };
+      return { status: 404, page: { error: "paste_not_found" }, key: "paste\0missing" };
     case "expired":
-      return { status: 410, page: { error: "paste_expired" } };
+      return { status: 410, page: { error: "paste_expired" }, key: "paste\0expired" };
     case "locked":
-      return { status: 200, page: { paste: peek.view, requires: peek.requires } };
+      return {
+        status: 200,
+        page: { paste: peek.view, requires: peek.requires },
+        key: pageKey(peek.state, peek.view, peek.version),
+      };
     case "open": {
       const { view } = peek;
       const content = view.content ?? "";
@@ -90,6 +88,7 @@ export async function loadPastePage(
         page: { paste: view, html },
         description: summary,
         share: view,
+        key: pageKey(peek.state, view, peek.version),
       };
     }
   }

@@ -53,13 +53,3 @@ export function countBytes(
 function sizeMismatch(expected: number, actual: number): AppError {
   return new AppError("storage_size_mismatch", 400, { expected, actual });
 }
-
-/** A BYOB reader of `body` when it is a byte stream; null (and `body` untouched) otherwise. */
-export function byobReaderOf(body: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | null {
-  try {
-    return body.getReader({ mode: "byob" });
-  } catch (err) {
-    if (err instanceof TypeError) return null; // not a byte stream
-    throw err;
-  }
-}

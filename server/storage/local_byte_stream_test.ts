@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { AppError } from "../errors.ts";
 import { LocalDriver } from "./local.ts";
-import { limitStream } from "../services/limit_stream.ts";
+import { limitStream } from "../lib/limit_stream.ts";
 
 /** A byte stream of `pieces`, then closed, or errored with `end`. */
 function byteStream(pieces: Uint8Array[], end?: Error): ReadableStream<Uint8Array> {

@@ -7,7 +7,7 @@
  */
 import { dirname, join } from "node:path";
 import { ulid } from "ulid";
-import { byobReaderOf } from "./driver_streams.ts";
+import { byobReaderOf } from "../lib/byob.ts";
 import { type ObjectInfo } from "./driver.ts";
 import { fsError, sizeMismatch } from "./local_errors.ts";
 import { holdTemp, releaseTemp } from "./temp_files.ts";

@@ -6,7 +6,8 @@
  */
 import { Readable } from "node:stream";
 import { AppError } from "../errors.ts";
-import { byobReaderOf, countBytes } from "./driver_streams.ts";
+import { countBytes } from "./driver_streams.ts";
+import { byobReaderOf } from "../lib/byob.ts";
 import { quoteEtag } from "./driver_wire.ts";
 
 /**

@@ -12,7 +12,7 @@
  * compared in constant time.
  */
 import { createHmac } from "node:crypto";
-import { safeEqual } from "../services/crypto.ts";
+import { safeEqual } from "../lib/crypto.ts";
 
 export type SignedOp = "get" | "put" | "part";
 

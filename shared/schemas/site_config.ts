@@ -87,3 +87,10 @@ export const SITE_CONFIG_DEFAULTS: SiteConfig = toSiteConfig(
   },
   0,
 );
+
+/** What the server adds to the embedded data of every document. */
+export type SiteData = {
+  site?: SiteConfig;
+  /** The footer and announcement Markdown of `site`, rendered and sanitised by the server. */
+  siteHtml?: { footer: string; announcement: string };
+};

@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { type Config, loadConfig } from "../../server/config.ts";
-import { createServices, type Services } from "../../server/services/mod.ts";
+import { createServices, type Services } from "../../server/container.ts";
 import { createApp } from "../../server/app.ts";
 import type { MountView } from "../../shared/schemas/mounts.ts";
 import type { StorageConfigView } from "../../shared/schemas/storage_configs.ts";
@@ -20,6 +20,8 @@ export const ALL_KEY_PERMISSIONS = maskToPermissions(ALL_PERMISSIONS);
 export type TestApp = {
   app: ReturnType<typeof createApp>;
   services: Services;
+  /** The app's KV handle (with the KV Connect limits), for tests that look at stored keys. */
+  kv: Deno.Kv;
   config: Config;
   dir: string;
   /** Calls the app like a client at 127.0.0.1 (or at `peer`) would. */
@@ -87,7 +89,7 @@ export async function createTestApp(
  */
 export async function createPeerApp(t: TestApp): Promise<TestApp> {
   t.services.followOtherInstances();
-  const peer = await buildTestApp(t.config, t.services.kv, t.dir, () => Promise.resolve());
+  const peer = await buildTestApp(t.config, t.kv, t.dir, () => Promise.resolve());
   peer.services.followOtherInstances();
   return peer;
 }
@@ -175,6 +177,7 @@ async function buildTestApp(
   return {
     app,
     services,
+    kv,
     config,
     dir,
     request,

@@ -5,7 +5,7 @@ import { useAuth } from "../../auth/auth_store.ts";
 import { api } from "../../api/client.ts";
 import type { ApiKeyTestReply } from "../../auth/use_auth_actions.ts";
 import { maskToPermissions, PERMISSION_KEYS } from "../../../shared/permissions.ts";
-import { formatDateTime } from "../keys/format.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { Spinner } from "../../components/Spinner.tsx";
 
 /** Read-only details of the key in use, refreshed from GET /test/api-key. */

@@ -10,7 +10,7 @@ import { useAuth } from "../../auth/auth_store.ts";
 import { useAuthActions } from "../../auth/use_auth_actions.ts";
 import { toast } from "../../components/toast.ts";
 import { LineIcon } from "../../components/LineIcon.tsx";
-import { type AdminModule, visibleModules } from "./modules.ts";
+import { type AdminModule, visibleModules } from "../../auth/admin_modules.ts";
 
 const WIDE_QUERY = "(min-width: 900px)";
 

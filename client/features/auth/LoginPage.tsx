@@ -13,7 +13,7 @@ import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
 import { Tabs } from "../../components/Tabs.tsx";
 import { InputField } from "../../components/FormField.tsx";
-import { firstAllowedPath, safeRedirect } from "../admin/modules.ts";
+import { firstAllowedPath, safeRedirect } from "../../auth/admin_modules.ts";
 
 const TABS = ["password", "apiKey"] as const;
 

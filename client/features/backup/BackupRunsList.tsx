@@ -1,6 +1,6 @@
 /** The runs of the backup schedule: when, how it went, its file and its check, newest first. */
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../upload/format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import type { BackupRun } from "./backup_schedule_api.ts";
 
 /** The text of a run's failure in the UI language (its code), else the server's English. */

@@ -10,7 +10,7 @@ import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
 import { ConfirmDialog } from "../../components/Modal.tsx";
 import { clearAuth } from "../../auth/auth_store.ts";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import {
   type BackupInfo,
   getRestoreStatus,

@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { type BackupRun, listBackupRuns } from "../backup/backup_schedule_api.ts";
 import { useRunError } from "../backup/BackupRunsList.tsx";
 

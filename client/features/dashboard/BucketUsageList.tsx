@@ -1,6 +1,6 @@
 /** Per-bucket storage usage: used bytes against each config's quota, with a bar. */
 import { useTranslation } from "react-i18next";
-import { formatBytes } from "../upload/format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import type { BucketUsage } from "./dashboard_api.ts";
 
 /** The bar's colour band: over 90 % high, over 70 % mid. */

@@ -1,8 +1,8 @@
 /** The dashboard's totals: text shares, file uploads, API keys, storage configs, storage used. */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../routes.ts";
-import { formatBytes } from "../upload/format.ts";
+import { paths } from "../../../shared/app_paths.ts";
+import { formatBytes } from "../../lib/format.ts";
 import type { DashboardStats } from "./dashboard_api.ts";
 
 type Total = { id: string; labelKey: string; value: string; to?: string };

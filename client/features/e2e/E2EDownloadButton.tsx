@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/errors.ts";
-import { formatFileSize } from "../files/format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import type { OpenedFile } from "./e2e_open.ts";
 import { cliCommand, MEMORY_SAVE_MAX } from "./e2e_limits.ts";
 
@@ -33,7 +33,7 @@ export function E2EDownloadButton({ opened, link }: { opened: OpenedFile; link: 
         (err as { problem?: string }).problem;
       const message = reason === "too_large"
         ? t("e2e.file.tooLarge", {
-          max: formatFileSize(MEMORY_SAVE_MAX),
+          max: formatBytes(MEMORY_SAVE_MAX),
           command: cliCommand(link),
         })
         : reason === "integrity" || reason === "damaged" || reason === "format"

@@ -11,7 +11,7 @@ import { usePreviewLists } from "../../app/site_config.ts";
 import { errorText } from "../../api/errors.ts";
 import { FilePreview } from "../files/previews/FilePreview.tsx";
 import { PreviewLoading } from "../files/previews/PreviewParts.tsx";
-import { formatFileSize } from "../files/format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import { decryptToBlob, type OpenedFile } from "./e2e_open.ts";
 import { PREVIEW_MAX } from "./e2e_limits.ts";
 import { E2EProblem } from "./E2EProblem.tsx";
@@ -57,7 +57,7 @@ export function E2EFilePreview({ opened }: { opened: OpenedFile }) {
   if (!wanted) {
     return (
       <p className="file-preview-note">
-        {t("e2e.file.previewTooLarge", { max: formatFileSize(PREVIEW_MAX) })}
+        {t("e2e.file.previewTooLarge", { max: formatBytes(PREVIEW_MAX) })}
       </p>
     );
   }

@@ -18,14 +18,13 @@ import { FileInfo } from "../files/FileInfo.tsx";
 import { FileShare } from "../files/FileShare.tsx";
 import { FileDeleteDialog } from "../files/FileDelete.tsx";
 import type { FileMeta, FileView } from "../files/files_api.ts";
-import { useIsClient } from "../pastes/time.ts";
-import { E2EPasswordForm } from "./E2EPasswordForm.tsx";
-import { E2EProblem } from "./E2EProblem.tsx";
+import { E2EOpening } from "./E2EOpening.tsx";
 import { E2EDownloadButton } from "./E2EDownloadButton.tsx";
 import { useE2EOpen } from "./use_e2e_open.ts";
 import type { OpenedFile } from "./e2e_open.ts";
 import { cliCommand } from "./e2e_limits.ts";
 import type { E2EFilePreview as LoadedPreview } from "./E2EFilePreview.tsx";
+import { useIsClient } from "../../components/ShareFacts.tsx";
 
 /** The preview decrypts in the page, so it loads after the share opened. */
 const E2EFilePreview = lazyPage<ComponentProps<typeof LoadedPreview>>(() =>
@@ -58,8 +57,8 @@ export function E2EFileView(
     onGone(err);
     return true;
   }, [onGone]);
-  const { state, submitPassword, retry } = useE2EOpen<OpenedFile>(descriptor, open, gone);
-  const opened = state.kind === "ready" ? state.value : null;
+  const opening = useE2EOpen<OpenedFile>(descriptor, open, gone);
+  const opened = opening.state.kind === "ready" ? opening.state.value : null;
 
   // Facts: the real name, type and size once decrypted; before that, no type and the size the
   // ciphertext stands for.
@@ -96,22 +95,12 @@ export function E2EFileView(
       </header>
       <div className="file-layout">
         <section className="file-card file-main" aria-label={t("preview.label")}>
-          {(state.kind === "start" || state.kind === "opening") && (
-            <div className="file-preview-loading">
-              <Spinner />
-              <p className="muted">{t("e2e.opening")}</p>
-            </div>
-          )}
-          {state.kind === "password" && (
-            <E2EPasswordForm
-              ready={isClient}
-              busy={state.busy}
-              error={state.error}
-              onSubmit={submitPassword}
-            />
-          )}
-          {state.kind === "problem" && <E2EProblem problem={state.problem} />}
-          {state.kind === "failed" && <E2EProblem message={state.message} onRetry={retry} />}
+          <E2EOpening
+            opening={opening}
+            ready={isClient}
+            className="file-preview-loading"
+            text={t("e2e.opening")}
+          />
           {opened && (
             <PageErrorBoundary>
               <Suspense fallback={<Spinner />}>

@@ -4,6 +4,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PasswordPrompt } from "../../components/PasswordPrompt.tsx";
 
 export function E2EPasswordForm(
   { ready, busy, error, onSubmit }: {
@@ -29,32 +30,18 @@ export function E2EPasswordForm(
     onSubmit(password);
   };
   return (
-    <form className="e2e-password" onSubmit={submit} noValidate aria-labelledby="e2e-pw-title">
-      <h2 id="e2e-pw-title">{t("e2e.password.title")}</h2>
-      <p className="muted">{t("e2e.password.body")}</p>
-      <div className="paste-password-row">
-        <label htmlFor="e2e-password">{t("e2e.password.label")}</label>
-        <input
-          id="e2e-password"
-          className="input"
-          type="password"
-          autoComplete="off"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={shown ? "e2e-password-error" : undefined}
-          autoFocus
-        />
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={!ready || busy}
-          aria-busy={busy}
-        >
-          {t("e2e.password.submit")}
-        </button>
-      </div>
-      {shown && <p id="e2e-password-error" className="field-error" role="alert">{shown}</p>}
-    </form>
+    <PasswordPrompt
+      id="e2e-password"
+      titleId="e2e-pw-title"
+      rowClassName="paste-password-row"
+      texts="e2e.password"
+      autoComplete="off"
+      value={password}
+      onChange={setPassword}
+      error={shown}
+      ready={ready}
+      busy={busy}
+      onSubmit={submit}
+    />
   );
 }

@@ -8,16 +8,14 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ApiError } from "../../api/client.ts";
-import { Spinner } from "../../components/Spinner.tsx";
 import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
-import { useRenderedMarkdown } from "../pastes/MarkdownView.tsx";
+import { useRenderedMarkdown } from "../../components/MarkdownView.tsx";
 import { PasteContent } from "../pastes/PasteContent.tsx";
 import { ShareLink, shareUrl } from "../pastes/ShareLink.tsx";
 import type { PasteView } from "../pastes/pastes_api.ts";
-import { useIsClient } from "../pastes/time.ts";
-import { E2EPasswordForm } from "./E2EPasswordForm.tsx";
-import { E2EProblem } from "./E2EProblem.tsx";
+import { E2EOpening } from "./E2EOpening.tsx";
 import { useE2EOpen } from "./use_e2e_open.ts";
+import { useIsClient } from "../../components/ShareFacts.tsx";
 
 /** Larger texts are first shown plain, as on other paste pages. */
 const AUTO_RENDER_MAX_BYTES = 512 * 1024;
@@ -44,29 +42,20 @@ export function E2EPasteView(
     onGone(err.code);
     return true;
   }, [onGone]);
-  const { state, submitPassword, retry } = useE2EOpen<Opened>(descriptor, open, gone);
+  const opening = useE2EOpen<Opened>(descriptor, open, gone);
+  const state = opening.state;
 
   return (
     <>
       <p>
         <span className="badge badge-primary">{t("e2e.badge")}</span>
       </p>
-      {(state.kind === "start" || state.kind === "opening") && (
-        <div className="paste-loading">
-          <Spinner />
-          <p className="muted">{t("e2e.decrypting")}</p>
-        </div>
-      )}
-      {state.kind === "password" && (
-        <E2EPasswordForm
-          ready={isClient}
-          busy={state.busy}
-          error={state.error}
-          onSubmit={submitPassword}
-        />
-      )}
-      {state.kind === "problem" && <E2EProblem problem={state.problem} />}
-      {state.kind === "failed" && <E2EProblem message={state.message} onRetry={retry} />}
+      <E2EOpening
+        opening={opening}
+        ready={isClient}
+        className="paste-loading"
+        text={t("e2e.decrypting")}
+      />
       {state.kind === "ready" && <DecryptedText text={state.value.text} />}
       {state.kind === "ready" && (
         <section className="paste-share" aria-labelledby="paste-share-title">

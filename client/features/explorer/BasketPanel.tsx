@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
-import { formatBytes } from "../upload/format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import { listFolder } from "./explorer_api.ts";
 import { clearBasket, removeFromBasket, useBasket } from "./basket_store.ts";
 import {

@@ -10,7 +10,7 @@ import { Link } from "react-router";
 import type { FsEntry } from "./explorer_api.ts";
 import { useContextMenuTrigger } from "./long_press.ts";
 import { EntryThumb, KindIcon, useEntryKind } from "./EntryIcon.tsx";
-import { formatBytes, formatDateTime } from "../upload/format.ts";
+import { formatBytes, formatDateTime } from "../../lib/format.ts";
 import type { GallerySettings } from "./view_settings.ts";
 
 export type EntryHandlers = {

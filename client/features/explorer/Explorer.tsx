@@ -10,7 +10,7 @@ import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
 import { Spinner } from "../../components/Spinner.tsx";
 import { useAuth } from "../../auth/auth_store.ts";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { hasPermission, Permission } from "../../../shared/permissions.ts";
 import { previewTypeOf } from "../../../shared/preview_types.ts";
 import { usePreviewLists } from "../../app/site_config.ts";

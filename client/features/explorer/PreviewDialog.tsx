@@ -15,7 +15,7 @@ import { previewTypeOf } from "../../../shared/preview_types.ts";
 import { usePreviewLists } from "../../app/site_config.ts";
 import { MAX_PASTE_BYTES } from "../../../shared/constants.ts";
 import { fileLink, type FsEntry } from "./explorer_api.ts";
-import { formatBytes, formatDateTime } from "../upload/format.ts";
+import { formatBytes, formatDateTime } from "../../lib/format.ts";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
 
 const TextEditor = lazy(() => import("./TextEditor.tsx"));

@@ -11,7 +11,7 @@ import { DEFAULT_SEARCH_LIMIT, SEARCH_MIN_LENGTH } from "../../../shared/constan
 import { type FsEntry, searchEntries, type SearchScope } from "./explorer_api.ts";
 import { explorerHref, nameOf, parentOf } from "./explorer_paths.ts";
 import { KindIcon, useEntryKind } from "./EntryIcon.tsx";
-import { formatBytes } from "../upload/format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import { recordSearch, useSearchHistory } from "../../offline/search_history.ts";
 
 export type SearchQuery = { q: string; scope: SearchScope };

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
 import { Spinner } from "../../components/Spinner.tsx";
-import { formatDateTime } from "../upload/format.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { cancelTask, clearTasks, retryTask, type TaskView } from "./explorer_api.ts";
 import { displayStatus, isActiveTask } from "./use_tasks.ts";
 import { SmallButtons } from "../../components/ListTable.tsx";

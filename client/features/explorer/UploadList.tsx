@@ -1,7 +1,8 @@
 /** The explorer's uploads: each file's progress with speed and time left, or its result. */
 import { useTranslation } from "react-i18next";
 import { uploadErrorText } from "../upload/UploadItemRow.tsx";
-import { formatBytes, formatDuration, formatSpeed } from "../upload/format.ts";
+import { formatBytes } from "../../lib/format.ts";
+import { formatDuration, formatSpeed } from "../../lib/upload/speed.ts";
 import type { ExplorerUpload } from "./use_uploads.ts";
 
 function Row(

@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
 import { errorText } from "../../api/errors.ts";
 import { ConfirmDialog } from "../../components/Modal.tsx";
 import { toast } from "../../components/toast.ts";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { deleteFiles, type FileView } from "./files_api.ts";
 
 /** Seconds before the page goes home after a delete. */

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckField } from "../../components/FormField.tsx";
-import { ShareEditDialog } from "../pastes/ShareEditDialog.tsx";
+import { ShareEditDialog } from "../../components/ShareEditDialog.tsx";
 import { type FileView, updateFile, type UpdateFileInput } from "./files_api.ts";
 // Lazy modules only: see FilePage.tsx on why the file styles are imported here.
 

@@ -1,7 +1,7 @@
 /** The file view's error states, by status (docs/PRODUCT.md §8.5). */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { fileErrorKind } from "./format.ts";
 
 const ERROR_KEYS = {

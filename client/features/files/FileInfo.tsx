@@ -1,9 +1,9 @@
 /** A file share's facts: size, type, upload time, expiry, views, remark and password. */
 import { MimeType } from "./MimeType.tsx";
 import { useTranslation } from "react-i18next";
-import { Fact, FactTime } from "../pastes/Facts.tsx";
 import type { FileMeta } from "./files_api.ts";
-import { formatFileSize } from "./format.ts";
+import { formatBytes } from "../../lib/format.ts";
+import { Fact, ShareTime } from "../../components/ShareFacts.tsx";
 
 export function FileInfo(
   { file, local }: {
@@ -16,7 +16,7 @@ export function FileInfo(
   return (
     <dl className="file-facts">
       <Fact term={t("file.info.size")}>
-        <span title={t("file.info.bytes", { n: file.size })}>{formatFileSize(file.size)}</span>
+        <span title={t("file.info.bytes", { n: file.size })}>{formatBytes(file.size)}</span>
       </Fact>
       <div>
         <dt>{t("file.info.type")}</dt>
@@ -25,10 +25,10 @@ export function FileInfo(
         </dd>
       </div>
       <Fact term={t("file.info.uploaded")}>
-        <FactTime iso={file.created_at} local={local} />
+        <ShareTime iso={file.created_at} local={local} />
       </Fact>
       <Fact term={t("file.info.expires")}>
-        <FactTime iso={file.expires_at} local={local} never={t("file.info.never")} />
+        <ShareTime iso={file.expires_at} local={local} never={t("file.info.never")} />
       </Fact>
       <Fact term={t("file.info.views")}>
         {file.max_views > 0

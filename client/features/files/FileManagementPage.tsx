@@ -21,7 +21,7 @@ import {
   listFiles,
 } from "./files_api.ts";
 import { ConfirmDialog } from "../../components/Modal.tsx";
-import { formatBytes } from "../upload/format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import { FileTable } from "./FileTable.tsx";
 import { BatchDeleteDialog } from "./BatchDeleteDialog.tsx";
 // Lazy modules only: see FilePage.tsx on why the file styles are imported here.

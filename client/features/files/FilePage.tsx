@@ -23,9 +23,8 @@ import { errorText } from "../../api/errors.ts";
 import { PageErrorBoundary } from "../../components/PageErrorBoundary.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { toast } from "../../components/toast.ts";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { hasPermission, Permission } from "../../../shared/permissions.ts";
-import { useIsClient } from "../pastes/time.ts";
 import {
   apiHref,
   type FileMeta,
@@ -60,6 +59,7 @@ import {
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
 import { afterPaint, focusPageHeading } from "../../lib/focus.ts";
 import { E2EFileView } from "../e2e/E2EFileView.tsx";
+import { useIsClient } from "../../components/ShareFacts.tsx";
 
 const FileEditDialog = lazy(() => import("./FileEditDialog.tsx"));
 /** The previews and their libraries load once the share is open: never part of hydration. */

@@ -2,7 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { QrCode } from "../../components/QrCode.tsx";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { CopyText } from "../../components/CopyText.tsx";
 
 /** `url` overrides the page's link (an end-to-end encrypted share's carries its key). */

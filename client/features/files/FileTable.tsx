@@ -6,14 +6,13 @@
 import { MimeType } from "./MimeType.tsx";
 import { useTranslation } from "react-i18next";
 import { E2EBadge } from "../e2e/E2EBadge.tsx";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { CheckCell, labelsOf, RowButtons, TableFrame } from "../../components/ListTable.tsx";
 import type { Selection } from "../../components/use_admin_list.ts";
-import { DateTimeText, viewsText } from "../pastes/ShareCells.tsx";
-import { isPast } from "../pastes/time.ts";
 import type { FileView } from "./files_api.ts";
-import { formatFileSize } from "./format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import { NewTabLink } from "../../components/NewTabLink.tsx";
+import { isPast, ShareTime, viewsText } from "../../components/ShareFacts.tsx";
 
 /** The columns after the checkbox, by their key under files.columns. */
 const COLUMNS = ["name", "sizeType", "remark", "created", "expires", "views"] as const;
@@ -62,16 +61,16 @@ export function FileTable(
             </td>
             <td data-label={col.sizeType}>
               <div>
-                <span className="cell-nowrap">{formatFileSize(item.size)}</span>
+                <span className="cell-nowrap">{formatBytes(item.size)}</span>
                 <MimeType className="muted files-type" type={item.mimetype} />
               </div>
             </td>
             <td data-label={col.remark} className="files-remark">{item.remark || "—"}</td>
             <td data-label={col.created} className="files-date">
-              <DateTimeText iso={item.created_at} />
+              <ShareTime iso={item.created_at} />
             </td>
             <td data-label={col.expires} className="files-date">
-              <DateTimeText iso={item.expires_at} never={t("file.info.never")} />
+              <ShareTime iso={item.expires_at} never={t("file.info.never")} />
             </td>
             <td data-label={col.views} className="cell-nowrap">
               {viewsText(item.views, item.max_views, t("files.unlimited"))}

@@ -1,16 +1,4 @@
-/** Formatting and error mapping shared by the file screens; pure, so safe while hydrating. */
-import { scaleBytes } from "../../lib/bytes.ts";
-
-const UNITS = ["B", "KB", "MB", "GB", "TB"];
-
-/** A byte count for people: "320 B", "13.2 KB", "1.5 GB" (binary units, no locale). */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return "—";
-  const { value, unit } = scaleBytes(bytes, UNITS.length);
-  if (unit === 0) return `${bytes} B`;
-  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  return `${Number(value.toFixed(digits))} ${UNITS[unit]}`;
-}
+/** The error states of the file screens and their statuses; pure, so safe while hydrating. */
 
 /** The four error states of the file view (docs/PRODUCT.md §8.5). */
 export type FileErrorKind = "unauthorized" | "forbidden" | "not_found" | "server_error";

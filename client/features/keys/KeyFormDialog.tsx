@@ -27,7 +27,7 @@ import {
   validateKeyForm,
 } from "./key_form.ts";
 import { type ApiKeyView, createApiKey, updateApiKey } from "./keys_api.ts";
-import { formatDateTime } from "./format.ts";
+import { formatDateTime } from "../../lib/format.ts";
 
 export type KeyFormDialogProps = {
   /** The key being edited; absent to create one. */

@@ -1,31 +1,6 @@
-/** Display helpers for dates and permissions, shared by key management and the account page. */
+/** Permission texts of API keys, shared by key management and the account page. */
 import type { TFunction } from "i18next";
 import { PERMISSION_KEYS, type PermissionObject } from "../../../shared/permissions.ts";
-
-/** A date and time in the UI language, or `fallback` for null or an unparsable value. */
-export function formatDateTime(iso: string | null | undefined, lang: string, fallback: string) {
-  if (!iso) return fallback;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return fallback;
-  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(d);
-}
-
-/**
- * A date and its time of day as two texts in the UI language (a table cell may break the line
- * between them, never inside either), or null for null or an unparsable value.
- */
-export function formatDateParts(
-  iso: string | null | undefined,
-  lang: string,
-): [date: string, time: string] | null {
-  if (!iso) return null;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  return [
-    new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(d),
-    new Intl.DateTimeFormat(lang, { timeStyle: "short" }).format(d),
-  ];
-}
 
 /** The granted permission names of a permission object, in the canonical order. */
 export function grantedPermissions(perms: Partial<PermissionObject>): (keyof PermissionObject)[] {

@@ -15,7 +15,7 @@ import {
   InputField,
   type InputOptions,
 } from "../../components/FormField.tsx";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import type { StorageConfigView } from "../storage/storage_api.ts";
 import { createMount, type MountView, updateMount } from "./mounts_api.ts";
 import {

@@ -1,7 +1,7 @@
 /** "1.2 KB / 10.00 MB": the size of the content against the 10 MB limit (docs/PRODUCT.md §5.2). */
 import { useTranslation } from "react-i18next";
 import { MAX_PASTE_BYTES } from "../../../shared/constants.ts";
-import { formatBytes } from "./paste_form.ts";
+import { formatBytes } from "../../lib/format.ts";
 
 export function ByteCounter({ bytes, id }: { bytes: number; id?: string }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import type { Ref } from "react";
 import { useTranslation } from "react-i18next";
 import type { PasteView } from "./pastes_api.ts";
 import { ShareLink, shareUrl } from "./ShareLink.tsx";
-import { formatDateTime } from "./time.ts";
+import { formatTimestamp } from "../../lib/format.ts";
 
 export function CreatedShare(
   { paste, onDismiss, ref }: { paste: PasteView; onDismiss: () => void; ref?: Ref<HTMLElement> },
@@ -29,7 +29,7 @@ export function CreatedShare(
         <li>
           {paste.expires_at
             ? t("home.result.expires", {
-              time: formatDateTime(paste.expires_at, i18n.language, true),
+              time: formatTimestamp(paste.expires_at, i18n.language, true),
             })
             : t("home.result.neverExpires")}
         </li>

@@ -5,8 +5,8 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MarkdownEditor } from "./MarkdownEditor.tsx";
-import { MarkdownView, useRenderedMarkdown } from "./MarkdownView.tsx";
-import { formatBytes } from "./paste_form.ts";
+import { MarkdownView, useRenderedMarkdown } from "../../components/MarkdownView.tsx";
+import { formatBytes } from "../../lib/format.ts";
 import { ToggleGroup } from "../../components/ToggleGroup.tsx";
 
 export type EditorMode = "edit" | "preview" | "split";

@@ -11,21 +11,24 @@ import { usePageTitle } from "../../app/use_page_title.ts";
 import { ApiError } from "../../api/client.ts";
 import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { hasPermission, Permission } from "../../../shared/permissions.ts";
 import { MAX_PASTE_BYTES } from "../../../shared/constants.ts";
 import { createPaste, type PasteView } from "./pastes_api.ts";
+import { checkContent, utf8ByteLength } from "./paste_form.ts";
 import {
-  checkContent,
   checkSlug,
   expiresAtFor,
   type ExpiryPresetId,
   parseMaxViews,
-  utf8ByteLength,
-} from "./paste_form.ts";
+} from "../../components/share_form.ts";
 import { EditorPanes } from "./EditorPanes.tsx";
 import { ByteCounter } from "./ByteCounter.tsx";
-import { type ShareOptionErrors, ShareOptions, type ShareOptionValues } from "./ShareOptions.tsx";
+import {
+  type ShareOptionErrors,
+  ShareOptions,
+  type ShareOptionValues,
+} from "../../components/ShareOptions.tsx";
 import { CreatedShare } from "./CreatedShare.tsx";
 import { QueuedOfflineError } from "../../offline/queued_api.ts";
 import { useQueuedPaste } from "../../offline/use_queued_paste.ts";

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../components/CopyButton.tsx";
-import { MarkdownView } from "./MarkdownView.tsx";
+import { MarkdownView } from "../../components/MarkdownView.tsx";
 
 type Props = {
   content: string;

@@ -9,7 +9,7 @@ import { type PasteView, updatePaste, type UpdatePasteInput } from "./pastes_api
 import { checkContent, utf8ByteLength } from "./paste_form.ts";
 import { EditorPanes } from "./EditorPanes.tsx";
 import { ByteCounter } from "./ByteCounter.tsx";
-import { ShareEditDialog } from "./ShareEditDialog.tsx";
+import { ShareEditDialog } from "../../components/ShareEditDialog.tsx";
 
 export default function PasteEditDialog(
   { paste, onClose, onSaved }: {

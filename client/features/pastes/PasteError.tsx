@@ -1,7 +1,7 @@
 /** The paste view's error states: not found, expired or used up, or a failed request. */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 
 /** Not found, expired or used up (no retry), or a failed request (retry). */
 export function PasteError(

@@ -1,7 +1,7 @@
 /** A share's facts: remark, created, expiry, views and whether it has a password. */
 import { useTranslation } from "react-i18next";
 import type { PasteView } from "./pastes_api.ts";
-import { Fact, FactTime } from "./Facts.tsx";
+import { Fact, ShareTime } from "../../components/ShareFacts.tsx";
 
 export function PasteMeta(
   { paste, local }: {
@@ -23,10 +23,10 @@ export function PasteMeta(
       )}
       <dl className="paste-facts">
         <Fact term={t("paste.meta.created")}>
-          <FactTime iso={paste.created_at} local={local} />
+          <ShareTime iso={paste.created_at} local={local} />
         </Fact>
         <Fact term={t("paste.meta.expires")}>
-          <FactTime iso={paste.expires_at} local={local} never={t("paste.meta.never")} />
+          <ShareTime iso={paste.expires_at} local={local} never={t("paste.meta.never")} />
         </Fact>
         <Fact term={t("paste.meta.views")}>
           {paste.max_views > 0

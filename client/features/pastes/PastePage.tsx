@@ -19,10 +19,10 @@ import { errorText } from "../../api/errors.ts";
 import { ConfirmDialog } from "../../components/Modal.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
 import { toast } from "../../components/toast.ts";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { hasPermission, Permission } from "../../../shared/permissions.ts";
 import { deletePastes, fetchPaste, getPaste, type PasteView, unlockPaste } from "./pastes_api.ts";
-import { useRenderedMarkdown } from "./MarkdownView.tsx";
+import { useRenderedMarkdown } from "../../components/MarkdownView.tsx";
 import { PasteMeta } from "./PasteMeta.tsx";
 import { PasteContent } from "./PasteContent.tsx";
 import { PasteError } from "./PasteError.tsx";
@@ -35,7 +35,6 @@ import {
 } from "./paste_screen.ts";
 import { SharePasswordForm } from "../../components/SharePasswordForm.tsx";
 import { ShareLink, shareUrl } from "./ShareLink.tsx";
-import { useIsClient } from "./time.ts";
 import {
   documentCopySavedAt,
   dropShareCopy,
@@ -47,6 +46,7 @@ import {
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
 import { afterPaint, focusPageHeading } from "../../lib/focus.ts";
 import { E2EPasteView } from "../e2e/E2EPasteView.tsx";
+import { useIsClient } from "../../components/ShareFacts.tsx";
 
 const PasteEditDialog = lazy(() => import("./PasteEditDialog.tsx"));
 

@@ -4,12 +4,12 @@
  */
 import { useTranslation } from "react-i18next";
 import { E2EBadge } from "../e2e/E2EBadge.tsx";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { CheckCell, labelsOf, RowButtons, TableFrame } from "../../components/ListTable.tsx";
 import type { Selection } from "../../components/use_admin_list.ts";
-import { DateTimeText, viewsText } from "./ShareCells.tsx";
 import type { PasteListItem } from "./pastes_api.ts";
 import { NewTabLink } from "../../components/NewTabLink.tsx";
+import { ShareTime, viewsText } from "../../components/ShareFacts.tsx";
 
 /** The columns after the checkbox, by their key under texts.columns. */
 const COLUMNS = ["slug", "remark", "preview", "created", "expires", "views", "status"] as const;
@@ -46,10 +46,10 @@ export function PasteTable(
             {item.e2e ? <E2EBadge /> : <span>{item.preview}</span>}
           </td>
           <td data-label={col.created}>
-            <DateTimeText iso={item.created_at} />
+            <ShareTime iso={item.created_at} />
           </td>
           <td data-label={col.expires}>
-            <DateTimeText iso={item.expires_at} never={t("paste.meta.never")} />
+            <ShareTime iso={item.expires_at} never={t("paste.meta.never")} />
           </td>
           <td data-label={col.views}>
             {viewsText(item.views, item.max_views, t("texts.unlimited"))}

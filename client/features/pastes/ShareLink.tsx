@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { QrCode } from "../../components/QrCode.tsx";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import { CopyText } from "../../components/CopyText.tsx";
 
 /** The absolute URL of a share page (browser only: needs the page's origin). */

@@ -2,7 +2,7 @@
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { type SmallAction, SmallButtons } from "../../components/ListTable.tsx";
-import { formatBytes } from "../upload/format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import type { StorageConfigView } from "./storage_api.ts";
 
 /** Used space with a bar when there is a quota. */

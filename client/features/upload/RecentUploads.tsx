@@ -5,7 +5,7 @@ import { useLoadedList } from "../../components/use_admin_list.ts";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { RECENT_UPLOADS_SHOWN } from "../../../shared/constants.ts";
 import { listRecentUploads } from "./upload_api.ts";
-import { formatBytes, formatDateTime } from "./format.ts";
+import { formatBytes, formatDateTime } from "../../lib/format.ts";
 import { fileShareUrl } from "./ShareResult.tsx";
 import { NewTabLink } from "../../components/NewTabLink.tsx";
 

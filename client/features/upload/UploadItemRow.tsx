@@ -6,7 +6,8 @@ import { ApiError } from "../../api/client.ts";
 import { errorText } from "../../api/errors.ts";
 import type { QueueItem } from "./upload_queue.ts";
 import type { PartsProgress } from "../../lib/uploader.ts";
-import { formatBytes, formatDuration, formatSpeed } from "./format.ts";
+import { formatBytes } from "../../lib/format.ts";
+import { formatDuration, formatSpeed } from "../../lib/upload/speed.ts";
 import { ShareResult } from "./ShareResult.tsx";
 
 /** The text of an upload error, with sizes in readable units for the size and quota errors. */

@@ -6,7 +6,7 @@
 import { configLabels } from "../storage/config_labels.ts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { paths } from "../../routes.ts";
+import { paths } from "../../../shared/app_paths.ts";
 import type { StorageConfigView } from "./upload_api.ts";
 import {
   METHOD_CHOICES,
@@ -15,8 +15,8 @@ import {
   type UploadFormValues,
 } from "./upload_form.ts";
 import { CheckField, FormField } from "../../components/FormField.tsx";
-import { ShareOptions } from "../pastes/ShareOptions.tsx";
-import { formatBytes } from "./format.ts";
+import { ShareOptions } from "../../components/ShareOptions.tsx";
+import { formatBytes } from "../../lib/format.ts";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
 import { E2EToggle } from "../e2e/E2EToggle.tsx";
 

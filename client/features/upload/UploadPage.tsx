@@ -24,7 +24,7 @@ import { uploadErrorText } from "./UploadItemRow.tsx";
 import { useUploadQueue } from "./use_upload_queue.ts";
 import { useSharedFiles } from "../../offline/use_shared_files.ts";
 import { useUploadSetup } from "./use_upload_setup.ts";
-import { formatBytes } from "./format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import type { QueueItem, SettledEvent } from "./upload_queue.ts";
 import {
   checkSlug,

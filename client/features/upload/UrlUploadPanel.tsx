@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client.ts";
 import { fetchUrlInfo, type UrlInfo } from "../../lib/uploader.ts";
 import { uploadErrorText } from "./UploadItemRow.tsx";
-import { formatBytes } from "./format.ts";
+import { formatBytes } from "../../lib/format.ts";
 
 /** A URL the server may be asked about: http(s) with a host. */
 export function parseHttpUrl(raw: string): string | null {

@@ -6,7 +6,7 @@ import {
 } from "../../../shared/constants.ts";
 import type { StorageConfigView } from "../../../shared/schemas/storage_configs.ts";
 import { MULTIPART_THRESHOLD, type ShareOptions, type UploadMethod } from "../../lib/uploader.ts";
-import { parseMaxViews as parseViews } from "../pastes/paste_form.ts";
+import { parseMaxViews as parseViews } from "../../components/share_form.ts";
 
 export type ExpiryPresetId = typeof SHARE_EXPIRY_PRESETS[number]["id"];
 

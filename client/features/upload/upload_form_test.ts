@@ -8,7 +8,7 @@ import {
   pastedFileName,
   toShareOptions,
 } from "./upload_form.ts";
-import { formatBytes } from "./format.ts";
+import { formatBytes } from "../../lib/format.ts";
 import type { StorageConfigView } from "../../../shared/schemas/storage_configs.ts";
 
 Deno.test("link suffix, max views and expiry follow docs/PRODUCT.md §5.2 and §9.1", () => {

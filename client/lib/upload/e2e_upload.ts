@@ -33,8 +33,7 @@ import {
 import { E2E_STORED_NAME, E2E_STORED_TYPE } from "../../../shared/e2e/descriptor.ts";
 import { ApiError } from "../../api/client.ts";
 import { type SimpleUpload, uploadViaForm, uploadViaPresign } from "./form.ts";
-import { MultipartUpload } from "./multipart.ts";
-import { S3_MULTIPART } from "./multipart_plan.ts";
+import { S3_MULTIPART, uploadViaMultipart } from "./share_multipart.ts";
 import { findResume, forgetResume, type ResumeKey, resumeKeyOf } from "./resume_store.ts";
 import type { ProgressReporter } from "./speed.ts";
 import { type FileView, PAUSE_REASON, type UploadBlob, type UploadRequest } from "./types.ts";
@@ -173,10 +172,10 @@ export async function uploadEncrypted(
         read: async (start: number, end: number) =>
           new Blob(await encryptRange(cipher, file.size, read, start, end)),
       };
-      view = await new MultipartUpload(
-        { ...upload, source, routes: S3_MULTIPART, resumeKey },
-        report,
-      ).run();
+      view = await uploadViaMultipart({ ...upload, source }, report, {
+        routes: S3_MULTIPART,
+        resumeKey,
+      });
     } else {
       const sealed = new Blob(await encryptRange(cipher, file.size, read, 0, sealedSize));
       const whole = { ...upload, blob: sealed };

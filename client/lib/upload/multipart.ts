@@ -1,47 +1,44 @@
 /**
- * Multipart uploads in the browser (docs/PRODUCT.md §4.3, §9.1): init signs every part;
- * parts (5 MiB, sized by the server) go up 3 at a time by PUT to their presigned URLs, each
- * retried 3 times after 1 s × attempt, with 5 minutes per attempt; the ETag of each PUT is
- * collected; complete assembles them into the share.
+ * The one multipart engine of the browser (docs/PRODUCT.md §4.3, §9.1), for share uploads
+ * (share_multipart.ts) and mount uploads (features/explorer/fs_multipart.ts) alike: a flow's init
+ * signs every part; parts (5 MiB, sized by the server) go up 3 at a time by PUT to their presigned
+ * URLs, each retried 3 times after 1 s × attempt, with 5 minutes per attempt; the ETag of each PUT
+ * is collected; complete assembles them. The flow (multipart_plan.ts, MultipartFlow) makes the
+ * requests; this module holds their order, the retries, cancelling and the progress.
  *
- * Resuming: a file upload (not a URL upload) is remembered in localStorage (resume_store.ts).
- * Choosing the same file again for the same config asks the server which parts it holds
+ * Resuming: an upload with a resume key is remembered in localStorage (resume_store.ts).
+ * Choosing the same file again for the same target asks the server which parts it holds
  * (list-parts), keeps those of the right size, signs the missing ones again (refresh-urls), and
  * sends only those. Cancelling aborts the upload on the server and forgets it; leaving the page
  * (the PAUSE_REASON abort, or a reload) keeps it resumable, and so does a part that failed all
  * its retries (Retry resumes).
- *
- * This module holds the order of the steps, the retries and the progress; the requests
- * themselves are in multipart_calls.ts, the part arithmetic in multipart_plan.ts.
  */
 import { ApiError } from "../../api/client.ts";
 import type { ProgressReporter } from "./speed.ts";
 import { findResume, forgetResume, type ResumeKey, saveResume } from "./resume_store.ts";
-import { type ChunkState, type FileView, type MultipartState, PAUSE_REASON } from "./types.ts";
-import { sleep } from "./xhr.ts";
+import { type ByteSource, type ChunkState, type MultipartState, PAUSE_REASON } from "./types.ts";
+import { sendXhr, sleep } from "./xhr.ts";
 import {
   DEFAULT_TUNING,
   isFatal,
   type ListResult,
+  type MultipartFlow,
   type MultipartTuning,
   PartBook,
   partsToSend,
   type PartUrl,
 } from "./multipart_plan.ts";
-import {
-  abortMultipart,
-  completeMultipart,
-  initMultipart,
-  listMultipartParts,
-  type MultipartRequest,
-  putPart,
-  refreshPartUrls,
-} from "./multipart_calls.ts";
 
 /** Uploads this tab runs now: a file chosen twice must not resume one upload twice. */
 const running = new Set<string>();
 
-export type MultipartJob = MultipartRequest & {
+/** One multipart upload: its flow, its bytes, and how it is cancelled, resumed and shown. */
+export type MultipartJob<T> = {
+  flow: MultipartFlow<T>;
+  /** The bytes sent (made on demand for an encrypted file). */
+  source: ByteSource;
+  /** Cancels the upload; with PAUSE_REASON, it stays resumable. */
+  signal?: AbortSignal;
   /** Makes the upload resumable; null for URL uploads. */
   resumeKey: ResumeKey | null;
   /** The part of the bar the upload fills; default [0, 100]. */
@@ -49,8 +46,13 @@ export type MultipartJob = MultipartRequest & {
   tuning?: Partial<MultipartTuning>;
 };
 
+/** A Blob as the bytes of an upload. */
+export function blobSource(blob: Blob): ByteSource {
+  return { size: blob.size, read: (start, end) => Promise.resolve(blob.slice(start, end)) };
+}
+
 /** One multipart upload; `run()` once. */
-export class MultipartUpload {
+export class MultipartUpload<T> {
   state: MultipartState = "idle";
   private book: PartBook;
   private urls = new Map<number, string>();
@@ -61,18 +63,17 @@ export class MultipartUpload {
   private stop = new AbortController();
   private signal: AbortSignal;
   private t: MultipartTuning;
-  /** The bytes sent: the source's when they are made on demand (encrypted), else the blob's. */
   private size: number;
 
-  constructor(private job: MultipartJob, private report: ProgressReporter) {
+  constructor(private job: MultipartJob<T>, private report: ProgressReporter) {
     this.t = { ...DEFAULT_TUNING, ...job.tuning };
-    this.size = job.source?.size ?? job.blob.size;
+    this.size = job.source.size;
     this.book = new PartBook(this.size);
     this.signal = job.signal ? AbortSignal.any([job.signal, this.stop.signal]) : this.stop.signal;
   }
 
   /** Uploads (or resumes) and completes; throws ApiError with a catalogue code. */
-  async run(): Promise<FileView> {
+  async run(): Promise<T> {
     this.state = "uploading";
     try {
       this.report.stage("initializing");
@@ -86,12 +87,12 @@ export class MultipartUpload {
       await this.sendMissing();
       this.report.stage("completing");
       this.completing = true;
-      const view = await this.complete();
+      const result = await this.job.flow.complete(this.fileId, this.book.completed(), this.signal);
       this.state = "completed";
       forgetResume(this.fileId);
       this.emitParts();
       this.report.stage("completed");
-      return view;
+      return result;
     } catch (err) {
       throw this.fail(err);
     } finally {
@@ -104,7 +105,7 @@ export class MultipartUpload {
     const discard = () => {
       if (!id) return;
       forgetResume(id);
-      abortMultipart(this.job.routes, id);
+      this.job.flow.abort(id);
     };
     if (this.job.signal?.aborted) {
       this.state = "aborted";
@@ -138,13 +139,13 @@ export class MultipartUpload {
     if (!rec || running.has(rec.fileId)) return false;
     let listed: ListResult;
     try {
-      listed = await listMultipartParts(this.job.routes, rec.fileId, this.signal);
+      listed = await this.job.flow.listParts(rec.fileId, this.signal);
     } catch (err) {
       if (this.signal.aborted) throw err;
       forgetResume(rec.fileId);
       // Still on the server but not listable (a store without ListParts): let it go.
       if (err instanceof ApiError && err.status !== 404 && err.status !== 403) {
-        abortMultipart(this.job.routes, rec.fileId);
+        this.job.flow.abort(rec.fileId);
       }
       return false;
     }
@@ -153,40 +154,30 @@ export class MultipartUpload {
       return false;
     }
     this.fileId = rec.fileId;
-    const { done, missing } = partsToSend(
-      listed.parts,
-      listed.part_size,
-      listed.total_parts,
-      this.size,
-    );
-    this.book.setup(listed.total_parts, listed.part_size, done);
+    const { done, missing } = partsToSend(listed.parts, rec.partSize, rec.totalParts, this.size);
+    this.book.setup(rec.totalParts, rec.partSize, done);
     this.resumed = done.size;
     if (missing.length) await this.refreshUrls(missing);
     return true;
   }
 
   private async init(): Promise<void> {
-    const u = this.job;
+    const key = this.job.resumeKey;
     // Not cut short by a cancel: an init the server already carried out would leave an upload
     // nobody knows the id of. Cancelled meanwhile, it is aborted once its id is known (fail).
-    const res = await initMultipart(u, new AbortController().signal);
-    this.fileId = res.file_id;
-    this.book.setup(res.total_parts, res.part_size, new Map());
-    this.addUrls(res.presigned_urls);
-    if (u.resumeKey) {
-      saveResume({
-        ...u.resumeKey,
-        fileId: res.file_id,
-        partSize: res.part_size,
-        totalParts: res.total_parts,
-        savedAt: Date.now(),
-      });
+    const started = await this.job.flow.init();
+    this.fileId = started.id;
+    this.book.setup(started.totalParts, started.partSize, new Map());
+    this.addUrls(started.urls);
+    if (key) {
+      const { partSize, totalParts } = started;
+      saveResume({ ...key, fileId: started.id, partSize, totalParts, savedAt: Date.now() });
     }
     if (this.signal.aborted) throw new ApiError("upload_cancelled", 0, null);
   }
 
   private async refreshUrls(numbers: number[]): Promise<void> {
-    this.addUrls(await refreshPartUrls(this.job.routes, this.fileId, numbers, this.signal));
+    this.addUrls(await this.job.flow.refreshUrls(this.fileId, numbers, this.signal));
   }
 
   private addUrls(urls: PartUrl[]) {
@@ -223,9 +214,7 @@ export class MultipartUpload {
   private async sendPart(n: number): Promise<void> {
     const [start, end] = this.book.range(n);
     // Made when a worker takes the part, so at most `concurrency` parts are held at once.
-    const body = this.job.source
-      ? await this.job.source.read(start, end)
-      : this.job.blob.slice(start, end);
+    const body = await this.job.source.read(start, end);
     for (let attempt = 1;; attempt++) {
       this.mark(n, "uploading");
       try {
@@ -257,10 +246,6 @@ export class MultipartUpload {
     });
   }
 
-  private complete(): Promise<FileView> {
-    return completeMultipart(this.job, this.fileId, this.book.completed(), this.signal);
-  }
-
   private mark(n: number, state: ChunkState) {
     if (this.book.mark(n, state)) this.emitParts();
   }
@@ -272,4 +257,32 @@ export class MultipartUpload {
   private emitParts() {
     this.report.parts(this.book.snapshot(this.state, this.resumed));
   }
+}
+
+/**
+ * PUTs one part to its presigned URL and returns its ETag. Throws upload_aborted (404),
+ * upload_failed, etag_missing or upload_network_error (the last two say whether the URL was
+ * another origin, where CORS is the likely cause).
+ */
+async function putPart(
+  url: string,
+  body: Blob,
+  o: { signal: AbortSignal; idleMs: number; totalMs: number; onSent: (loaded: number) => void },
+): Promise<string> {
+  const direct = new URL(url, globalThis.location?.href).origin !== globalThis.location?.origin;
+  const res = await sendXhr({ method: "PUT", url, body, ...o }).catch((err) => {
+    if (err instanceof ApiError && err.code === "upload_network_error") {
+      throw new ApiError(err.code, 0, null, null, { direct });
+    }
+    throw err;
+  });
+  // The upload is gone (aborted elsewhere, or expired).
+  if (res.status === 404) throw new ApiError("upload_aborted", 404, null);
+  if (res.status < 200 || res.status >= 300) {
+    throw new ApiError("upload_failed", res.status, null, null, { status: res.status });
+  }
+  const etag = res.header("ETag");
+  // A bucket whose CORS rules do not expose ETag hides it from the browser.
+  if (!etag) throw new ApiError("etag_missing", res.status, null, null, { direct });
+  return etag;
 }

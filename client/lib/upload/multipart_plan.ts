@@ -1,7 +1,7 @@
 /**
- * The plan of a multipart upload (docs/PRODUCT.md §9.1): its routes, its tuning (3 parts at once, 3
- * retries after 1 s × attempt, 5 minutes per part), the byte range of each part, which parts a
- * resume still has to send, and which errors end the upload at once.
+ * The plan of a multipart upload (docs/PRODUCT.md §9.1): the requests a flow must offer, the tuning
+ * (3 parts at once, 3 retries after 1 s × attempt, 5 minutes per part), the byte range of each
+ * part, which parts a resume still has to send, and which errors end the upload at once.
  */
 import { ApiError } from "../../api/client.ts";
 import type { ChunkState, MultipartState, PartsProgress } from "./types.ts";
@@ -11,30 +11,6 @@ import {
   MULTIPART_RETRIES,
   RAW_UPLOAD_TIMEOUT_MS,
 } from "../../../shared/constants.ts";
-
-/** The routes of one multipart flow: /s3/multipart/* for files, /url/* for URL uploads. */
-export type MultipartApi = {
-  init: string;
-  complete: string;
-  /** Discards the upload on the server. */
-  abort: string;
-  listParts: string;
-  refreshUrls: string;
-};
-export const S3_MULTIPART: MultipartApi = {
-  init: "/s3/multipart/init",
-  complete: "/s3/multipart/complete",
-  abort: "/s3/multipart/abort",
-  listParts: "/s3/multipart/list-parts",
-  refreshUrls: "/s3/multipart/refresh-urls",
-};
-export const URL_MULTIPART: MultipartApi = {
-  init: "/url/multipart/init",
-  complete: "/url/multipart/complete",
-  abort: "/url/cancel",
-  listParts: "/s3/multipart/list-parts",
-  refreshUrls: "/s3/multipart/refresh-urls",
-};
 
 /** docs/PRODUCT.md §9.1: 3 parts at once, 3 retries after 1 s × attempt, 5 minutes per part. */
 export type MultipartTuning = {
@@ -59,17 +35,34 @@ export const COMPLETE_TIMEOUT_MS = 15 * 60_000;
 
 /** A part's presigned URL. */
 export type PartUrl = { partNumber: number; url: string };
-/** What init answers (the part URLs of every part). */
-export type InitResult = {
-  file_id: string;
-  part_size: number;
-  total_parts: number;
-  presigned_urls: PartUrl[];
-};
+/** A started upload: the server's id of it, its part layout and every part's URL. */
+export type StartedUpload = { id: string; partSize: number; totalParts: number; urls: PartUrl[] };
 /** A part the server holds. */
 export type ListedPart = { partNumber: number; etag: string; size: number };
-/** What list-parts answers. */
-export type ListResult = { parts: ListedPart[]; part_size: number; total_parts: number };
+/** What list-parts answers (`total_parts` is null when the server has no record of the file). */
+export type ListResult = { parts: ListedPart[]; part_size: number; total_parts: number | null };
+/** A stored part, as complete takes it. */
+export type CompletedPart = { partNumber: number; ETag: string };
+
+/**
+ * The requests of one multipart flow (share uploads, mount uploads), bound to one upload; the
+ * engine (multipart.ts) orders them, retries the parts and reports progress.
+ */
+export type MultipartFlow<T> = {
+  /**
+   * Starts the upload and signs every part. Takes no signal: an init the server carried out
+   * must answer with its id, or the upload is left behind. Throws multipart_init_failed.
+   */
+  init(): Promise<StartedUpload>;
+  /** The parts the server holds of upload `id`; throws the server's ApiError as it is. */
+  listParts(id: string, signal: AbortSignal): Promise<ListResult>;
+  /** Signs parts `numbers` again. Throws presign_failed (or cancelled). */
+  refreshUrls(id: string, numbers: number[], signal: AbortSignal): Promise<PartUrl[]>;
+  /** Assembles the parts into the result. Throws multipart_complete_failed (or cancelled). */
+  complete(id: string, parts: CompletedPart[], signal: AbortSignal): Promise<T>;
+  /** Discards the upload on the server, in the background; a failure is ignored. */
+  abort(id: string): void;
+};
 
 /** The byte range [start, end) of part `n` (1-based). */
 export function partRange(n: number, partSize: number, size: number): [number, number] {
@@ -169,7 +162,7 @@ export class PartBook {
   }
 
   /** The parts for complete, in order. */
-  completed(): { partNumber: number; ETag: string }[] {
+  completed(): CompletedPart[] {
     return [...this.etags].sort((a, b) => a[0] - b[0])
       .map(([partNumber, ETag]) => ({ partNumber, ETag }));
   }

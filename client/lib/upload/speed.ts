@@ -1,8 +1,10 @@
 /**
- * Upload speed and progress: a sliding-window speed meter, the time left, and the reporter
- * that turns stage changes and byte counts into UploadProgress snapshots. A reporter can map a
- * phase onto part of the bar (a URL upload downloads over 0–49 % and uploads over 50–99 %).
+ * Upload speed and progress: a sliding-window speed meter, the time left, their texts, and the
+ * reporter that turns stage changes and byte counts into UploadProgress snapshots. A reporter can
+ * map a phase onto part of the bar (a URL upload downloads over 0–49 % and uploads over 50–99 %).
  */
+import type { TFunction } from "i18next";
+import { formatBytes } from "../format.ts";
 import type { PartsProgress, UploadProgress, UploadStage } from "./types.ts";
 
 /**
@@ -41,6 +43,19 @@ export function estimateSecondsLeft(remaining: number, speed: number): number | 
   if (remaining <= 0) return 0;
   if (!(speed > 0)) return null;
   return Math.ceil(remaining / speed);
+}
+
+/** A transfer speed such as "2.4 MB/s". */
+export function formatSpeed(bytesPerSecond: number): string {
+  return `${formatBytes(bytesPerSecond)}/s`;
+}
+
+/** A duration in whole seconds, e.g. "45 s", "3 min 5 s", "1 h 2 min", in the UI language. */
+export function formatDuration(t: TFunction, seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return t("upload.time.seconds", { s });
+  if (s < 3600) return t("upload.time.minutes", { m: Math.floor(s / 60), s: s % 60 });
+  return t("upload.time.hours", { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
 }
 
 const FINISHING: ReadonlySet<UploadStage> = new Set(["processing", "completing", "completed"]);

@@ -10,8 +10,7 @@ import { api, apiBase, ApiError } from "../../api/client.ts";
 import { RAW_UPLOAD_TIMEOUT_MS } from "../../../shared/constants.ts";
 import type { ProgressReporter } from "./speed.ts";
 import { type SimpleUpload, uploadViaPresign, URL_PRESIGN } from "./form.ts";
-import { MultipartUpload } from "./multipart.ts";
-import { URL_MULTIPART } from "./multipart_plan.ts";
+import { uploadViaMultipart, URL_MULTIPART } from "./share_multipart.ts";
 import type { FileView, ShareOptions, UrlInfo } from "./types.ts";
 import { authHeaders, sendXhr } from "./xhr.ts";
 
@@ -135,8 +134,8 @@ export async function uploadFromUrl(
     idleTimeoutMs: idleMs,
   };
   if (got.blob.size > req.multipartThreshold) {
-    const job = { ...upload, routes: URL_MULTIPART, resumeKey: null, span: UPLOAD_SPAN };
-    return await new MultipartUpload(job, report).run();
+    const o = { routes: URL_MULTIPART, resumeKey: null, span: UPLOAD_SPAN };
+    return await uploadViaMultipart(upload, report, o);
   }
   return await uploadViaPresign(upload, report, URL_PRESIGN, UPLOAD_SPAN);
 }

@@ -1,7 +1,8 @@
 /** Small pieces every preview uses: loading, problems, the truncation note, a view toggle. */
 import { useTranslation } from "react-i18next";
 import { Spinner } from "../../../components/Spinner.tsx";
-import { formatFileSize, isExpiredLinkStatus } from "../format.ts";
+import { isExpiredLinkStatus } from "../format.ts";
+import { formatBytes } from "../../../lib/format.ts";
 import { TEXT_PREVIEW_MAX_BYTES } from "./fetch_preview.ts";
 import { ToggleGroup } from "../../../components/ToggleGroup.tsx";
 
@@ -70,8 +71,8 @@ export function TruncatedNote({ size }: { size: number }) {
   return (
     <p className="file-preview-note" role="note">
       {t("preview.truncated", {
-        shown: formatFileSize(TEXT_PREVIEW_MAX_BYTES),
-        size: formatFileSize(size),
+        shown: formatBytes(TEXT_PREVIEW_MAX_BYTES),
+        size: formatBytes(size),
       })}
     </p>
   );

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MarkdownView, useRenderedMarkdown } from "../../pastes/MarkdownView.tsx";
+import { MarkdownView, useRenderedMarkdown } from "../../../components/MarkdownView.tsx";
 import type { PublicFileView } from "../files_api.ts";
 import { CodeBlock } from "./CodeBlock.tsx";
 import { codeLanguageOf } from "./code_language.ts";
