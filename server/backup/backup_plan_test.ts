@@ -82,9 +82,9 @@ Deno.test("plan: merge skips what collides and says why; planning writes nothing
   await using b = await createTestApp();
   await b.createKey({ text: true }, { name: "shared-name" });
   await b.createMount("/photos/2026", { name: "nested" });
-  const before = await snapshot(b.services.kv);
-  const plan = await planRestore(reposOf(b.services.kv), parsed, "merge", null);
-  assert.deepEqual(await snapshot(b.services.kv), before, "a plan writes nothing");
+  const before = await snapshot(b.kv);
+  const plan = await planRestore(reposOf(b.kv), parsed, "merge", null);
+  assert.deepEqual(await snapshot(b.kv), before, "a plan writes nothing");
   const reasons = plan.report.skipped.map((s) => [s.module, s.reason]).sort();
   assert.deepEqual(reasons, [
     ["key_management", "name_exists"],
@@ -102,7 +102,7 @@ Deno.test("plan: overwrite removes what a module holds and counts it", async () 
   await using b = await createTestApp();
   await b.createKey({ text: true }, { name: "b1" });
   await b.createKey({ text: true }, { name: "b2" });
-  const plan = await planRestore(reposOf(b.services.kv), parsed, "overwrite", null);
+  const plan = await planRestore(reposOf(b.kv), parsed, "overwrite", null);
   assert.deepEqual(plan.report.modules.key_management, { restored: 1, skipped: 0, removed: 2 });
   assert.ok(plan.mutations.some((m) => "delete" in m && m.key[0] === "api_keys"));
 });
@@ -112,7 +112,7 @@ Deno.test("plan: duplicate records and overlapping mounts are refused as invalid
   await a.createKey({ text: true }, { name: "k" });
   await a.createMount("/a", { name: "a" });
   const parsed = await backupOf(a, ["key_management", "mount_management"]);
-  const repos = reposOf(a.services.kv);
+  const repos = reposOf(a.kv);
   const twice = await edited(parsed, (d) => d.key_management!.push({ ...d.key_management![0] }));
   assert.deepEqual(await codeOf(planRestore(repos, twice, "overwrite", null)), [
     "backup_invalid_file",

@@ -83,7 +83,7 @@ Deno.test("scheduled backups: older files beyond `keep` are pruned; a stale run 
     true,
   ]]);
   // A run whose process died stays "running" in KV; seen long after, it is reported failed.
-  await new BackupScheduleRepo(t.services.kv).claim({
+  await new BackupScheduleRepo(t.kv).claim({
     ...second,
     slot: "2026-01-01T00:00:00.000Z",
     status: "running",

@@ -37,7 +37,7 @@ function task(over: Partial<TaskRecord> = {}): TaskRecord {
 
 /** A copy run of one item: the record lives in the task repo; `save` patches it there. */
 async function run(t: TestApp, from: string, to: string, over: Partial<TaskRecord> = {}) {
-  const repo = new TaskRepo(t.services.kv);
+  const repo = new TaskRepo(t.kv);
   const id = crypto.randomUUID();
   await repo.create(task({ id, ...over }));
   let rec = (await repo.get(id)) as Deno.KvEntry<TaskRecord>;

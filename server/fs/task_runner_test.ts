@@ -39,7 +39,7 @@ function task(id: string, over: Partial<TaskRecord>): TaskRecord {
 /** A runner of its own (another instance's, as after a restart) over the app's services. */
 function runnerOf(t: TestApp) {
   const s = t.services;
-  return new TaskRunner(new TaskRepo(s.kv), s.mounts, s.storageConfigs, s.apiKeys, undefined, {
+  return new TaskRunner(new TaskRepo(t.kv), s.mounts, s.storageConfigs, s.apiKeys, undefined, {
     fs: s.fs,
     allowLoopbackFetch: false,
     maxUploadBytes: () => Promise.resolve(1 << 20),
@@ -63,7 +63,7 @@ Deno.test("runner: a task a dead instance left running resumes where its record 
   await using t = await createTestApp();
   await t.createMount("/m", { name: "m" });
   for (const p of ["/m/one/a", "/m/two/a", "/m/two/b", "/m/two/c"]) await write(t, p, p);
-  const repo = new TaskRepo(t.services.kv);
+  const repo = new TaskRepo(t.kv);
   // Item 0 was done, item 1 was done up to two/a: only two/b and two/c are left.
   await repo.create(task("01A", {
     status: "running",
@@ -76,27 +76,27 @@ Deno.test("runner: a task a dead instance left running resumes where its record 
     success_count: 2,
   }));
   runnerOf(t).kick();
-  const done = await taskSettled(t.services.kv, "01A");
+  const done = await taskSettled(t.kv, "01A");
   assert.equal(done.status, "completed");
   assert.deepEqual([done.total, done.success_count, done.next_item], [4, 4, 2]);
   assert.equal(done.total_counted, true);
   assert.deepEqual(await names(t, "/m"), ["one", "out2", "two"], "item 0 is not run again");
   assert.deepEqual(await names(t, "/m/out2"), ["b", "c"]);
-  assert.equal((await t.services.kv.get(keys.taskLeases("01A"))).value, null, "lease released");
+  assert.equal((await t.kv.get(keys.taskLeases("01A"))).value, null, "lease released");
 });
 
 Deno.test("runner: a task another live instance holds is left to it", async () => {
   await using t = await createTestApp();
   await t.createMount("/m", { name: "m" });
   await write(t, "/m/a", "a");
-  const repo = new TaskRepo(t.services.kv);
+  const repo = new TaskRepo(t.kv);
   const item = { sourcePath: "/m/a", targetPath: "/m/b" };
   await repo.create(task("01A", { items: [item] }));
   await repo.lease("01A", "other-instance", 60_000);
   await repo.create(task("01B", { items: [{ sourcePath: "/m/a", targetPath: "/m/c" }] }));
   runnerOf(t).kick();
   // One poll takes the tasks in id order: when 01B is done, 01A was passed over.
-  assert.equal((await taskSettled(t.services.kv, "01B")).status, "completed");
+  assert.equal((await taskSettled(t.kv, "01B")).status, "completed");
   assert.equal((await repo.get("01A")).value?.status, "pending");
   assert.equal(await t.services.fs.stat("/m/b", ADMIN), null);
 });
@@ -104,7 +104,7 @@ Deno.test("runner: a task another live instance holds is left to it", async () =
 Deno.test("runner: a task whose API key is gone fails; one with only failures fails", async () => {
   await using t = await createTestApp();
   await t.createMount("/m", { name: "m" });
-  const repo = new TaskRepo(t.services.kv);
+  const repo = new TaskRepo(t.kv);
   await repo.create(task("01A", {
     actor: { type: "apikey", id: "01DELETEDKEY" },
     items: [{ sourcePath: "/m/a", targetPath: "/m/b" }],
@@ -116,9 +116,9 @@ Deno.test("runner: a task whose API key is gone fails; one with only failures fa
     total_counted: true,
   }));
   runnerOf(t).kick();
-  const noKey = await taskSettled(t.services.kv, "01A");
+  const noKey = await taskSettled(t.kv, "01A");
   assert.deepEqual([noKey.status, noKey.error], ["failed", "api_key_invalid"]);
-  const noFile = await taskSettled(t.services.kv, "01B");
+  const noFile = await taskSettled(t.kv, "01B");
   assert.deepEqual([noFile.status, noFile.failed_count], ["failed", 1]);
 });
 
@@ -126,14 +126,14 @@ Deno.test("runner: two instances kicked at once run a task once", async () => {
   await using t = await createTestApp();
   await t.createMount("/m", { name: "m" });
   for (let i = 0; i < 5; i++) await write(t, `/m/src/${i}`, `${i}`);
-  await new TaskRepo(t.services.kv).create(task("01A", {
+  await new TaskRepo(t.kv).create(task("01A", {
     items: [{ sourcePath: "/m/src", targetPath: "/m/dst" }],
     on_conflict: "rename",
   }));
   const [a, b] = [runnerOf(t), runnerOf(t)];
   a.kick();
   b.kick();
-  const done = await taskSettled(t.services.kv, "01A");
+  const done = await taskSettled(t.kv, "01A");
   assert.deepEqual([done.status, done.success_count], ["completed", 5]);
   // A second run would have made "0 (1)" and the like (rename keeps both).
   assert.deepEqual(await names(t, "/m/dst"), ["0", "1", "2", "3", "4"]);

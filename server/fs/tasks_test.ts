@@ -45,13 +45,13 @@ Deno.test("tasks: a copy runs in the background to 100%; list is newest first", 
     ADMIN,
   );
   assert.deepEqual([view.type, view.status, view.progress], ["copy", "pending", 0]);
-  const done = await taskSettled(t.services.kv, view.id);
+  const done = await taskSettled(t.kv, view.id);
   assert.equal(done.status, "completed");
   assert.deepEqual([done.success_count, done.total], [2, 2]);
   assert.equal((await t.services.tasks.get(view.id, ADMIN)).progress, 100);
   assert.equal(await read(t, "/m/dst/sub/b.txt"), "b");
   const second = await t.services.tasks.createDelete(["/m/dst"], ADMIN);
-  await taskSettled(t.services.kv, second.id);
+  await taskSettled(t.kv, second.id);
   assert.equal(await read(t, "/m/dst/a.txt"), null);
   assert.deepEqual((await t.services.tasks.list(ADMIN)).map((v) => v.id), [second.id, view.id]);
 });
@@ -84,7 +84,7 @@ Deno.test("tasks: a key sees and manages only its own tasks; the admin sees all"
   await t.createMount("/m", { name: "m" });
   const [one, two] = [await keyOf(t, "one"), await keyOf(t, "two")];
   const mine = await t.services.tasks.createDelete(["/m/none"], one);
-  await taskSettled(t.services.kv, mine.id);
+  await taskSettled(t.kv, mine.id);
   assert.deepEqual((await t.services.tasks.list(one)).map((v) => v.id), [mine.id]);
   assert.deepEqual(await t.services.tasks.list(two), []);
   assert.equal((await t.services.tasks.list(ADMIN)).length, 1);
@@ -100,14 +100,14 @@ Deno.test("tasks: a failed task is retried from the start; finished ones are not
   await using t = await createTestApp();
   await t.createMount("/m", { name: "m" });
   const view = await t.services.tasks.createDelete(["/m/late.txt"], ADMIN);
-  const failed = await taskSettled(t.services.kv, view.id);
+  const failed = await taskSettled(t.kv, view.id);
   assert.equal(failed.status, "failed");
   assert.deepEqual(failed.errors, [{ path: "/m/late.txt", error: "file_not_found" }]);
   assert.equal((await t.services.tasks.cancel(view.id, ADMIN)).status, "failed", "no-op");
   await write(t, "/m", "late.txt", "now here");
   const again = await t.services.tasks.retry(view.id, ADMIN);
   assert.deepEqual([again.status, again.failed_count, again.errors], ["pending", 0, []]);
-  const done = await taskSettled(t.services.kv, view.id);
+  const done = await taskSettled(t.kv, view.id);
   assert.deepEqual([done.status, done.success_count], ["completed", 1]);
   assert.equal(await read(t, "/m/late.txt"), null);
   assert.equal(await codeOf(t.services.tasks.retry(view.id, ADMIN)), "400 task_not_retryable");
