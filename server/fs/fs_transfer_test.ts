@@ -23,13 +23,20 @@ async function setup(t: TestApp) {
   });
   await t.createMount("/b", { name: "b", storage_config_id: other.id });
   await t.createMount("/a2", { name: "a2" });
-  // What the transfer tells the search index, in order.
+  // What the transfer tells the app's real search index, in order (noted, then passed on).
   const told: string[] = [];
   // The transfer passes the ends it resolved, so each target carries its virtual path.
   const pathOf = (target: IndexTarget) => (target as Resolved).path;
+  const index = t.services.search;
   const search: SearchHooks = {
-    pathWritten: (target) => Promise.resolve(void told.push(`+${pathOf(target)}`)),
-    pathRemoved: (target) => Promise.resolve(void told.push(`-${pathOf(target)}`)),
+    pathWritten: (target, info) => {
+      told.push(`+${pathOf(target)}`);
+      return index.pathWritten(target, info);
+    },
+    pathRemoved: (target) => {
+      told.push(`-${pathOf(target)}`);
+      return index.pathRemoved(target);
+    },
   };
   const { mounts, storageConfigs } = t.services;
   const deps: TransferDeps = {
@@ -75,6 +82,16 @@ Deno.test("transfer: a folder copies across stores whole, empty sub-folders too"
   assert.equal(await s.read("/b/d/empty"), "<dir>");
   assert.equal(await s.read("/a/d/one.txt"), "1", "the source stays");
   assert.deepEqual(s.told, ["+/b/d"]);
+  const found = await t.services.search.search(
+    { q: "two.txt", scope: "global", limit: 10, offset: 0 },
+    ADMIN,
+  );
+  // /a2 shares /a's storage, so the source shows through both; the copy is indexed on /b.
+  assert.deepEqual(found.items.map((i) => i.path).sort(), [
+    "/a/d/sub/two.txt",
+    "/a2/d/sub/two.txt",
+    "/b/d/sub/two.txt",
+  ]);
   assert.deepEqual(await copyPath(s.deps, "/a/d", "/a2/shallow", ADMIN, { shallow: true }), {
     path: "/a2/shallow",
     copied: 0,
