@@ -92,7 +92,9 @@ Deno.test("several instances on denokv, SeaweedFS and nginx", async (t) => {
     try {
       const migrations = [];
       for await (const e of conn.list({ prefix: ["migrations"] })) migrations.push(e.key[1]);
-      assert.deepEqual(migrations.sort(), [1, 2]);
+      assert.deepEqual(migrations.sort(), [1, 2, 3]);
+      const applied = [a, b].map((s) => s.output().match(/Migration 3 applied/g)?.length ?? 0);
+      assert.equal(applied[0] + applied[1], 1, "migration 3 ran on one instance, once");
       // No local storage on a shared KV.
       const configs = [];
       for await (const e of conn.list({ prefix: ["storage_configs"] })) configs.push(e);
