@@ -14,14 +14,7 @@ import {
 } from "./pages/test_data.ts";
 import { recordLayoutShifts, settledLayoutShift } from "./pages/layout_shift.ts";
 import { uploadFile } from "./pages/file_view_page.ts";
-import {
-  createLocalConfig,
-  createMount,
-  putFile,
-  removeTemporaryRoots,
-  tinyPng,
-  uniqueSegment,
-} from "./pages/mount_data.ts";
+import { freshMount, putFile, removeTemporaryRoots, tinyPng } from "./pages/mount_data.ts";
 
 test.use({ locale: "en-US" });
 
@@ -56,17 +49,15 @@ test.beforeAll(async ({ playwright }) => {
     slug: uniqueSlug("cls"),
   });
   const file = await uploadFile(request, token, "e2e-cls.txt", Buffer.from("stable text\n"));
-  const config = await createLocalConfig(request, token, uniqueSegment("cls-config"));
-  const segment = uniqueSegment("cls");
-  await createMount(request, token, segment, config.id);
-  for (let i = 0; i < 12; i++) await putFile(request, token, `/${segment}`, `file-${i}.txt`, "x");
-  await putFile(request, token, `/${segment}`, "picture.png", tinyPng(), "image/png");
+  const root = await freshMount(request, token, "cls");
+  for (let i = 0; i < 12; i++) await putFile(request, token, root, `file-${i}.txt`, "x");
+  await putFile(request, token, root, "picture.png", tinyPng(), "image/png");
   await request.dispose();
   routes = [
     "/",
     "/upload",
     "/mount-explorer",
-    `/mount-explorer/${segment}`,
+    `/mount-explorer${root}`,
     `/paste/${paste.slug}`,
     `/file/${file.slug}`,
     "/offline",

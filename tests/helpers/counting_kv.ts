@@ -3,6 +3,7 @@
  * still goes to the real store, the proxy only tallies them (one `list` counts once, though it
  * may fetch several batches; an atomic operation counts at its commit).
  */
+import { proxyKv } from "../../server/kv/kv_proxy.ts";
 
 /** Calls per method name ("get", "getMany", "commit"...). */
 export type Calls = Record<string, number>;
@@ -10,31 +11,14 @@ export type Calls = Record<string, number>;
 /** Wraps a KV handle so every method call (and every atomic commit) is counted in `calls`. */
 export function countingKv(kv: Deno.Kv, calls: Calls): Deno.Kv {
   const bump = (name: string) => calls[name] = (calls[name] ?? 0) + 1;
-  const wrapOp = (op: Deno.AtomicOperation): Deno.AtomicOperation => {
-    const proxy: Deno.AtomicOperation = new Proxy(op, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== "function") return value;
-        if (prop === "commit") return () => (bump("commit"), target.commit());
-        return (...args: unknown[]) => {
-          const out = value.apply(target, args);
-          return out === target ? proxy : out;
-        };
-      },
-    });
-    return proxy;
-  };
-  return new Proxy(kv, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target);
-      if (typeof value !== "function") return value;
-      if (prop === "atomic") return () => wrapOp(target.atomic());
-      return (...args: unknown[]) => {
-        if (prop !== "close") bump(String(prop));
-        return value.apply(target, args);
-      };
+  return proxyKv(
+    kv,
+    () => ({ commit: (commit) => (bump("commit"), commit()) }),
+    (prop, real) => (...args) => {
+      if (prop !== "close") bump(String(prop));
+      return real(...args);
     },
-  });
+  );
 }
 
 /** The calls made while `fn` runs. */
