@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { loginAdmin, startServer, TEST_ADMIN } from "../tests/helpers/server.ts";
 import { LocalDriver } from "../server/storage/local.ts";
 import { writeReadmeSection } from "./readme_section.ts";
-import { manyTable, measureMany } from "./webdav_many.ts";
+import { manyTable, measureMany, mountBench } from "./webdav_many.ts";
 
 const { values: opts } = parseArgs({
   args: Deno.args,
@@ -84,7 +84,8 @@ async function runBig(): Promise<void> {
   const server = await startServer();
   const work = await Deno.makeTempDir({ prefix: "cubby-bench-webdav-" });
   try {
-    const bearer = { authorization: `Bearer ${await loginAdmin(server)}` };
+    const token = await loginAdmin(server);
+    const bearer = { authorization: `Bearer ${token}` };
     const json = { ...bearer, "content-type": "application/json" };
     // The max upload size (100 MB by default) covers WebDAV PUTs too.
     const raised = await fetch(`${server.url}/api/admin/settings/group/1`, {
@@ -94,20 +95,7 @@ async function runBig(): Promise<void> {
     });
     if (!raised.ok) throw new Error(`raising max_upload_size answered ${raised.status}`);
     await raised.body?.cancel();
-    const cfgs = await (await fetch(`${server.url}/api/s3-configs`, { headers: bearer })).json();
-    const local = cfgs.data.find((c: { provider_type: string }) => c.provider_type === "local");
-    const created = await fetch(`${server.url}/api/mount/create`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({
-        name: "bench",
-        mount_path: "/bench",
-        storage_type: "local",
-        storage_config_id: local.id,
-        webdav_policy: "native_proxy",
-      }),
-    });
-    if (created.status !== 201) throw new Error(`mount: ${await created.text()}`);
+    await mountBench(server.url, token);
     const setMode = async (mode: string) => {
       const res = await fetch(`${server.url}/api/admin/settings/group/3`, {
         method: "PUT",

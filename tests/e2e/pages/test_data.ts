@@ -7,7 +7,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwrig
 import { readFile } from "node:fs/promises";
 import { expect, sharedServerUrl } from "../fixtures.ts";
 import type { PasteView } from "../../../shared/schemas/pastes.ts";
-import { ALL_PERMISSIONS } from "../../../shared/permissions.ts";
+import { adminStorageState } from "./admin_login.ts";
 
 export type { PasteView };
 
@@ -66,20 +66,6 @@ export function serverRenderedRoot(html: string): string {
   return html.slice(start, end);
 }
 
-/** The localStorage value the app keeps for a logged-in admin (client/auth/auth_store.ts). */
-function adminAuthState(token: string, username: string) {
-  return {
-    authType: "admin",
-    adminToken: token,
-    apiKey: null,
-    keyInfo: null,
-    permissions: ALL_PERMISSIONS,
-    // Never validated: the first guarded page checks the token with the server.
-    lastValidated: null,
-    userInfo: { id: "admin", name: username, basicPath: "/" },
-  };
-}
-
 export type ContextOptions = {
   /** The server to open, when not the shared one (an isolated server's URL). */
   baseURL?: string;
@@ -111,16 +97,7 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
     viewport: opts.viewport,
     timezoneId: opts.timezoneId,
     storageState: opts.adminToken
-      ? {
-        cookies: [],
-        origins: [{
-          origin: new URL(baseURL).origin,
-          localStorage: [{
-            name: "cubby.auth",
-            value: JSON.stringify(adminAuthState(opts.adminToken, opts.adminName ?? "admin")),
-          }],
-        }],
-      }
+      ? adminStorageState(baseURL, opts.adminToken, opts.adminName)
       : undefined,
   });
 }
