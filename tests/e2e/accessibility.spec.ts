@@ -9,6 +9,7 @@ import { Buffer } from "node:buffer";
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, loginAdmin, sharedServerUrl, test } from "./fixtures.ts";
 import { axeViolations } from "./pages/axe.ts";
+import { ADMIN_PAGES } from "./pages/admin_layout.ts";
 import { HomePage } from "./pages/home_page.ts";
 import { uploadFile } from "./pages/file_view_page.ts";
 import { createPaste, newAdminPage, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
@@ -50,18 +51,7 @@ const adminRoutes = () => [
   `/file/${data.file}`,
   "/offline",
   "/not-found",
-  "/admin/dashboard",
-  "/admin/text-management",
-  "/admin/file-management",
-  "/admin/key-management",
-  "/admin/mount-management",
-  "/admin/storage-config",
-  "/admin/account",
-  "/admin/backup",
-  "/admin/settings/global",
-  "/admin/settings/webdav",
-  "/admin/settings/preview",
-  "/admin/settings/site",
+  ...ADMIN_PAGES,
 ];
 
 /** Opens `path`, waits for its heading and its data, and adds its violations to `found`. */

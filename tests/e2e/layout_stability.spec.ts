@@ -12,6 +12,7 @@ import {
   newVisitorPage,
   uniqueSlug,
 } from "./pages/test_data.ts";
+import { ADMIN_PAGES } from "./pages/admin_layout.ts";
 import { recordLayoutShifts, settledLayoutShift } from "./pages/layout_shift.ts";
 import { uploadFile } from "./pages/file_view_page.ts";
 import { freshMount, putFile, removeTemporaryRoots, tinyPng } from "./pages/mount_data.ts";
@@ -22,22 +23,6 @@ const SIZES = [
   { name: "desktop", width: 1280, height: 800 },
   { name: "mobile", width: 390, height: 844 },
 ] as const;
-
-/** Every admin route (docs/PRODUCT.md §2), each with the level-1 heading it settles on. */
-const ADMIN_ROUTES = [
-  "/admin/dashboard",
-  "/admin/text-management",
-  "/admin/file-management",
-  "/admin/key-management",
-  "/admin/mount-management",
-  "/admin/storage-config",
-  "/admin/account",
-  "/admin/backup",
-  "/admin/settings/global",
-  "/admin/settings/webdav",
-  "/admin/settings/preview",
-  "/admin/settings/site",
-];
 
 let routes: string[] = [];
 
@@ -61,7 +46,7 @@ test.beforeAll(async ({ playwright }) => {
     `/paste/${paste.slug}`,
     `/file/${file.slug}`,
     "/offline",
-    ...ADMIN_ROUTES,
+    ...ADMIN_PAGES,
   ];
 });
 

@@ -7,6 +7,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwrig
 import { readFile } from "node:fs/promises";
 import { expect, sharedServerUrl } from "../fixtures.ts";
 import type { PasteView } from "../../../shared/schemas/pastes.ts";
+import type { CreatePasteInput } from "../../../client/features/pastes/pastes_api.ts";
 import { adminStorageState } from "./admin_login.ts";
 
 export type { PasteView };
@@ -17,20 +18,14 @@ export function uniqueSlug(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${rand}`.slice(0, 50);
 }
 
-export type PasteInput = {
-  content: string;
-  slug?: string;
-  remark?: string;
-  password?: string;
-  expires_at?: string | null;
-  max_views?: number;
-};
+/** What `POST /api/paste` takes: the same fields as the app's editor sends. */
+export type { CreatePasteInput as PasteInput } from "../../../client/features/pastes/pastes_api.ts";
 
 /** Creates a paste with `POST /api/paste` as `authorization` (e.g. "Bearer …"); expects 201. */
 export async function createPaste(
   request: APIRequestContext,
   authorization: string,
-  input: PasteInput,
+  input: CreatePasteInput,
 ): Promise<PasteView> {
   const res = await request.post("/api/paste", { headers: { authorization }, data: input });
   const body = await res.json();
