@@ -14,27 +14,20 @@
  *   deno run -A bench/webdav.ts [--cases=big,many] [--size-mib=256] [--runs=3]
  *                               [--files=1000] [--batches=4] [--propfinds=5] [--no-write]
  */
-import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { loginAdmin, startServer, TEST_ADMIN } from "../tests/helpers/server.ts";
 import { LocalDriver } from "../server/storage/local.ts";
 import { writeReadmeSection } from "./readme_section.ts";
 import { manyTable, measureMany, mountBench } from "./webdav_many.ts";
+import { benchArgs } from "./args.ts";
 
-const { values: opts } = parseArgs({
-  args: Deno.args,
-  options: {
-    "size-mib": { type: "string", default: "256" },
-    runs: { type: "string", default: "3" },
-    cases: { type: "string", default: "big,many" },
-    files: { type: "string", default: "1000" },
-    batches: { type: "string", default: "4" },
-    propfinds: { type: "string", default: "5" },
-    "no-write": { type: "boolean", default: false },
-  },
+const opts = benchArgs({
+  numbers: { "size-mib": 256, runs: 3, files: 1000, batches: 4, propfinds: 5 },
+  strings: { cases: "big,many" },
+  flags: ["no-write"],
 });
-const SIZE_MIB = Number(opts["size-mib"]);
-const RUNS = Number(opts.runs);
+const SIZE_MIB = opts["size-mib"];
+const RUNS = opts.runs;
 const CASES = new Set(opts.cases.split(",").map((c) => c.trim()));
 const ROOT = join(import.meta.dirname!, "..");
 const loadAverage = async () =>
@@ -175,9 +168,9 @@ async function runBig(): Promise<void> {
 
 async function runMany(): Promise<void> {
   const many = {
-    files: Number(opts.files),
-    batches: Number(opts.batches),
-    propfinds: Number(opts.propfinds),
+    files: opts.files,
+    batches: opts.batches,
+    propfinds: opts.propfinds,
   };
   const loadBefore = await loadAverage();
   const results = await measureMany(ROOT, many);
