@@ -1,4 +1,7 @@
-/** Temporary directories that remove themselves at the end of an `await using` scope, and a check that a path exists. */
+/**
+ * Temporary directories that remove themselves at the end of an `await using` scope, and a
+ * check that a path exists.
+ */
 
 /** A fresh temporary directory; disposing it removes it with everything inside. */
 export async function tempDir(prefix: string): Promise<{ path: string } & AsyncDisposable> {

@@ -1,4 +1,4 @@
-/** The admin login a browser context starts with, as the app keeps it (client/auth/auth_store.ts). */
+/** A logged-in admin for new browser contexts, as the app keeps it (client/auth/auth_store.ts). */
 import { ALL_PERMISSIONS } from "../../../shared/permissions.ts";
 
 /** A context's storage state holding the admin's login with `token` on the server at `url`. */

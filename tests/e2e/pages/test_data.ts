@@ -3,7 +3,7 @@
  * visitor contexts, and a seeded admin login. Everything a spec creates gets a unique slug or
  * name, so specs never depend on each other or on the order they run in.
  */
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { expect, sharedServerUrl } from "../fixtures.ts";
 import type { PasteView } from "../../../shared/schemas/pastes.ts";
@@ -132,14 +132,20 @@ export async function callAdminApi(
   return body.data;
 }
 
+/** Clicks `link` and returns the bytes of the download it starts. */
+export async function downloadBytes(link: Locator): Promise<Buffer> {
+  const [download] = await Promise.all([link.page().waitForEvent("download"), link.click()]);
+  return await readFile(await download.path());
+}
+
 /** Opens a share link in a fresh visitor context and returns the downloaded bytes. */
 export async function downloadAsVisitor(browser: Browser, url: string) {
   const visitor = await newVisitorPage(browser);
   try {
     await visitor.page.goto(url);
-    const link = visitor.page.getByRole("link", { name: "Download", exact: true }).first();
-    const [download] = await Promise.all([visitor.page.waitForEvent("download"), link.click()]);
-    return await readFile(await download.path());
+    return await downloadBytes(
+      visitor.page.getByRole("link", { name: "Download", exact: true }).first(),
+    );
   } finally {
     await visitor.context.close();
   }
