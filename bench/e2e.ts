@@ -19,7 +19,7 @@ import { loginAdmin } from "../tests/helpers/server.ts";
 import { hashFile, MiB, startFilesServer, writePseudoRandomFile } from "../tests/shell/helpers.ts";
 import { startBrowserS3 } from "../tests/e2e/s3rver_fixture.ts";
 import { s3rverConfigFields } from "../tests/helpers/s3rver_config.ts";
-import { ALL_PERMISSIONS } from "../shared/permissions.ts";
+import { adminStorageState } from "../tests/e2e/pages/admin_login.ts";
 import { writeReadmeSection } from "./readme_section.ts";
 
 const arg = (name: string, fallback: string) =>
@@ -92,26 +92,11 @@ async function workerHeapReader(browser: Browser): Promise<() => Promise<number 
 
 /** A context logged in as the admin (the app's stored login), accepting downloads. */
 async function adminContext(browser: Browser, url: string, token: string) {
-  const auth = {
-    authType: "admin",
-    adminToken: token,
-    apiKey: null,
-    keyInfo: null,
-    permissions: ALL_PERMISSIONS,
-    lastValidated: null,
-    userInfo: { id: "admin", name: "admin", basicPath: "/" },
-  };
   return await browser.newContext({
     baseURL: url,
     acceptDownloads: true,
     locale: "en-US",
-    storageState: {
-      cookies: [],
-      origins: [{
-        origin: url,
-        localStorage: [{ name: "cubby.auth", value: JSON.stringify(auth) }],
-      }],
-    },
+    storageState: adminStorageState(url, token),
   });
 }
 

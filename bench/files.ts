@@ -10,7 +10,6 @@
  * Unless --no-pin, the server (all its threads) is pinned to core 0 and curl, cp, sync and cat
  * to core 1 with `taskset`, so the client never competes with the server for a core.
  */
-import { parseArgs } from "node:util";
 import { join } from "node:path";
 import {
   adminAuth,
@@ -23,21 +22,15 @@ import {
 } from "../tests/shell/helpers.ts";
 import { Client, Series, timed } from "./file_transfers.ts";
 import { s3Runs } from "./files_s3.ts";
+import { benchArgs } from "./args.ts";
 
-const { values: opts } = parseArgs({
-  args: Deno.args,
-  options: {
-    "size-mb": { type: "string", default: "1024" },
-    "s3-size-mb": { type: "string", default: "256" },
-    runs: { type: "string", default: "3" },
-    "no-s3": { type: "boolean", default: false },
-    "no-write": { type: "boolean", default: false },
-    "no-pin": { type: "boolean", default: false },
-  },
+const opts = benchArgs({
+  numbers: { "size-mb": 1024, "s3-size-mb": 256, runs: 3 },
+  flags: ["no-s3", "no-write", "no-pin"],
 });
-const SIZE_MB = Number(opts["size-mb"]);
-const S3_SIZE_MB = Number(opts["s3-size-mb"]);
-const RUNS = Number(opts.runs);
+const SIZE_MB = opts["size-mb"];
+const S3_SIZE_MB = opts["s3-size-mb"];
+const RUNS = opts.runs;
 const PIN = !opts["no-pin"];
 const README = join(import.meta.dirname!, "README.md");
 const START_MARK = "<!-- bench:files:start -->";

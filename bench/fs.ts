@@ -10,28 +10,22 @@
  *   deno run -A bench/fs.ts [--files=10000] [--names=100000] [--queries=200] [--runs=5]
  *                           [--no-write]
  */
-import { parseArgs } from "node:util";
 import { cpus } from "node:os";
 import { createTestApp } from "../tests/helpers/app.ts";
 import { benchListing } from "./fs_listing.ts";
 import { benchSearch } from "./fs_search.ts";
 import { writeReadmeSection } from "./readme_section.ts";
 import { ms } from "./timing.ts";
+import { benchArgs } from "./args.ts";
 
-const { values: opts } = parseArgs({
-  args: Deno.args,
-  options: {
-    files: { type: "string", default: "10000" },
-    names: { type: "string", default: "100000" },
-    queries: { type: "string", default: "200" },
-    runs: { type: "string", default: "5" },
-    "no-write": { type: "boolean", default: false },
-  },
+const opts = benchArgs({
+  numbers: { files: 10000, names: 100000, queries: 200, runs: 5 },
+  flags: ["no-write"],
 });
-const FILES = Number(opts.files);
-const NAMES = Number(opts.names);
-const QUERIES = Number(opts.queries);
-const RUNS = Number(opts.runs);
+const FILES = opts.files;
+const NAMES = opts.names;
+const QUERIES = opts.queries;
+const RUNS = opts.runs;
 async function main() {
   const loadAtStart = Deno.loadavg()[0];
   const t = await createTestApp();

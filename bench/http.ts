@@ -21,29 +21,23 @@
  *   deno task bench [--duration=5] [--warmup=1] [--runs=3] [--connections=32] [--no-write]
  *                   [--cases=floor,floor1,create,json,raw,share]
  */
-import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { TEST_ADMIN } from "../tests/helpers/server.ts";
 import { type Case, type Result, runWrk as runWrkOn } from "./wrk.ts";
 import { CASE_KEYS, pageShape, PASTE_TEXT, prepareCases, probe } from "./http_cases.ts";
 import { cpuModel, fmt, formatTable, type Measured, type Row, writeReadme } from "./http_report.ts";
 import { cpuTimeMs, memoryOf, type Pinned, startPinned as startPinnedOn } from "./processes.ts";
+import { benchArgs } from "./args.ts";
 
-const { values: opts } = parseArgs({
-  args: Deno.args,
-  options: {
-    duration: { type: "string", default: "5" },
-    warmup: { type: "string", default: "1" },
-    runs: { type: "string", default: "3" },
-    connections: { type: "string", default: "32" },
-    cases: { type: "string", default: CASE_KEYS.join(",") },
-    "no-write": { type: "boolean", default: false },
-  },
+const opts = benchArgs({
+  numbers: { duration: 5, warmup: 1, runs: 3, connections: 32 },
+  strings: { cases: CASE_KEYS.join(",") },
+  flags: ["no-write"],
 });
-const DURATION_S = Number(opts.duration);
-const WARMUP_S = Number(opts.warmup);
-const RUNS = Math.max(1, Number(opts.runs));
-const CONNECTIONS = Number(opts.connections);
+const DURATION_S = opts.duration;
+const WARMUP_S = opts.warmup;
+const RUNS = Math.max(1, opts.runs);
+const CONNECTIONS = opts.connections;
 const SERVER_CORE = "0";
 const LOAD_CORE = "1";
 const README = join(import.meta.dirname!, "README.md");

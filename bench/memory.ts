@@ -6,7 +6,6 @@
  *
  *   deno task bench:memory [--size-mb=200] [--runs=3] [--no-write]
  */
-import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { startServer } from "../tests/helpers/server.ts";
 import { settledRss, useEveryPageKind } from "../tests/helpers/first_use.ts";
@@ -22,17 +21,11 @@ import {
 import { freePort, Inspector } from "./inspector.ts";
 import { type SizeRow, summariseHeap } from "./heap_summary.ts";
 import { writeReadmeSection } from "./readme_section.ts";
+import { benchArgs } from "./args.ts";
 
-const { values: opts } = parseArgs({
-  args: Deno.args,
-  options: {
-    "size-mb": { type: "string", default: "200" },
-    runs: { type: "string", default: "3" },
-    "no-write": { type: "boolean", default: false },
-  },
-});
-const SIZE_MB = Number(opts["size-mb"]);
-const RUNS = Number(opts.runs);
+const opts = benchArgs({ numbers: { "size-mb": 200, runs: 3 }, flags: ["no-write"] });
+const SIZE_MB = opts["size-mb"];
+const RUNS = opts.runs;
 const mib = (b: number) => (b / MiB).toFixed(1);
 
 type Run = { atRest: number; firstUse: number; uploadPeak: number; afterUpload: number };

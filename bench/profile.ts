@@ -5,28 +5,23 @@
  *
  *   deno run -A bench/profile.ts --case=share [--seconds=10] [--top=30] [--keep=DIR]
  */
-import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { TEST_ADMIN } from "../tests/helpers/server.ts";
 import { CASE_KEYS, prepareCases, probe } from "./http_cases.ts";
 import { runWrk } from "./wrk.ts";
 import { startPinned } from "./processes.ts";
 import { type CpuProfile, formatSummary, summarise } from "./cpu_profile.ts";
+import { benchArgs } from "./args.ts";
 
-const { values: opts } = parseArgs({
-  args: Deno.args,
-  options: {
-    case: { type: "string", default: "share" },
-    seconds: { type: "string", default: "10" },
-    top: { type: "string", default: "30" },
-    connections: { type: "string", default: "32" },
-    keep: { type: "string" },
-  },
+const opts = benchArgs({
+  numbers: { seconds: 10, top: 30, connections: 32 },
+  strings: { case: "share" },
+  optional: ["keep"],
 });
 if (!(CASE_KEYS as readonly string[]).includes(opts.case)) {
   throw new Error(`unknown case "${opts.case}"; cases: ${CASE_KEYS.join(", ")}`);
 }
-const SECONDS = Number(opts.seconds);
+const SECONDS = opts.seconds;
 const ROOT = join(import.meta.dirname!, "..");
 
 const dataDir = await Deno.makeTempDir({ prefix: "cubby-profile-" });
@@ -43,8 +38,8 @@ try {
   try {
     const c = (await prepareCases(server.url)).find((c) => c.key === opts.case)!;
     await probe(c);
-    await runWrk(c, 1, { core: "1", connections: Number(opts.connections) }); // warm-up
-    result = await runWrk(c, SECONDS, { core: "1", connections: Number(opts.connections) });
+    await runWrk(c, 1, { core: "1", connections: opts.connections }); // warm-up
+    result = await runWrk(c, SECONDS, { core: "1", connections: opts.connections });
   } finally {
     await server.stop(); // SIGTERM: main.ts exits, which writes the profile
   }
@@ -58,7 +53,7 @@ try {
   );
   // The load's window: the last SECONDS before the server stopped (plus its shutdown).
   const summary = summarise(profile, (SECONDS + 0.3) * 1e6);
-  console.log(formatSummary(summary, Number(opts.top), result.requests));
+  console.log(formatSummary(summary, opts.top, result.requests));
 } finally {
   await Deno.remove(dataDir, { recursive: true }).catch(() => {});
   if (!opts.keep) await Deno.remove(profDir, { recursive: true }).catch(() => {});

@@ -10,7 +10,6 @@
  *
  *   deno task bench:scale [--duration=5] [--runs=2] [--connections=32] [--no-write]
  */
-import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { TEST_ADMIN } from "../tests/helpers/server.ts";
 import { startDenoKv } from "../tests/helpers/denokv.ts";
@@ -20,19 +19,12 @@ import { prepareCases, probe } from "./http_cases.ts";
 import { cpuModel, fmt } from "./http_report.ts";
 import { type Pinned, startPinned } from "./processes.ts";
 import { writeReadmeSection } from "./readme_section.ts";
+import { benchArgs } from "./args.ts";
 
-const { values: opts } = parseArgs({
-  args: Deno.args,
-  options: {
-    duration: { type: "string", default: "5" },
-    runs: { type: "string", default: "2" },
-    connections: { type: "string", default: "32" },
-    "no-write": { type: "boolean", default: false },
-  },
-});
-const SECONDS = Number(opts.duration);
-const RUNS = Math.max(1, Number(opts.runs));
-const CONNECTIONS = Number(opts.connections);
+const opts = benchArgs({ numbers: { duration: 5, runs: 2, connections: 32 }, flags: ["no-write"] });
+const SECONDS = opts.duration;
+const RUNS = Math.max(1, opts.runs);
+const CONNECTIONS = opts.connections;
 const ROOT = join(import.meta.dirname!, "..");
 const KINDS = ["create", "json", "raw", "share"] as const;
 const OP_OF: Record<(typeof KINDS)[number], "read" | "commit"> = {

@@ -14,27 +14,20 @@
  *   deno run -A bench/webdav.ts [--cases=big,many] [--size-mib=256] [--runs=3]
  *                               [--files=1000] [--batches=4] [--propfinds=5] [--no-write]
  */
-import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { loginAdmin, startServer, TEST_ADMIN } from "../tests/helpers/server.ts";
 import { LocalDriver } from "../server/storage/local.ts";
 import { writeReadmeSection } from "./readme_section.ts";
-import { manyTable, measureMany } from "./webdav_many.ts";
+import { manyTable, measureMany, mountBench } from "./webdav_many.ts";
+import { benchArgs } from "./args.ts";
 
-const { values: opts } = parseArgs({
-  args: Deno.args,
-  options: {
-    "size-mib": { type: "string", default: "256" },
-    runs: { type: "string", default: "3" },
-    cases: { type: "string", default: "big,many" },
-    files: { type: "string", default: "1000" },
-    batches: { type: "string", default: "4" },
-    propfinds: { type: "string", default: "5" },
-    "no-write": { type: "boolean", default: false },
-  },
+const opts = benchArgs({
+  numbers: { "size-mib": 256, runs: 3, files: 1000, batches: 4, propfinds: 5 },
+  strings: { cases: "big,many" },
+  flags: ["no-write"],
 });
-const SIZE_MIB = Number(opts["size-mib"]);
-const RUNS = Number(opts.runs);
+const SIZE_MIB = opts["size-mib"];
+const RUNS = opts.runs;
 const CASES = new Set(opts.cases.split(",").map((c) => c.trim()));
 const ROOT = join(import.meta.dirname!, "..");
 const loadAverage = async () =>
@@ -84,7 +77,8 @@ async function runBig(): Promise<void> {
   const server = await startServer();
   const work = await Deno.makeTempDir({ prefix: "cubby-bench-webdav-" });
   try {
-    const bearer = { authorization: `Bearer ${await loginAdmin(server)}` };
+    const token = await loginAdmin(server);
+    const bearer = { authorization: `Bearer ${token}` };
     const json = { ...bearer, "content-type": "application/json" };
     // The max upload size (100 MB by default) covers WebDAV PUTs too.
     const raised = await fetch(`${server.url}/api/admin/settings/group/1`, {
@@ -94,20 +88,7 @@ async function runBig(): Promise<void> {
     });
     if (!raised.ok) throw new Error(`raising max_upload_size answered ${raised.status}`);
     await raised.body?.cancel();
-    const cfgs = await (await fetch(`${server.url}/api/s3-configs`, { headers: bearer })).json();
-    const local = cfgs.data.find((c: { provider_type: string }) => c.provider_type === "local");
-    const created = await fetch(`${server.url}/api/mount/create`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({
-        name: "bench",
-        mount_path: "/bench",
-        storage_type: "local",
-        storage_config_id: local.id,
-        webdav_policy: "native_proxy",
-      }),
-    });
-    if (created.status !== 201) throw new Error(`mount: ${await created.text()}`);
+    await mountBench(server.url, token);
     const setMode = async (mode: string) => {
       const res = await fetch(`${server.url}/api/admin/settings/group/3`, {
         method: "PUT",
@@ -187,9 +168,9 @@ async function runBig(): Promise<void> {
 
 async function runMany(): Promise<void> {
   const many = {
-    files: Number(opts.files),
-    batches: Number(opts.batches),
-    propfinds: Number(opts.propfinds),
+    files: opts.files,
+    batches: opts.batches,
+    propfinds: opts.propfinds,
   };
   const loadBefore = await loadAverage();
   const results = await measureMany(ROOT, many);

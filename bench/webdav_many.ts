@@ -141,20 +141,12 @@ async function startRclone(work: string): Promise<Target> {
   };
 }
 
-/** The real Cubby server (main.ts) pinned to the server core, with a local mount `/bench`. */
-async function startCubby(root: string, work: string): Promise<Target> {
-  const dataDir = join(work, "cubby");
-  const server = await startPinned("main.ts", SERVER_CORE, root, {
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: TEST_ADMIN.username,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    SWEEP_INTERVAL_MS: "0",
-  });
-  const bearer = { authorization: `Bearer ${await loginAdmin({ url: server.url })}` };
-  const cfgs = await (await fetch(`${server.url}/api/s3-configs`, { headers: bearer })).json();
+/** Mounts `/bench` on the server's default local storage config, served by WebDAV itself. */
+export async function mountBench(url: string, token: string): Promise<void> {
+  const bearer = { authorization: `Bearer ${token}` };
+  const cfgs = await (await fetch(`${url}/api/s3-configs`, { headers: bearer })).json();
   const local = cfgs.data.find((c: { provider_type: string }) => c.provider_type === "local");
-  const created = await fetch(`${server.url}/api/mount/create`, {
+  const created = await fetch(`${url}/api/mount/create`, {
     method: "POST",
     headers: { ...bearer, "content-type": "application/json" },
     body: JSON.stringify({
@@ -166,6 +158,19 @@ async function startCubby(root: string, work: string): Promise<Target> {
     }),
   });
   if (created.status !== 201) throw new Error(`mount: ${await created.text()}`);
+}
+
+/** The real Cubby server (main.ts) pinned to the server core, with a local mount `/bench`. */
+async function startCubby(root: string, work: string): Promise<Target> {
+  const dataDir = join(work, "cubby");
+  const server = await startPinned("main.ts", SERVER_CORE, root, {
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    SWEEP_INTERVAL_MS: "0",
+  });
+  await mountBench(server.url, await loginAdmin({ url: server.url }));
   const user = `${TEST_ADMIN.username}:${TEST_ADMIN.password}`;
   const folderUrl = `${server.url}/dav/bench/many/`;
   await curl(["-X", "MKCOL", "-u", user, "-o", "/dev/null", folderUrl]);

@@ -8,12 +8,11 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { I18nextProvider } from "react-i18next";
 import { App } from "./App.tsx";
-import { toLanguage } from "./i18n/setup.ts";
 import { loadI18n, registeredI18n } from "./i18n/browser.ts";
-import { InitialDataContext, readEmbeddedData } from "./app/initial_data.tsx";
+import { InitialDataContext } from "./app/initial_data.tsx";
+import { startPage } from "./app/start_page.ts";
 import { applyTheme, readThemeMode } from "./app/theme.ts";
 import { registerServiceWorker } from "./pwa/sw_registration.ts";
-import { watchInstallPrompt } from "./pwa/install_prompt.ts";
 import { offlineDb } from "./offline/open_db.ts";
 // Every stylesheet is imported here only: server rendering imports the pages, and Deno
 // cannot load CSS modules. Share pages load this entry's stylesheet too (scripts/build.ts).
@@ -30,11 +29,7 @@ import "./styles/explorer.css";
 import "./styles/tables.css";
 import "./styles/offline.css";
 
-// Before rendering: the install prompt event may fire early.
-watchInstallPrompt();
-const root = document.getElementById("root")!;
-const initial = readEmbeddedData() ?? { siteTitle: document.title || "Cubby" };
-const lang = toLanguage(document.documentElement.lang || localStorage.getItem("language"));
+const { root, initial, lang } = startPage();
 // Only this language's texts: the other one loads when it is chosen (LanguageSwitcher). The
 // document loaded them before this script (registry.ts), so hydration starts synchronously.
 const i18n = registeredI18n(lang) ?? await loadI18n(lang);

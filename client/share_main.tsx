@@ -13,21 +13,16 @@ import { I18nextProvider } from "react-i18next";
 import { Layout } from "./app/Layout.tsx";
 import { PastePage } from "./features/pastes/PastePage.tsx";
 import { FilePage } from "./features/files/FilePage.tsx";
-import { toLanguage } from "./i18n/setup.ts";
 import { loadI18n, registeredI18n } from "./share/i18n.ts";
-import { InitialDataContext, readEmbeddedData } from "./app/initial_data.tsx";
+import { InitialDataContext } from "./app/initial_data.tsx";
+import { startPage } from "./app/start_page.ts";
 import { applyTheme, readThemeMode } from "./app/theme.ts";
 import { registerServiceWorker } from "./pwa/sw_registration.ts";
-import { watchInstallPrompt } from "./pwa/install_prompt.ts";
 import { offlineDb } from "./offline/open_db.ts";
 import { type ShareRoute, ShareRouter } from "./share/router.tsx";
 import { SHARE_PAGE_PATTERNS } from "../shared/share_pages.ts";
 
-// Before rendering: the install prompt event may fire early.
-watchInstallPrompt();
-const root = document.getElementById("root")!;
-const initial = readEmbeddedData() ?? { siteTitle: document.title || "Cubby" };
-const lang = toLanguage(document.documentElement.lang || localStorage.getItem("language"));
+const { root, initial, lang } = startPage();
 const i18n = registeredI18n(lang) ?? await loadI18n(lang);
 applyTheme(readThemeMode());
 

@@ -8,15 +8,9 @@
  */
 import { loadConfig } from "../server/config.ts";
 import { openKv } from "../server/kv/open.ts";
-import { AccountRepo } from "../server/kv/account_repo.ts";
-import { ApiKeyRepo } from "../server/kv/api_key_repo.ts";
-import { BackupRepo } from "../server/backup/backup_repo.ts";
-import { FileRepo } from "../server/shares/file_repo.ts";
-import { MountRepo } from "../server/kv/mount_repo.ts";
-import { PasteRepo } from "../server/shares/paste_repo.ts";
 import { StatsRepo } from "../server/kv/stats_repo.ts";
-import { StorageConfigRepo } from "../server/kv/storage_config_repo.ts";
 import { BackupService } from "../server/backup/backup.ts";
+import { restoreReposOn } from "../server/backup/backup_repos.ts";
 import { SecretBox } from "../server/services/secret_box.ts";
 import { AppError } from "../server/errors.ts";
 import { errorMessage } from "../shared/errors.ts";
@@ -59,13 +53,7 @@ export async function openBackup(): Promise<{ kv: Deno.Kv; backup: BackupService
   }
   const stats = new StatsRepo(kv);
   const backup = new BackupService({
-    pastes: new PasteRepo(kv),
-    files: new FileRepo(kv),
-    mounts: new MountRepo(kv),
-    storage: new StorageConfigRepo(kv),
-    apiKeys: new ApiKeyRepo(kv),
-    accounts: new AccountRepo(kv),
-    backup: new BackupRepo(kv),
+    ...restoreReposOn(kv),
     box: await SecretBox.open(config),
     kdfIterations: config.kdfIterations,
     log: (msg) => console.error(msg),

@@ -14,6 +14,7 @@ import { startSeaweedfs } from "./helpers/seaweedfs.ts";
 import { startNginx } from "./helpers/nginx.ts";
 import { startServer } from "./helpers/server.ts";
 import { RestoreJournal } from "../server/backup/backup_journal.ts";
+import { waitFor } from "./helpers/wait.ts";
 
 const SECRET = "scale-out-test-secret-0123456789";
 
@@ -43,17 +44,6 @@ async function call(
     body = { data: text };
   }
   return { status: res.status, body, headers: res.headers };
-}
-
-/** Polls `probe` until it returns a value other than null, for at most `ms`. */
-async function waitFor<T>(what: string, probe: () => Promise<T | null>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== null) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 Deno.test("several instances on denokv, SeaweedFS and nginx", async (t) => {

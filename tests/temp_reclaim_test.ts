@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loginAdmin, startServer } from "./helpers/server.ts";
+import { waitFor } from "./helpers/wait.ts";
 
 const TWO_HOURS_AGO = () => new Date(Date.now() - 2 * 3600_000);
 
@@ -18,16 +19,6 @@ async function namesIn(dir: string): Promise<string[]> {
     if (!(err instanceof Deno.errors.NotFound)) throw err;
   }
   return out.sort();
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== null) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Starts a request whose body sends `first` and then stalls until `signal` aborts. */

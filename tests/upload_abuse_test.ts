@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { loginAdmin, startServer, type TestServer } from "./helpers/server.ts";
 import { createServerMount } from "./helpers/server_api.ts";
+import { concatBytes } from "../shared/e2e/bytes.ts";
 
 const BOUNDARY = "----cubby-abuse-5b1e";
 const enc = new TextEncoder();
@@ -27,13 +28,7 @@ function form(parts: Part[]): Uint8Array {
     chunks.push(typeof p[1] === "string" ? enc.encode(p[1]) : p[1], enc.encode("\r\n"));
   }
   chunks.push(enc.encode(`--${BOUNDARY}--\r\n`));
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 const megabyte = () => new Uint8Array(1024 * 1024).map((_, i) => (i * 31) & 0xff);

@@ -5,13 +5,7 @@
  */
 import { join } from "node:path";
 import { BackupService } from "./backup.ts";
-import { BackupRepo } from "./backup_repo.ts";
-import { PasteRepo } from "../shares/paste_repo.ts";
-import { FileRepo } from "../shares/file_repo.ts";
-import { MountRepo } from "../kv/mount_repo.ts";
-import { StorageConfigRepo } from "../kv/storage_config_repo.ts";
-import { ApiKeyRepo } from "../kv/api_key_repo.ts";
-import { AccountRepo } from "../kv/account_repo.ts";
+import { restoreReposOn } from "./backup_repos.ts";
 import { AppError } from "../errors.ts";
 import type { SecretBox } from "../services/secret_box.ts";
 import type { BackupModule } from "../../shared/schemas/backup.ts";
@@ -32,13 +26,7 @@ export async function verifyInScratchKv(
   const kv = await Deno.openKv(join(scratch, "scratch.kv"));
   try {
     const restore = new BackupService({
-      pastes: new PasteRepo(kv),
-      files: new FileRepo(kv),
-      mounts: new MountRepo(kv),
-      storage: new StorageConfigRepo(kv),
-      apiKeys: new ApiKeyRepo(kv),
-      accounts: new AccountRepo(kv),
-      backup: new BackupRepo(kv),
+      ...restoreReposOn(kv),
       box: opts.box,
       kdfIterations: opts.kdfIterations,
       log: () => {},

@@ -8,10 +8,7 @@
  * their own buffer.
  */
 import { AppError } from "../errors.ts";
-import { byobReaderOf } from "../lib/byob.ts";
-
-/** What a default reader of a watched byte stream gets per read. */
-const AUTO_CHUNK = 64 * 1024;
+import { byobReaderOf, byteStreamReadingInto } from "../lib/byob.ts";
 
 export type WatchOptions = {
   /** The longest wait for the next byte. */
@@ -98,32 +95,27 @@ export function watchBody(body: ReadableStream<Uint8Array>, opts: WatchOptions):
     });
     return { stream, ended: () => ended, bytes: () => seen };
   }
-  const stream = new ReadableStream({
-    type: "bytes",
-    autoAllocateChunkSize: AUTO_CHUNK,
-    async pull(c: ReadableByteStreamController) {
-      const request = c.byobRequest!;
-      const view = request.view!;
-      let result: Result;
-      try {
-        result = await read(new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
-      } catch (err) {
-        return fail(c, err);
-      }
-      if (result.done) {
-        ended = true;
-        idle.stop();
-        c.close();
-        request.respondWithNewView(result.value ?? new Uint8Array(0));
-        return;
-      }
-      const err = accept(result.value);
-      if (err) return fail(c, err);
-      request.respondWithNewView(result.value);
-    },
-    cancel,
-  });
-  return { stream: stream as ReadableStream<Uint8Array>, ended: () => ended, bytes: () => seen };
+  const stream = byteStreamReadingInto(async (into, c) => {
+    let result: Result;
+    try {
+      result = await read(into);
+    } catch (err) {
+      fail(c, err);
+      return null;
+    }
+    if (result.done) {
+      ended = true;
+      idle.stop();
+      return result;
+    }
+    const err = accept(result.value);
+    if (err) {
+      fail(c, err);
+      return null;
+    }
+    return result;
+  }, cancel);
+  return { stream, ended: () => ended, bytes: () => seen };
 }
 
 /**

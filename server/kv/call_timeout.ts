@@ -9,6 +9,7 @@
  * must not run twice carry an Idempotency-Key. Watches are long-lived and are not limited.
  */
 import { AppError } from "../errors.ts";
+import { proxyKv } from "./kv_proxy.ts";
 
 const unavailable = () => new AppError("kv_unavailable", 503);
 
@@ -37,38 +38,18 @@ function limitIterator<T>(iter: Deno.KvListIterator<T>, ms: number): Deno.KvList
 
 /** A KV handle whose calls (reads, writes, commits, list pages) fail after `ms` with 503. */
 export function withCallTimeout(kv: Deno.Kv, ms: number): Deno.Kv {
-  const wrapOp = (op: Deno.AtomicOperation): Deno.AtomicOperation => {
-    const proxy: Deno.AtomicOperation = new Proxy(op, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== "function") return value;
-        if (prop === "commit") return () => within(target.commit(), ms);
-        return (...args: unknown[]) => {
-          const out = value.apply(target, args);
-          return out === target ? proxy : out;
-        };
-      },
-    });
-    return proxy;
-  };
-  return new Proxy(kv, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target);
-      if (typeof value !== "function") return value;
-      switch (prop) {
-        case "atomic":
-          return () => wrapOp(target.atomic());
-        case "list":
-          return (...args: Parameters<Deno.Kv["list"]>) => limitIterator(target.list(...args), ms);
-        case "get":
-        case "getMany":
-        case "set":
-        case "delete":
-        case "enqueue":
-          return (...args: unknown[]) => within(value.apply(target, args), ms);
-        default:
-          return value.bind(target);
-      }
-    },
+  return proxyKv(kv, () => ({ commit: (commit) => within(commit(), ms) }), (prop, real) => {
+    switch (prop) {
+      case "list":
+        return (...args) => limitIterator(real(...args) as Deno.KvListIterator<unknown>, ms);
+      case "get":
+      case "getMany":
+      case "set":
+      case "delete":
+      case "enqueue":
+        return (...args) => within(real(...args) as Promise<unknown>, ms);
+      default:
+        return real;
+    }
   });
 }

@@ -4,10 +4,7 @@
  * read the socket into one reused buffer instead of a fresh 64 KiB chunk per read.
  */
 import { fileTooLarge } from "../errors.ts";
-import { byobReaderOf } from "./byob.ts";
-
-/** What a default reader of the wrapped byte stream gets per read. */
-const AUTO_CHUNK = 64 * 1024;
+import { byobReaderOf, byteStreamReadingInto } from "./byob.ts";
 
 /** Wraps a body so it errors with 413 `file_too_large` once more than `max` bytes pass. */
 export function limitStream(body: ReadableStream<Uint8Array>, max: number) {
@@ -26,29 +23,17 @@ export function limitStream(body: ReadableStream<Uint8Array>, max: number) {
     );
     return { stream, bytes: () => seen };
   }
-  const stream = new ReadableStream({
-    type: "bytes",
-    autoAllocateChunkSize: AUTO_CHUNK,
-    async pull(c: ReadableByteStreamController) {
-      const request = c.byobRequest!;
-      const view = request.view!;
-      const into = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-      const { done, value } = await byob.read(into);
-      if (done) {
-        c.close();
-        request.respondWithNewView(value ?? new Uint8Array(0));
-        return;
-      }
-      seen += value.byteLength;
-      if (seen > max) {
-        const err = tooLarge();
-        c.error(err);
-        await byob.cancel(err).catch(() => {});
-        return;
-      }
-      request.respondWithNewView(value);
-    },
-    cancel: (reason) => byob.cancel(reason),
-  });
-  return { stream: stream as ReadableStream<Uint8Array>, bytes: () => seen };
+  const stream = byteStreamReadingInto(async (into, c) => {
+    const result = await byob.read(into);
+    if (result.done) return result;
+    seen += result.value.byteLength;
+    if (seen > max) {
+      const err = tooLarge();
+      c.error(err);
+      await byob.cancel(err).catch(() => {});
+      return null;
+    }
+    return result;
+  }, (reason) => byob.cancel(reason));
+  return { stream, bytes: () => seen };
 }

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { createPeerApp, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { nextSlot } from "../backup/backup_slots.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
+import { pathExists } from "../../tests/helpers/temp.ts";
 
 const SCHEDULE = {
   enabled: true,
@@ -34,15 +35,6 @@ async function putSchedule(t: TestApp, extra: Record<string, unknown> = {}) {
     json: { ...SCHEDULE, storage_config_id: await localConfigId(t), ...extra },
   });
   return { status: res.status, body: await res.json() };
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 Deno.test("backup schedule: checked fields, and the next run", async () => {
@@ -118,9 +110,9 @@ Deno.test("only the last `keep` backups stay; a failed run is recorded with its 
   await new Promise((r) => setTimeout(r, 5));
   const third = await runNow();
   for (const r of [first, second, third]) assert.equal(r.status, "succeeded");
-  assert.equal(await exists(join(t.dir, "storage", first.file)), false, "the oldest went");
-  assert.equal(await exists(join(t.dir, "storage", second.file)), true);
-  assert.equal(await exists(join(t.dir, "storage", third.file)), true);
+  assert.equal(await pathExists(join(t.dir, "storage", first.file)), false, "the oldest went");
+  assert.equal(await pathExists(join(t.dir, "storage", second.file)), true);
+  assert.equal(await pathExists(join(t.dir, "storage", third.file)), true);
   const listed = (await (await t.request("/api/admin/backup/runs", { auth: admin })).json()).data;
   assert.deepEqual(listed.map((r: { pruned: boolean }) => r.pruned), [false, false, true]);
 

@@ -5,17 +5,10 @@ import {
   createTestApp,
   type TestApp,
 } from "../../tests/helpers/app.ts";
+import { BACKUP_MODULES } from "../../shared/schemas/backup.ts";
 
 const SECRET = { ENCRYPTION_SECRET: "backup-test-encryption-secret-0123456789" };
-const ALL = [
-  "text_management",
-  "file_management",
-  "mount_management",
-  "storage_config",
-  "key_management",
-  "account_management",
-  "system_settings",
-];
+const ALL: string[] = [...BACKUP_MODULES];
 
 type Json = Record<string, unknown>;
 

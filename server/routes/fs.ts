@@ -9,7 +9,7 @@ import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readJson, readQuery, validate } from "../http/validate.ts";
 import { requireMountAccess, requirePermission } from "../http/middleware.ts";
-import { objectResponse } from "../storage/object_response.ts";
+import { openedFileResponse } from "../storage/object_response.ts";
 import { readUploadForm } from "../http/upload_form.ts";
 import { spoolDirOf } from "../storage/temp_files.ts";
 import { parseRange } from "../storage/ranges.ts";
@@ -68,17 +68,8 @@ export function fsRoutes() {
 
   app.on(["GET", "HEAD"], "/fs/download", view, async (c) => {
     const { path } = readQuery(c, PathOnly);
-    const { object, name, contentType } = await fs(c).download(
-      path,
-      c.get("auth"),
-      parseRange(c.req.header("range")),
-    );
-    return objectResponse(object, {
-      filename: name,
-      contentType,
-      download: true,
-      head: c.req.method === "HEAD",
-    });
+    const file = await fs(c).download(path, c.get("auth"), parseRange(c.req.header("range")));
+    return openedFileResponse(file, c.req.method, true);
   });
 
   app.post("/fs/upload", upload, idempotent({ upload: "form" }), async (c) => {

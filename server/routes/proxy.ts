@@ -10,7 +10,7 @@ import type { AppEnv } from "../http/types.ts";
 import { ok } from "../http/envelope.ts";
 import { readQuery } from "../http/validate.ts";
 import { requirePermission } from "../http/middleware.ts";
-import { objectResponse } from "../storage/object_response.ts";
+import { openedFileResponse } from "../storage/object_response.ts";
 import { parseRange } from "../storage/ranges.ts";
 import { AppError } from "../errors.ts";
 import { Permission } from "../../shared/permissions.ts";
@@ -34,17 +34,12 @@ export function proxyRoutes() {
   const app = new Hono<AppEnv>();
 
   app.on(["GET", "HEAD"], "/p/*", async (c) => {
-    const { object, name, contentType } = await proxy(c).open(
+    const file = await proxy(c).open(
       pathOf(c.req.url),
       c.req.query("sign"),
       parseRange(c.req.header("range")),
     );
-    return objectResponse(object, {
-      filename: name,
-      contentType,
-      download: false,
-      head: c.req.method === "HEAD",
-    });
+    return openedFileResponse(file, c.req.method, false);
   });
 
   app.get("/fs/proxy-link", requirePermission(Permission.MOUNT_VIEW), async (c) => {

@@ -8,7 +8,6 @@ import { Hono } from "hono";
 import { extname, join, normalize } from "node:path";
 import type { AppEnv } from "../http/types.ts";
 import { AppError } from "../errors.ts";
-import type { Assets } from "../ssr/document.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",

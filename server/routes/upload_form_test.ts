@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { concatBytes } from "../../shared/e2e/bytes.ts";
 
 type Part = [name: string, value: string] | [name: string, bytes: Uint8Array, filename: string];
 
@@ -29,13 +30,7 @@ function multipart(parts: Part[]): Uint8Array {
     }
   }
   chunks.push(enc.encode(`--${BOUNDARY}--\r\n`));
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let off = 0;
-  for (const c of chunks) {
-    out.set(c, off);
-    off += c.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 /** POSTs a multipart body (parts in their order, or bytes as they are) as `auth`. */

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { AppError } from "../errors.ts";
 import { LocalDriver } from "./local.ts";
+import { withLocalDriver } from "../../tests/helpers/local_driver.ts";
 import { limitStream } from "../lib/limit_stream.ts";
 
 /** A byte stream of `pieces`, then closed, or errored with `end`. */
@@ -38,17 +39,6 @@ function pieces(): { parts: Uint8Array[]; all: Uint8Array } {
   return { parts, all };
 }
 
-async function withDriver(fn: (d: LocalDriver, root: string) => Promise<void>) {
-  const base = await Deno.makeTempDir({ prefix: "cubby-local-bytes-" });
-  const root = join(base, "root");
-  const d = new LocalDriver({ root, signingSecret: "s", configId: "c1", urlPrefix: "/x" });
-  try {
-    await fn(d, root);
-  } finally {
-    await Deno.remove(base, { recursive: true });
-  }
-}
-
 async function bytesOf(d: LocalDriver, key: string): Promise<Uint8Array> {
   return new Uint8Array(await new Response((await d.get(key)).body).arrayBuffer());
 }
@@ -57,7 +47,7 @@ const tempFiles = async (root: string) =>
   (await Array.fromAsync(Deno.readDir(join(root, ".cubby-tmp")))).length;
 
 Deno.test("local: a byte stream in irregular pieces is written bytes-identical", async () => {
-  await withDriver(async (d) => {
+  await withLocalDriver(async (d) => {
     const { parts, all } = pieces();
     const put = await d.put("a.bin", byteStream(parts), { size: all.length });
     assert.equal(put.size, all.length);
@@ -71,7 +61,7 @@ Deno.test("local: a byte stream in irregular pieces is written bytes-identical",
 });
 
 Deno.test("local: a failing, aborted or wrong-sized byte stream leaves no temp file", async () => {
-  await withDriver(async (d, root) => {
+  await withLocalDriver(async (d, root) => {
     await d.put("doc.txt", "old content");
     const { parts, all } = pieces();
     await assert.rejects(
@@ -102,7 +92,7 @@ Deno.test("local: a failing, aborted or wrong-sized byte stream leaves no temp f
 });
 
 Deno.test("limitStream: a byte stream over the limit fails with 413 file_too_large", async () => {
-  await withDriver(async (d, root) => {
+  await withLocalDriver(async (d, root) => {
     const { parts, all } = pieces();
     const limited = limitStream(byteStream(parts), all.length - 1);
     await assert.rejects(d.put("big.bin", limited.stream), (e) => {

@@ -7,19 +7,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { AppError } from "../errors.ts";
-import { LocalDriver } from "./local.ts";
+import { withLocalDriver } from "../../tests/helpers/local_driver.ts";
 import { mountScoped } from "./share_area.ts";
-
-async function withDriver(fn: (d: LocalDriver, root: string) => Promise<void>) {
-  const base = await Deno.makeTempDir({ prefix: "cubby-local-folders-" });
-  const root = join(base, "root");
-  const d = new LocalDriver({ root, signingSecret: "s", configId: "c1", urlPrefix: "/x" });
-  try {
-    await fn(d, root);
-  } finally {
-    await Deno.remove(base, { recursive: true });
-  }
-}
 
 async function rejectsWith(p: Promise<unknown>, code: string, status: number) {
   await assert.rejects(p, (err: unknown) => {
@@ -30,7 +19,7 @@ async function rejectsWith(p: Promise<unknown>, code: string, status: number) {
 }
 
 Deno.test("local: lookup agrees with head and listings for objects, folders, links and missing paths", async () => {
-  await withDriver(async (d, root) => {
+  await withLocalDriver(async (d, root) => {
     await d.createFolder("empty");
     await d.put("full/a.txt", "a");
     await d.put("full/deeper/b.txt", "b");
@@ -62,7 +51,7 @@ Deno.test("local: lookup agrees with head and listings for objects, folders, lin
 });
 
 Deno.test("local: a listing page holds up to 10,000 entries when asked, 1,000 by default", async () => {
-  await withDriver(async (d, root) => {
+  await withLocalDriver(async (d, root) => {
     await d.createFolder("many");
     const names = Array.from({ length: 2_500 }, (_, i) => `f${String(i).padStart(5, "0")}`);
     for (const name of names) await Deno.writeTextFile(join(root, "many", name), "x");

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { AppError } from "../errors.ts";
 import { LocalDriver } from "./local.ts";
+import { withLocalDriver } from "../../tests/helpers/local_driver.ts";
 import { signStorageQuery, verifyStorageQuery } from "./signing.ts";
 
 const MiB = 1024 * 1024;
@@ -18,20 +19,8 @@ async function rejectsWith(p: Promise<unknown>, code: string, status: number) {
   });
 }
 
-async function withDriver(fn: (d: LocalDriver, root: string) => Promise<void>) {
-  const base = await Deno.makeTempDir({ prefix: "cubby-local-" });
-  const root = join(base, "root");
-  const d = new LocalDriver({
-    root,
-    signingSecret: "s3cret",
-    configId: "c1",
-    urlPrefix: "/api/storage/local/c1",
-  });
-  try {
-    await fn(d, root);
-  } finally {
-    await Deno.remove(base, { recursive: true });
-  }
+function withDriver(fn: (d: LocalDriver, root: string) => Promise<void>) {
+  return withLocalDriver(fn, { signingSecret: "s3cret", urlPrefix: "/api/storage/local/c1" });
 }
 
 async function text(d: LocalDriver, key: string) {

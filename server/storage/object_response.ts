@@ -26,6 +26,19 @@ export function objectResponse(
   return new Response(obj.body, { status, headers });
 }
 
+/** A file opened from a mount: its bytes (or a range of them), its name and its type. */
+export type OpenedFile = { object: GetResult; name: string; contentType: string };
+
+/** The reply to a GET or HEAD (`method`) of an opened file, as a download or to show inline. */
+export function openedFileResponse(file: OpenedFile, method: string, download: boolean): Response {
+  return objectResponse(file.object, {
+    filename: file.name,
+    contentType: file.contentType,
+    download,
+    head: method === "HEAD",
+  });
+}
+
 /** Headers for user content served from our origin (raw pastes, file view, proxy, WebDAV). */
 export function userContentHeaders(): Record<string, string> {
   return {

@@ -17,7 +17,7 @@ import { type Auth, creatorOf } from "../services/auth.ts";
 import type { WebdavPropRepo } from "./webdav_prop_repo.ts";
 import type { WebdavLockRepo } from "./webdav_lock_repo.ts";
 import { AppError } from "../errors.ts";
-import { objectResponse, userContentHeaders } from "../storage/object_response.ts";
+import { openedFileResponse, userContentHeaders } from "../storage/object_response.ts";
 import { parseRange } from "../storage/ranges.ts";
 import type { DavContext, DavRequest, DavTarget } from "./webdav_context.ts";
 import { coveringLocks, type LockTarget, WebdavLocks } from "./webdav_locks.ts";
@@ -182,13 +182,8 @@ export class WebdavService implements DavContext {
       (t.entry.modified !== null &&
         Date.parse(ifRange) >= Math.floor(Date.parse(t.entry.modified) / 1000) * 1000);
     const range = rangeOk ? parseRange(req.headers.get("range")) : undefined;
-    const { object, name, contentType } = await this.fs.download(t.path, req.auth, range);
-    return objectResponse(object, {
-      filename: name,
-      contentType,
-      download: false,
-      head: req.method === "HEAD",
-    });
+    const file = await this.fs.download(t.path, req.auth, range);
+    return openedFileResponse(file, req.method, false);
   }
 
   /** A small HTML index of a folder (its first 1000 entries), for browsers. */

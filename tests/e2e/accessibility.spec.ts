@@ -9,16 +9,11 @@ import { Buffer } from "node:buffer";
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, loginAdmin, sharedServerUrl, test } from "./fixtures.ts";
 import { axeViolations } from "./pages/axe.ts";
+import { ADMIN_PAGES } from "./pages/admin_layout.ts";
 import { HomePage } from "./pages/home_page.ts";
 import { uploadFile } from "./pages/file_view_page.ts";
 import { createPaste, newAdminPage, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
-import {
-  createLocalConfig,
-  createMount,
-  putFile,
-  removeTemporaryRoots,
-  uniqueSegment,
-} from "./pages/mount_data.ts";
+import { freshMount, putFile, removeTemporaryRoots } from "./pages/mount_data.ts";
 
 test.use({ locale: "en-US" });
 
@@ -39,10 +34,8 @@ test.beforeAll(async ({ playwright }) => {
     password: "a11y-password",
   })).slug;
   data.file = (await uploadFile(request, token, "e2e-a11y.txt", Buffer.from("accessible\n"))).slug;
-  const config = await createLocalConfig(request, token, uniqueSegment("a11y-config"));
-  data.mount = uniqueSegment("a11y");
-  await createMount(request, token, data.mount, config.id);
-  await putFile(request, token, `/${data.mount}`, "notes.txt", "notes");
+  data.mount = await freshMount(request, token, "a11y");
+  await putFile(request, token, data.mount, "notes.txt", "notes");
   await request.dispose();
 });
 
@@ -53,23 +46,12 @@ const adminRoutes = () => [
   "/",
   "/upload",
   "/mount-explorer",
-  `/mount-explorer/${data.mount}`,
+  `/mount-explorer${data.mount}`,
   `/paste/${data.paste}`,
   `/file/${data.file}`,
   "/offline",
   "/not-found",
-  "/admin/dashboard",
-  "/admin/text-management",
-  "/admin/file-management",
-  "/admin/key-management",
-  "/admin/mount-management",
-  "/admin/storage-config",
-  "/admin/account",
-  "/admin/backup",
-  "/admin/settings/global",
-  "/admin/settings/webdav",
-  "/admin/settings/preview",
-  "/admin/settings/site",
+  ...ADMIN_PAGES,
 ];
 
 /** Opens `path`, waits for its heading and its data, and adds its violations to `found`. */

@@ -3,20 +3,39 @@
  * letters, digits, `_ . -`) and "nothing to change" for the current username, each shown at
  * its field or at the top of the form, in both languages; a refused change keeps the session.
  */
-import { expect, loginAdmin, test } from "./fixtures.ts";
+import type { Browser, Page } from "@playwright/test";
+import { expect, loginAdmin, test, type TestServer } from "./fixtures.ts";
 import { newAdminPage } from "./pages/test_data.ts";
 import { AccountPage } from "./pages/account_page.ts";
 
-test("a one-character password is refused at its field, in Chinese, and nobody is logged out", async ({ browser, isolatedServer }) => {
-  const token = await loginAdmin(isolatedServer);
+/**
+ * Opens the account form as the admin of `server` (a fresh context, English unless `locale`),
+ * runs `fn` on it and closes the context.
+ */
+async function onAccountForm(
+  browser: Browser,
+  server: TestServer,
+  fn: (account: AccountPage, page: Page, token: string) => Promise<void>,
+  locale?: "zh-CN",
+) {
+  const token = await loginAdmin(server);
   const { context, page } = await newAdminPage(browser, token, {
-    baseURL: isolatedServer.url,
-    locale: "zh-CN",
-    viewport: { width: 1280, height: 800 },
+    baseURL: server.url,
+    locale,
+    viewport: locale ? { width: 1280, height: 800 } : undefined,
   });
   try {
-    const account = new AccountPage(page).inLanguage("zh-CN");
+    const account = new AccountPage(page);
+    if (locale) account.inLanguage(locale);
     await account.goto();
+    await fn(account, page, token);
+  } finally {
+    await context.close();
+  }
+}
+
+test("a one-character password is refused at its field, in Chinese, and nobody is logged out", async ({ browser, isolatedServer }) => {
+  await onAccountForm(browser, isolatedServer, async (account, page) => {
     await account.currentPassword.fill("cubby-test-admin-pw");
     await account.newPassword.fill("x");
     await account.confirmPassword.fill("x");
@@ -25,17 +44,11 @@ test("a one-character password is refused at its field, in Chinese, and nobody i
     await expect(account.newPassword).toHaveAccessibleDescription(/密码至少需要 12 个字符/);
     await expect(account.newPassword).toBeFocused();
     await expect(page.getByText("账户已更新")).toHaveCount(0);
-  } finally {
-    await context.close();
-  }
+  }, "zh-CN");
 });
 
 test("usernames: over 50 characters or with / < > and spaces are refused by the rule", async ({ browser, isolatedServer }) => {
-  const token = await loginAdmin(isolatedServer);
-  const { context, page } = await newAdminPage(browser, token, { baseURL: isolatedServer.url });
-  try {
-    const account = new AccountPage(page);
-    await account.goto();
+  await onAccountForm(browser, isolatedServer, async (account) => {
     await account.currentPassword.fill("cubby-test-admin-pw");
     for (const name of ["a".repeat(101), "a/b", "<b>", "my admin"]) {
       await account.newUsername.fill(name);
@@ -44,17 +57,11 @@ test("usernames: over 50 characters or with / < > and spaces are refused by the 
         /A username has 1-50 characters: letters, digits, underscores \(_\), dots \(\.\) and hyphens \(-\)/,
       );
     }
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("the current username with no new password is nothing to change, and the session stays", async ({ browser, isolatedServer }) => {
-  const token = await loginAdmin(isolatedServer);
-  const { context, page } = await newAdminPage(browser, token, { baseURL: isolatedServer.url });
-  try {
-    const account = new AccountPage(page);
-    await account.goto();
+  await onAccountForm(browser, isolatedServer, async (account, page, token) => {
     await account.currentPassword.fill("cubby-test-admin-pw");
     await account.newUsername.fill("admin");
     await account.submit.click();
@@ -66,17 +73,11 @@ test("the current username with no new password is nothing to change, and the se
       headers: { authorization: `Bearer ${token}` },
     });
     expect(check.status).toBe(200);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("a wrong current password is shown at that field", async ({ browser, isolatedServer }) => {
-  const token = await loginAdmin(isolatedServer);
-  const { context, page } = await newAdminPage(browser, token, { baseURL: isolatedServer.url });
-  try {
-    const account = new AccountPage(page);
-    await account.goto();
+  await onAccountForm(browser, isolatedServer, async (account) => {
     await account.currentPassword.fill("not-the-password");
     await account.newPassword.fill("a-long-new-password");
     await account.confirmPassword.fill("a-long-new-password");
@@ -85,7 +86,5 @@ test("a wrong current password is shown at that field", async ({ browser, isolat
     await expect(account.currentPassword).toHaveAccessibleDescription(
       "Current password is incorrect",
     );
-  } finally {
-    await context.close();
-  }
+  });
 });

@@ -9,12 +9,7 @@ import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { createPaste, newAdminPage, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
 import { ExplorerPage } from "./pages/explorer_page.ts";
-import {
-  createLocalConfig,
-  createMount,
-  removeTemporaryRoots,
-  uniqueSegment,
-} from "./pages/mount_data.ts";
+import { freshMount, removeTemporaryRoots } from "./pages/mount_data.ts";
 
 test.use({ locale: "en-US" });
 test.afterAll(removeTemporaryRoots);
@@ -61,16 +56,14 @@ function lineEnds(el: Locator): Promise<string[]> {
 }
 
 test("the explorer's upload row keeps its × on the name's line, at 360 and 1280 px", async ({ browser, request, adminToken }) => {
-  const segment = uniqueSegment("rows");
-  const cfg = await createLocalConfig(request, adminToken, segment);
-  await createMount(request, adminToken, segment, cfg.id);
+  const root = await freshMount(request, adminToken, "rows");
   for (const width of [360, 1280]) {
     const { context, page } = await newAdminPage(browser, adminToken, {
       viewport: { width, height: 800 },
     });
     try {
       const ex = new ExplorerPage(page);
-      await ex.goto(`/${segment}`);
+      await ex.goto(root);
       const name = `row-${width}-with-a-fairly-long-name.txt`;
       await ex.fileInput.setInputFiles({
         name,

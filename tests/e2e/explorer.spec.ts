@@ -5,7 +5,7 @@
  * long-press menu, and an API key confined to its base path. Every test works in a mount of its
  * own, backed by a local storage config in a fresh temporary directory.
  */
-import type { APIRequestContext, Browser } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { Buffer } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
@@ -18,8 +18,7 @@ import { readZipEntries } from "./pages/zip_entries.ts";
 import { holdAnswers } from "./pages/held_answers.ts";
 import {
   createApiKey,
-  createLocalConfig,
-  createMount,
+  freshMount,
   hasRoute,
   listNames,
   openUploads,
@@ -31,14 +30,6 @@ import {
 
 test.use({ locale: "en-US" });
 test.afterAll(removeTemporaryRoots);
-
-/** A fresh mount `/<segment>`; returns its path. */
-async function freshMount(request: APIRequestContext, token: string, prefix: string) {
-  const segment = uniqueSegment(prefix);
-  const cfg = await createLocalConfig(request, token, segment);
-  await createMount(request, token, segment, cfg.id);
-  return `/${segment}`;
-}
 
 /** An admin page (in a fresh context) on the explorer, opened at `root`. */
 async function openExplorer(browser: Browser, token: string, root: string) {

@@ -8,24 +8,10 @@ import { Buffer } from "node:buffer";
 import { expect, test } from "./fixtures.ts";
 import { ExplorerPage } from "./pages/explorer_page.ts";
 import { newAdminPage } from "./pages/test_data.ts";
-import {
-  createLocalConfig,
-  createMount,
-  listNames,
-  putFile,
-  removeTemporaryRoots,
-  uniqueSegment,
-} from "./pages/mount_data.ts";
+import { freshMount, listNames, putFile, removeTemporaryRoots } from "./pages/mount_data.ts";
 
 test.use({ locale: "en-US" });
 test.afterAll(removeTemporaryRoots);
-
-async function freshMount(request: APIRequestContext, token: string, prefix: string) {
-  const segment = uniqueSegment(prefix);
-  const cfg = await createLocalConfig(request, token, segment);
-  await createMount(request, token, segment, cfg.id);
-  return `/${segment}`;
-}
 
 async function readText(request: APIRequestContext, token: string, path: string) {
   const res = await request.get(`/api/fs/download?path=${encodeURIComponent(path)}`, {

@@ -8,7 +8,7 @@
 import { Buffer } from "node:buffer";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { newContext } from "./pages/test_data.ts";
+import { downloadBytes, newContext } from "./pages/test_data.ts";
 import { FileViewPage, type Uploaded, uploadFile as upload } from "./pages/file_view_page.ts";
 
 test.use({ locale: "en-US" });
@@ -204,12 +204,7 @@ test.describe("file view", () => {
     await expect(view.content("e2e-secret.txt")).toHaveText("the secret text");
     await expect(view.fact("Views")).toHaveText("1 (unlimited)");
 
-    const [download] = await Promise.all([
-      view.page.waitForEvent("download"),
-      view.downloadLink().click(),
-    ]);
-    const { readFile } = await import("node:fs/promises");
-    expect(Buffer.compare(await readFile(await download.path()), secret)).toBe(0);
+    expect(Buffer.compare(await downloadBytes(view.downloadLink()), secret)).toBe(0);
     view.expectNoHydrationErrors();
     await context.close();
   });

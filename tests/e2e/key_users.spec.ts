@@ -10,12 +10,10 @@ import { TopNav } from "./pages/top_nav.ts";
 import { ExplorerPage } from "./pages/explorer_page.ts";
 import {
   createApiKey,
-  createLocalConfig,
-  createMount,
+  freshMount,
   listNames,
   putFile,
   removeTemporaryRoots,
-  uniqueSegment,
 } from "./pages/mount_data.ts";
 
 test.use({ locale: "en-US" });
@@ -50,16 +48,14 @@ test("a text-only key's top bar has no Upload and no Mount explorer", async ({ b
 });
 
 test("a key with only Mount: upload gets Upload in the explorer and uploads", async ({ browser, request, adminToken }) => {
-  const segment = uniqueSegment("drop");
-  const cfg = await createLocalConfig(request, adminToken, segment);
-  await createMount(request, adminToken, segment, cfg.id);
-  await putFile(request, adminToken, `/${segment}`, "theirs.txt", "not for the key");
+  const root = await freshMount(request, adminToken, "drop");
+  await putFile(request, adminToken, root, "theirs.txt", "not for the key");
   const key = await createApiKey(
     request,
     adminToken,
     uniqueSlug("e2e-upload-only"),
     { mount_upload: true },
-    `/${segment}`,
+    root,
   );
   const context = await newContext(browser);
   try {
@@ -73,7 +69,7 @@ test("a key with only Mount: upload gets Upload in the explorer and uploads", as
     await expect(nav.link("Upload")).toHaveCount(0);
 
     const ex = new ExplorerPage(page);
-    await ex.goto(`/${segment}`);
+    await ex.goto(root);
     await expect(page.getByText("Your key may upload into this folder")).toBeVisible();
     await expect(ex.entry("theirs.txt")).toHaveCount(0);
     await expect(ex.uploadButton).toBeVisible();
@@ -83,7 +79,7 @@ test("a key with only Mount: upload gets Upload in the explorer and uploads", as
       buffer: Buffer.from("dropped by a key"),
     });
     await expect(ex.uploads.getByText("Uploaded")).toBeVisible();
-    expect(await listNames(request, adminToken, `/${segment}`)).toEqual([
+    expect(await listNames(request, adminToken, root)).toEqual([
       "dropped.txt",
       "theirs.txt",
     ]);

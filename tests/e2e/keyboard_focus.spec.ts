@@ -17,13 +17,7 @@ import { TextManagementPage } from "./pages/text_management_page.ts";
 import { holdAnswers } from "./pages/held_answers.ts";
 import { contrast, over, parseColor, shadowColors } from "./pages/colors.ts";
 import { createPaste, newAdminPage, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
-import {
-  createLocalConfig,
-  createMount,
-  putFile,
-  removeTemporaryRoots,
-  uniqueSegment,
-} from "./pages/mount_data.ts";
+import { freshMount, putFile, removeTemporaryRoots } from "./pages/mount_data.ts";
 
 test.use({ locale: "en-US" });
 test.afterAll(removeTemporaryRoots);
@@ -154,14 +148,12 @@ test("starting an upload moves the focus to the upload queue", async ({ browser,
 });
 
 test("opening an explorer folder by keyboard keeps the focus on the page", async ({ browser, request, adminToken }) => {
-  const config = await createLocalConfig(request, adminToken, uniqueSegment("focus-config"));
-  const segment = uniqueSegment("focus");
-  await createMount(request, adminToken, segment, config.id);
-  await putFile(request, adminToken, `/${segment}/inner`, "a.txt", "a");
+  const root = await freshMount(request, adminToken, "focus");
+  await putFile(request, adminToken, `${root}/inner`, "a.txt", "a");
   const { context, page } = await newAdminPage(browser, adminToken);
   try {
     const explorer = new ExplorerPage(page);
-    await page.goto(`/mount-explorer/${segment}`);
+    await page.goto(`/mount-explorer${root}`);
     const folder = explorer.table.getByRole("link", { name: "inner", exact: true });
     await folder.focus();
     await page.keyboard.press("Enter");

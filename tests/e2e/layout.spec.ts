@@ -9,13 +9,7 @@
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, loginAdmin, sharedServerUrl, test } from "./fixtures.ts";
 import { createPaste, newContext, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
-import {
-  createApiKey,
-  createLocalConfig,
-  createMount,
-  removeTemporaryRoots,
-  uniqueSegment,
-} from "./pages/mount_data.ts";
+import { createApiKey, freshMount, removeTemporaryRoots } from "./pages/mount_data.ts";
 
 const SIZES = [
   { name: "desktop", width: 1280, height: 800 },
@@ -87,8 +81,7 @@ test.describe("management pages fit the screen", () => {
       mount_upload: true,
       webdav_read: true,
     }, "/");
-    const config = await createLocalConfig(request, adminToken, uniqueSlug("layout-storage"));
-    await createMount(request, adminToken, uniqueSegment("layout"), config.id);
+    await freshMount(request, adminToken, "layout");
     await request.dispose();
   });
 

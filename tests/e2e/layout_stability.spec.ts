@@ -12,16 +12,10 @@ import {
   newVisitorPage,
   uniqueSlug,
 } from "./pages/test_data.ts";
+import { ADMIN_PAGES } from "./pages/admin_layout.ts";
 import { recordLayoutShifts, settledLayoutShift } from "./pages/layout_shift.ts";
 import { uploadFile } from "./pages/file_view_page.ts";
-import {
-  createLocalConfig,
-  createMount,
-  putFile,
-  removeTemporaryRoots,
-  tinyPng,
-  uniqueSegment,
-} from "./pages/mount_data.ts";
+import { freshMount, putFile, removeTemporaryRoots, tinyPng } from "./pages/mount_data.ts";
 
 test.use({ locale: "en-US" });
 
@@ -29,22 +23,6 @@ const SIZES = [
   { name: "desktop", width: 1280, height: 800 },
   { name: "mobile", width: 390, height: 844 },
 ] as const;
-
-/** Every admin route (docs/PRODUCT.md §2), each with the level-1 heading it settles on. */
-const ADMIN_ROUTES = [
-  "/admin/dashboard",
-  "/admin/text-management",
-  "/admin/file-management",
-  "/admin/key-management",
-  "/admin/mount-management",
-  "/admin/storage-config",
-  "/admin/account",
-  "/admin/backup",
-  "/admin/settings/global",
-  "/admin/settings/webdav",
-  "/admin/settings/preview",
-  "/admin/settings/site",
-];
 
 let routes: string[] = [];
 
@@ -56,21 +34,19 @@ test.beforeAll(async ({ playwright }) => {
     slug: uniqueSlug("cls"),
   });
   const file = await uploadFile(request, token, "e2e-cls.txt", Buffer.from("stable text\n"));
-  const config = await createLocalConfig(request, token, uniqueSegment("cls-config"));
-  const segment = uniqueSegment("cls");
-  await createMount(request, token, segment, config.id);
-  for (let i = 0; i < 12; i++) await putFile(request, token, `/${segment}`, `file-${i}.txt`, "x");
-  await putFile(request, token, `/${segment}`, "picture.png", tinyPng(), "image/png");
+  const root = await freshMount(request, token, "cls");
+  for (let i = 0; i < 12; i++) await putFile(request, token, root, `file-${i}.txt`, "x");
+  await putFile(request, token, root, "picture.png", tinyPng(), "image/png");
   await request.dispose();
   routes = [
     "/",
     "/upload",
     "/mount-explorer",
-    `/mount-explorer/${segment}`,
+    `/mount-explorer${root}`,
     `/paste/${paste.slug}`,
     `/file/${file.slug}`,
     "/offline",
-    ...ADMIN_ROUTES,
+    ...ADMIN_PAGES,
   ];
 });
 

@@ -16,13 +16,7 @@ import {
 import { PastePage } from "./pages/paste_page.ts";
 import { ExplorerPage } from "./pages/explorer_page.ts";
 import { AdminLayout } from "./pages/admin_layout.ts";
-import {
-  createLocalConfig,
-  createMount,
-  putFile,
-  removeTemporaryRoots,
-  uniqueSegment,
-} from "./pages/mount_data.ts";
+import { freshMount, putFile, removeTemporaryRoots } from "./pages/mount_data.ts";
 import { HomePage } from "./pages/home_page.ts";
 import { PwaShell } from "./pages/pwa.ts";
 import { OfflineQueue } from "./pages/offline_queue.ts";
@@ -210,18 +204,16 @@ test("an open share opened online is readable offline from IndexedDB; protected 
 });
 
 test("explorer folders stay readable offline and the search box keeps a clearable history", async ({ browser, request, adminToken }) => {
-  const segment = uniqueSegment("offdir");
-  const cfg = await createLocalConfig(request, adminToken, segment);
-  await createMount(request, adminToken, segment, cfg.id);
-  await putFile(request, adminToken, `/${segment}`, "kept-offline.txt", "hello");
+  const root = await freshMount(request, adminToken, "offdir");
+  await putFile(request, adminToken, root, "kept-offline.txt", "hello");
   const { context, page } = await newAdminPage(browser, adminToken);
   const explorer = new ExplorerPage(page);
   const queue = new OfflineQueue(page);
-  await explorer.goto(`/${segment}`);
+  await explorer.goto(root);
   await expect(explorer.table.getByText("kept-offline.txt")).toBeVisible();
   await expect.poll(async () =>
     (await queue.table<{ path: string; owner: string }>("directories"))
-      .filter((r) => r.path === `/${segment}`).map((r) => r.owner)
+      .filter((r) => r.path === root).map((r) => r.owner)
   ).toEqual(["admin"]);
 
   await explorer.searchBox.fill("kept");
@@ -238,7 +230,7 @@ test("explorer folders stay readable offline and the search box keeps a clearabl
   await expect(recent).toHaveCount(0);
   await expect.poll(async () => (await queue.table("searchHistory")).length).toBe(0);
 
-  await explorer.goto(`/${segment}`);
+  await explorer.goto(root);
   await expect(explorer.table.getByText("kept-offline.txt")).toBeVisible();
   await context.setOffline(true);
   await explorer.toolbar.getByRole("button", { name: "Refresh" }).click();

@@ -8,10 +8,9 @@ import type { Locator } from "@playwright/test";
 import { PageObject } from "./pages/page_object.ts";
 import type { Buffer } from "node:buffer";
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { ADMIN, expect, test } from "./fixtures.ts";
 import { LoginPage } from "./pages/login_page.ts";
-import { newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
+import { downloadBytes, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
 
 test.use({ locale: "en-US" });
 
@@ -52,11 +51,7 @@ class FileSharePage extends PageObject {
 
   /** Clicks "Download" and returns the downloaded bytes. */
   async download(): Promise<Buffer> {
-    const [download] = await Promise.all([
-      this.page.waitForEvent("download"),
-      this.downloadLink.click(),
-    ]);
-    return await readFile(await download.path());
+    return await downloadBytes(this.downloadLink);
   }
 }
 

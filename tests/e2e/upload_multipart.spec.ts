@@ -5,8 +5,8 @@
  * the middle. Choosing the same file again resumes: list-parts reports parts 1 and 2, only
  * part 3 is PUT, the upload completes, and a visitor downloads exactly the same bytes.
  */
-import type { Browser, Locator, Page, Request } from "@playwright/test";
-import { PageObject } from "./pages/page_object.ts";
+import type { Browser, Page, Request } from "@playwright/test";
+import { UploadPage } from "./pages/upload_page.ts";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -23,25 +23,7 @@ const RESUME_KEY = "cubby.multipart.resume";
 const PART_URL = /[?&]partNumber=(\d+)(&|$)/;
 
 /** The parts of the upload screen this spec uses. */
-class UploadScreen extends PageObject {
-  readonly fileInput = this.page.getByLabel("Files to upload");
-  readonly startButton = this.page.getByRole("button", { name: /^Start upload/ });
-  readonly queue = this.page.getByRole("region", { name: "Files" });
-
-  async goto(): Promise<void> {
-    await this.page.goto("/upload");
-    await this.page.getByRole("heading", { level: 1, name: "Upload files" }).waitFor();
-    await expect(this.page.getByLabel("Storage", { exact: true })).toHaveValue(/.+/);
-  }
-
-  item(name: string): Locator {
-    return this.queue.getByRole("listitem").filter({ hasText: name });
-  }
-
-  shareLink(name: string): Locator {
-    return this.item(name).getByRole("textbox", { name: "Share link" });
-  }
-
+class UploadScreen extends UploadPage {
   /** Chooses a file of random bytes and starts its upload. */
   async upload(name: string, size: number): Promise<void> {
     await this.fileInput.setInputFiles({

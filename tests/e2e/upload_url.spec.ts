@@ -13,7 +13,6 @@ import type { Browser, BrowserContext, Locator, Request } from "@playwright/test
 import { PageObject } from "./pages/page_object.ts";
 import type { Buffer } from "node:buffer";
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
@@ -25,7 +24,7 @@ import {
   test,
   type TestServer,
 } from "./fixtures.ts";
-import { newContext, uniqueSlug } from "./pages/test_data.ts";
+import { downloadBytes, newContext, uniqueSlug } from "./pages/test_data.ts";
 
 test.use({ locale: "en-US" });
 
@@ -120,9 +119,7 @@ async function downloadAsVisitor(browser: Browser, url: string): Promise<Buffer>
   try {
     const page = await context.newPage();
     await page.goto(url);
-    const link = page.getByRole("link", { name: "Download", exact: true }).first();
-    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-    return await readFile(await download.path());
+    return await downloadBytes(page.getByRole("link", { name: "Download", exact: true }).first());
   } finally {
     await context.close();
   }

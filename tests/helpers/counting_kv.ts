@@ -4,6 +4,7 @@
  * may fetch several batches; an atomic operation counts at its commit). With `listed`, the
  * entries that lists hand out are counted too, as "listed": what a list read, not only that it ran.
  */
+import { proxyKv } from "../../server/kv/kv_proxy.ts";
 
 /** Calls per method name ("get", "getMany", "commit"...). */
 export type Calls = Record<string, number>;
@@ -33,32 +34,17 @@ function countListed<T>(iter: Deno.KvListIterator<T>, bump: (name: string) => vo
  */
 export function countingKv(kv: Deno.Kv, calls: Calls, opts: { listed?: boolean } = {}): Deno.Kv {
   const bump = (name: string) => calls[name] = (calls[name] ?? 0) + 1;
-  const wrapOp = (op: Deno.AtomicOperation): Deno.AtomicOperation => {
-    const proxy: Deno.AtomicOperation = new Proxy(op, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== "function") return value;
-        if (prop === "commit") return () => (bump("commit"), target.commit());
-        return (...args: unknown[]) => {
-          const out = value.apply(target, args);
-          return out === target ? proxy : out;
-        };
-      },
-    });
-    return proxy;
-  };
-  return new Proxy(kv, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target);
-      if (typeof value !== "function") return value;
-      if (prop === "atomic") return () => wrapOp(target.atomic());
-      return (...args: unknown[]) => {
-        if (prop !== "close") bump(String(prop));
-        const out = value.apply(target, args);
-        return prop === "list" && opts.listed ? countListed(out, bump) : out;
-      };
+  return proxyKv(
+    kv,
+    () => ({ commit: (commit) => (bump("commit"), commit()) }),
+    (prop, real) => (...args) => {
+      if (prop !== "close") bump(String(prop));
+      const out = real(...args);
+      return prop === "list" && opts.listed
+        ? countListed(out as Deno.KvListIterator<unknown>, bump)
+        : out;
     },
-  });
+  );
 }
 
 /** The calls made while `fn` runs. */

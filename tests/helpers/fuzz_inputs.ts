@@ -3,6 +3,8 @@
  * PRNG so that a run replays exactly: path segments, query strings, JSON of wrong types, huge
  * strings, garbage bytes, (truncated) multipart forms, WebDAV XML and headers.
  */
+import { DAV_METHODS } from "../../server/webdav/webdav_http.ts";
+
 /** mulberry32: a small deterministic PRNG. */
 export function prng(seed: number) {
   let a = seed >>> 0;
@@ -42,21 +44,9 @@ export const WEIRD_SEGMENTS = [
   "null",
   "0",
 ];
+/** The HTTP methods, then the ones only WebDAV answers, each once. */
 export const METHODS = [
-  "GET",
-  "POST",
-  "PUT",
-  "DELETE",
-  "PATCH",
-  "HEAD",
-  "OPTIONS",
-  "PROPFIND",
-  "PROPPATCH",
-  "MKCOL",
-  "COPY",
-  "MOVE",
-  "LOCK",
-  "UNLOCK",
+  ...new Set(["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", ...DAV_METHODS]),
 ];
 export const QUERY_KEYS = [
   "path",

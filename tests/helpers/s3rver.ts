@@ -17,6 +17,7 @@ import {
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { S3RVER_LAUNCHER } from "./s3rver_launcher.ts";
+import { pathExists } from "./temp.ts";
 
 /** CORS rules that let browsers upload from any origin: PUT/GET/HEAD, any header, ETag exposed. */
 export const BROWSER_UPLOAD_CORS: CORSRule[] = [{
@@ -42,26 +43,17 @@ export type S3rverHandle = {
 
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Makes sure node_modules/s3rver is there, running `deno install` once when it is not. */
 async function resolveS3rverDir(): Promise<string> {
   const dir = join(REPO_ROOT, "node_modules", "s3rver");
-  if (await exists(join(dir, "package.json"))) return dir;
+  if (await pathExists(join(dir, "package.json"))) return dir;
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["install"],
     cwd: REPO_ROOT,
     stdout: "piped",
     stderr: "piped",
   }).output();
-  if (!out.success || !(await exists(join(dir, "package.json")))) {
+  if (!out.success || !(await pathExists(join(dir, "package.json")))) {
     throw new Error(`deno install did not provide s3rver: ${new TextDecoder().decode(out.stderr)}`);
   }
   return dir;

@@ -2,11 +2,12 @@
  * End-to-end encrypted shares in the browser: the editor and the upload page with their
  * "End-to-end encryption" switch, and the share pages that decrypt (paste and file).
  */
-import type { Download, Locator, Page } from "@playwright/test";
+import type { Download, Page } from "@playwright/test";
 import { Buffer } from "node:buffer";
 import { expect } from "../fixtures.ts";
 import { HomePage } from "./home_page.ts";
 import { PageObject } from "./page_object.ts";
+import { UploadPage } from "./upload_page.ts";
 
 /** The editor with its switch on. */
 export class E2EHomePage extends HomePage {
@@ -24,28 +25,13 @@ export class E2EHomePage extends HomePage {
 }
 
 /** The upload page with its switch on. */
-export class E2EUploadPage extends PageObject {
-  readonly fileInput = this.page.getByLabel("Files to upload");
+export class E2EUploadPage extends UploadPage {
   readonly e2eSwitch = this.page.getByLabel("End-to-end encryption");
   readonly password = this.page.getByLabel("Password", { exact: true });
-  readonly startButton = this.page.getByRole("button", { name: /^Start upload/ });
-  readonly queue = this.page.getByRole("region", { name: "Files" });
-
-  async goto(): Promise<void> {
-    await this.page.goto("/upload");
-    await this.page.getByRole("heading", { level: 1, name: "Upload files" }).waitFor();
-    await expect(this.page.getByLabel("Storage", { exact: true })).toHaveValue(/.+/);
-  }
 
   /** Picks the storage config `id`. */
   async chooseStorage(id: string): Promise<void> {
     await this.page.getByLabel("Storage", { exact: true }).selectOption(id);
-  }
-
-  /** The share link of a finished item. */
-  shareLink(name: string): Locator {
-    return this.queue.getByRole("listitem").filter({ hasText: name })
-      .getByRole("textbox", { name: "Share link" });
   }
 
   /**

@@ -66,6 +66,18 @@ export async function createMount(
   return await data<MountView>(res, 201);
 }
 
+/** A fresh mount `/<prefix>-…` on a local config of its own (same name); returns its path. */
+export async function freshMount(
+  request: APIRequestContext,
+  token: string,
+  prefix: string,
+): Promise<string> {
+  const segment = uniqueSegment(prefix);
+  const config = await createLocalConfig(request, token, segment);
+  await createMount(request, token, segment, config.id);
+  return `/${segment}`;
+}
+
 /** Writes a file into folder `dir` of the mounts. */
 export async function putFile(
   request: APIRequestContext,

@@ -3,11 +3,12 @@
  * visitor contexts, and a seeded admin login. Everything a spec creates gets a unique slug or
  * name, so specs never depend on each other or on the order they run in.
  */
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { expect, sharedServerUrl } from "../fixtures.ts";
 import type { PasteView } from "../../../shared/schemas/pastes.ts";
-import { ALL_PERMISSIONS } from "../../../shared/permissions.ts";
+import type { CreatePasteInput } from "../../../client/features/pastes/pastes_api.ts";
+import { adminStorageState } from "./admin_login.ts";
 
 export type { PasteView };
 
@@ -17,20 +18,14 @@ export function uniqueSlug(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${rand}`.slice(0, 50);
 }
 
-export type PasteInput = {
-  content: string;
-  slug?: string;
-  remark?: string;
-  password?: string;
-  expires_at?: string | null;
-  max_views?: number;
-};
+/** What `POST /api/paste` takes: the same fields as the app's editor sends. */
+export type { CreatePasteInput as PasteInput } from "../../../client/features/pastes/pastes_api.ts";
 
 /** Creates a paste with `POST /api/paste` as `authorization` (e.g. "Bearer …"); expects 201. */
 export async function createPaste(
   request: APIRequestContext,
   authorization: string,
-  input: PasteInput,
+  input: CreatePasteInput,
 ): Promise<PasteView> {
   const res = await request.post("/api/paste", { headers: { authorization }, data: input });
   const body = await res.json();
@@ -66,20 +61,6 @@ export function serverRenderedRoot(html: string): string {
   return html.slice(start, end);
 }
 
-/** The localStorage value the app keeps for a logged-in admin (client/auth/auth_store.ts). */
-function adminAuthState(token: string, username: string) {
-  return {
-    authType: "admin",
-    adminToken: token,
-    apiKey: null,
-    keyInfo: null,
-    permissions: ALL_PERMISSIONS,
-    // Never validated: the first guarded page checks the token with the server.
-    lastValidated: null,
-    userInfo: { id: "admin", name: username, basicPath: "/" },
-  };
-}
-
 export type ContextOptions = {
   /** The server to open, when not the shared one (an isolated server's URL). */
   baseURL?: string;
@@ -111,16 +92,7 @@ export async function newContext(browser: Browser, opts: ContextOptions = {}): P
     viewport: opts.viewport,
     timezoneId: opts.timezoneId,
     storageState: opts.adminToken
-      ? {
-        cookies: [],
-        origins: [{
-          origin: new URL(baseURL).origin,
-          localStorage: [{
-            name: "cubby.auth",
-            value: JSON.stringify(adminAuthState(opts.adminToken, opts.adminName ?? "admin")),
-          }],
-        }],
-      }
+      ? adminStorageState(baseURL, opts.adminToken, opts.adminName)
       : undefined,
   });
 }
@@ -160,14 +132,20 @@ export async function callAdminApi(
   return body.data;
 }
 
+/** Clicks `link` and returns the bytes of the download it starts. */
+export async function downloadBytes(link: Locator): Promise<Buffer> {
+  const [download] = await Promise.all([link.page().waitForEvent("download"), link.click()]);
+  return await readFile(await download.path());
+}
+
 /** Opens a share link in a fresh visitor context and returns the downloaded bytes. */
 export async function downloadAsVisitor(browser: Browser, url: string) {
   const visitor = await newVisitorPage(browser);
   try {
     await visitor.page.goto(url);
-    const link = visitor.page.getByRole("link", { name: "Download", exact: true }).first();
-    const [download] = await Promise.all([visitor.page.waitForEvent("download"), link.click()]);
-    return await readFile(await download.path());
+    return await downloadBytes(
+      visitor.page.getByRole("link", { name: "Download", exact: true }).first(),
+    );
   } finally {
     await visitor.context.close();
   }
