@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ADMIN, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
-import { uploadToMount } from "../../tests/helpers/fs_api.ts";
+import { settledRebuild, uploadToMount } from "../../tests/helpers/fs_api.ts";
 
 type Item = { name: string; path: string; type: string; size: number; mount_id: string };
 
@@ -210,16 +210,6 @@ Deno.test("search: copy tasks and WebDAV writes are indexed", async () => {
   assert.equal(await dav("DELETE", "/dav/dst/inbox"), 204);
   assert.deepEqual(await paths(t, "summary"), ["/src/inbox-copy/summary.txt"]);
 });
-
-/** Waits until no rebuild of the mount runs (a new mount starts one) and returns its status. */
-async function settledRebuild(t: TestApp, mountId: string) {
-  for (let i = 0; i < 400; i++) {
-    const s = await send(t, "GET", `/api/fs/search/rebuild?mount_id=${mountId}`);
-    if (s.data.state !== "running") return s.data;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("the rebuild did not finish");
-}
 
 Deno.test("search: a rebuild indexes files written straight to disk and drops removed ones", async () => {
   await using t = await createTestApp();

@@ -7,7 +7,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
-import { ADMIN_BASIC, uploadToMount, waitForTask } from "../../tests/helpers/fs_api.ts";
+import {
+  ADMIN_BASIC,
+  settledRebuild,
+  uploadToMount,
+  waitForTask,
+} from "../../tests/helpers/fs_api.ts";
 import { shareFile } from "../../tests/helpers/shares.ts";
 
 /** Shares a file through POST /api/upload; returns the slug and its storage path. */
@@ -36,15 +41,6 @@ async function dav(
     body,
   });
   return { status: res.status, text: await res.text() };
-}
-
-async function settledRebuild(t: TestApp, mountId: string) {
-  for (let i = 0; i < 400; i++) {
-    const s = await api(t, "GET", `/api/fs/search/rebuild?mount_id=${mountId}`);
-    if (s.body.data.state !== "running") return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("the rebuild did not finish");
 }
 
 /** Every way a mount could reach the share object at `storagePath` under `mountPath`. */

@@ -82,3 +82,18 @@ export async function readMountText(t: TestApp, path: string): Promise<string | 
   });
   return res.status === 200 ? await res.text() : (await res.body?.cancel(), null);
 }
+
+/**
+ * Waits until no search rebuild of the mount runs (creating a mount starts one in the background,
+ * which reads and writes KV meanwhile) and returns the rebuild's status.
+ */
+export async function settledRebuild(t: TestApp, mountId: string): Promise<{ state: string }> {
+  const auth = await t.adminAuth();
+  for (let i = 0; i < 400; i++) {
+    const res = await t.request(`/api/fs/search/rebuild?mount_id=${mountId}`, { auth });
+    const body = await res.json();
+    if (body.data.state !== "running") return body.data;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("the rebuild did not finish");
+}
