@@ -9,7 +9,13 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-function push(kind: ToastKind, text: string, ms = 3000): number {
+/**
+ * How long a toast stays: long enough to read a sentence on a slow device (WCAG 2.2.1 asks for
+ * time to read; 3 s was too short for the longer confirmations).
+ */
+const TOAST_MS = 5000;
+
+function push(kind: ToastKind, text: string, ms = TOAST_MS): number {
   const id = nextId++;
   items = [...items, { id, kind, text }];
   emit();
@@ -25,7 +31,7 @@ export function dismissToast(id: number) {
 
 export const toast = {
   success: (text: string, ms?: number) => push("success", text, ms),
-  error: (text: string, ms = 5000) => push("error", text, ms),
+  error: (text: string, ms = TOAST_MS) => push("error", text, ms),
   info: (text: string, ms?: number) => push("info", text, ms),
 };
 
