@@ -25,6 +25,29 @@ async function createPaste(t: TestApp, json: Record<string, unknown>) {
   return body.data as { id: string; slug: string };
 }
 
+/**
+ * Deletes share `id` through its batch-delete route, then sends `request` again: it answers
+ * that the share is gone, not a replay of its earlier answer. Returns that answer.
+ */
+async function deletedThenSent(
+  t: TestApp,
+  auth: string,
+  kind: "pastes" | "files",
+  id: string,
+  request: () => Promise<Response>,
+): Promise<Response> {
+  const del = await t.request(`/api/${kind}/batch-delete`, {
+    method: "POST",
+    auth,
+    json: { ids: [id] },
+  });
+  assert.equal(del.status, 200);
+  const gone = await request();
+  assert.ok([404, 410].includes(gone.status), String(gone.status));
+  assert.equal(gone.headers.get("Idempotent-Replayed"), null);
+  return gone;
+}
+
 /** Sends bytes with a media type, as a client that does not say JSON would. */
 function postBytes(t: TestApp, path: string, text: string, type: string, auth?: string) {
   return t.request(path, {
@@ -79,15 +102,7 @@ Deno.test("unlocking a used-up paste that was deleted is never replayed", async 
   const used = await unlock();
   assert.equal(used.status, 410, "a 1-view paste is used up after one unlock");
   assert.ok(!(await used.text()).includes("burn after reading"));
-  const del = await t.request("/api/pastes/batch-delete", {
-    method: "POST",
-    auth,
-    json: { ids: [paste.id] },
-  });
-  assert.equal(del.status, 200);
-  const gone = await unlock();
-  assert.ok([404, 410].includes(gone.status), String(gone.status));
-  assert.equal(gone.headers.get("Idempotent-Replayed"), null);
+  const gone = await deletedThenSent(t, auth, "pastes", paste.id, unlock);
   assert.ok(!(await gone.text()).includes("burn after reading"));
 });
 
@@ -110,15 +125,7 @@ Deno.test("verifying a deleted file share's password is never replayed", async (
     });
   const first = await verify();
   assert.equal(first.status, 200, await first.clone().text());
-  const del = await t.request("/api/files/batch-delete", {
-    method: "POST",
-    auth,
-    json: { ids: [file.id] },
-  });
-  assert.equal(del.status, 200);
-  const gone = await verify();
-  assert.ok([404, 410].includes(gone.status), String(gone.status));
-  assert.equal(gone.headers.get("Idempotent-Replayed"), null);
+  await deletedThenSent(t, auth, "files", file.id, verify);
   assert.equal(await idempotencyRecords(t), 0);
 });
 

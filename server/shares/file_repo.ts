@@ -127,8 +127,16 @@ export class FileRepo {
   }
 
   /** Inserts a record and its indexes; false when the slug is taken. */
-  async create(rec: FileRecord): Promise<boolean> {
-    const op = this.tombstones.guard(this.kv.atomic(), rec.slug)
+  create(rec: FileRecord): Promise<boolean> {
+    return this.insert(this.kv.atomic(), rec);
+  }
+
+  /**
+   * Commits `op` with the insert of `rec`: its id, slug and tombstone still free, its storage
+   * used, its indexes and its count.
+   */
+  private async insert(op: Deno.AtomicOperation, rec: FileRecord): Promise<boolean> {
+    this.tombstones.guard(op, rec.slug)
       .check({ key: keys.files(rec.id), versionstamp: null })
       .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
       .set(keys.files(rec.id), rec);
@@ -287,20 +295,7 @@ export class FileRepo {
   }
 
   /** Creates the record and drops the pending entry in one commit. */
-  async commitPending(rec: FileRecord, pending: Deno.KvEntry<PendingUpload>): Promise<boolean> {
-    const op = this.kv.atomic()
-      .check(pending)
-      .check({ key: keys.files(rec.id), versionstamp: null })
-      .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
-      .check({ key: keys.shareTombstones("file", rec.slug), versionstamp: null })
-      .delete(pending.key)
-      .set(keys.files(rec.id), rec);
-    // Shares of mount files do not use storage of their own.
-    if (rec.owns_object !== false) {
-      op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
-    }
-    for (const k of indexKeys(rec)) op.set(k, rec.id);
-    addToIndex(op, "file", indexedFile(rec));
-    return (await countCreated(op, "files", rec.created_at).commit()).ok;
+  commitPending(rec: FileRecord, pending: Deno.KvEntry<PendingUpload>): Promise<boolean> {
+    return this.insert(this.kv.atomic().check(pending).delete(pending.key), rec);
   }
 }
