@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { sharePaste } from "../../tests/helpers/shares.ts";
 
 const KEY = { "Idempotency-Key": "same-key" };
 
@@ -16,13 +17,6 @@ async function idempotencyRecords(t: TestApp): Promise<number> {
     for await (const _ of t.kv.list({ prefix })) n++;
   }
   return n;
-}
-
-async function createPaste(t: TestApp, json: Record<string, unknown>) {
-  const res = await t.request("/api/paste", { method: "POST", auth: await t.adminAuth(), json });
-  const body = await res.json();
-  assert.equal(res.status, 201, JSON.stringify(body));
-  return body.data as { id: string; slug: string };
 }
 
 /**
@@ -60,7 +54,7 @@ function postBytes(t: TestApp, path: string, text: string, type: string, auth?: 
 
 Deno.test("an anonymous caller's keys store nothing, however many it sends", async () => {
   await using t = await createTestApp();
-  const { slug } = await createPaste(t, { content: "x".repeat(2000) });
+  const { slug } = await sharePaste(t, { content: "x".repeat(2000) });
   for (let i = 0; i < 300; i++) {
     const res = await t.request(`/api/paste/${slug}`, {
       method: "POST",
@@ -85,7 +79,7 @@ Deno.test("an anonymous caller's keys store nothing, however many it sends", asy
 Deno.test("unlocking a used-up paste that was deleted is never replayed", async () => {
   await using t = await createTestApp();
   const auth = await t.adminAuth();
-  const paste = await createPaste(t, {
+  const paste = await sharePaste(t, {
     content: "burn after reading",
     password: "pw-1234",
     max_views: 1,
@@ -131,7 +125,7 @@ Deno.test("verifying a deleted file share's password is never replayed", async (
 
 Deno.test("a wrong password of the same length, as octet-stream, is checked, not replayed", async () => {
   await using t = await createTestApp();
-  const { slug } = await createPaste(t, { content: "protected text", password: "right-pw" });
+  const { slug } = await sharePaste(t, { content: "protected text", password: "right-pw" });
   const type = "application/octet-stream";
   const right = await postBytes(t, `/api/paste/${slug}`, '{"password":"right-pw"}', type);
   assert.equal(right.status, 200);

@@ -4,6 +4,12 @@ import type { TestApp } from "./app.ts";
 import type { FileView } from "../../shared/schemas/files.ts";
 import type { PasteView } from "../../shared/schemas/pastes.ts";
 
+/** Asserts 201 Created and returns the envelope's data: the new share's view. */
+async function created(res: Response) {
+  assert.equal(res.status, 201, await res.clone().text());
+  return (await res.json()).data;
+}
+
 /**
  * Shares one file through POST /api/upload as the admin, with `fields` sent before the file;
  * asserts 201 Created and returns the share's view.
@@ -22,8 +28,7 @@ export async function shareFile(
     auth: await t.adminAuth(),
     body: fd,
   });
-  assert.equal(res.status, 201, await res.clone().text());
-  return (await res.json()).data;
+  return await created(res);
 }
 
 /** Shares a paste through POST /api/paste as the admin with `fields`; asserts 201, returns its view. */
@@ -33,6 +38,5 @@ export async function sharePaste(t: TestApp, fields: Record<string, unknown>): P
     auth: await t.adminAuth(),
     json: fields,
   });
-  assert.equal(res.status, 201, await res.clone().text());
-  return (await res.json()).data;
+  return await created(res);
 }
