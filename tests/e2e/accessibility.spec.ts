@@ -12,7 +12,7 @@ import { axeViolations } from "./pages/axe.ts";
 import { ADMIN_PAGES } from "./pages/admin_layout.ts";
 import { HomePage } from "./pages/home_page.ts";
 import { uploadFile } from "./pages/file_view_page.ts";
-import { createPaste, newAdminPage, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
+import { asVisitor, createPaste, newAdminPage, uniqueSlug } from "./pages/test_data.ts";
 import { freshMount, putFile, removeTemporaryRoots } from "./pages/mount_data.ts";
 
 test.use({ locale: "en-US" });
@@ -79,14 +79,11 @@ for (const theme of THEMES) {
     } finally {
       await admin.context.close();
     }
-    const visitor = await newVisitorPage(browser, { colorScheme: theme });
-    try {
-      await check(visitor.page, "/admin/login", found);
-      await check(visitor.page, `/paste/${data.locked}`, found);
-      await check(visitor.page, `/paste/${data.paste}`, found);
-    } finally {
-      await visitor.context.close();
-    }
+    await asVisitor(browser, async ({ page }) => {
+      await check(page, "/admin/login", found);
+      await check(page, `/paste/${data.locked}`, found);
+      await check(page, `/paste/${data.paste}`, found);
+    }, { colorScheme: theme });
     expect(found, found.join("\n")).toEqual([]);
   });
 

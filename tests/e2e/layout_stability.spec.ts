@@ -6,10 +6,10 @@
 import { Buffer } from "node:buffer";
 import { ADMIN, expect, loginAdmin, sharedServerUrl, test } from "./fixtures.ts";
 import {
+  asVisitor,
   callAdminApi,
   createPaste,
   newAdminPage,
-  newVisitorPage,
   uniqueSlug,
 } from "./pages/test_data.ts";
 import { ADMIN_PAGES } from "./pages/admin_layout.ts";
@@ -72,12 +72,9 @@ for (const size of SIZES) {
         await context.close();
       }
     }
-    const visitor = await newVisitorPage(browser, { viewport });
-    try {
-      await measure(visitor.page, "/admin/login");
-    } finally {
-      await visitor.context.close();
-    }
+    await asVisitor(browser, async ({ page }) => {
+      await measure(page, "/admin/login");
+    }, { viewport });
     expect(over, over.join("\n")).toEqual([]);
   });
 }
