@@ -16,7 +16,7 @@ import { ExplorerPage } from "./pages/explorer_page.ts";
 import { TextManagementPage } from "./pages/text_management_page.ts";
 import { holdAnswers } from "./pages/held_answers.ts";
 import { contrast, over, parseColor, shadowColors } from "./pages/colors.ts";
-import { asVisitor, createPaste, newAdminPage, uniqueSlug } from "./pages/test_data.ts";
+import { asAdmin, asVisitor, createPaste, newAdminPage, uniqueSlug } from "./pages/test_data.ts";
 import { freshMount, putFile, removeTemporaryRoots } from "./pages/mount_data.ts";
 
 test.use({ locale: "en-US" });
@@ -81,8 +81,7 @@ test("the dark primary button keeps 4.5:1 for its text when hovered", async ({ b
 test("the edit dialog gives the focus back to its Edit button", async ({ browser, request, adminToken }) => {
   const slug = uniqueSlug("focus-edit");
   await createPaste(request, `Bearer ${adminToken}`, { content: "edit me", slug });
-  const { context, page } = await newAdminPage(browser, adminToken);
-  try {
+  await asAdmin(browser, adminToken, async ({ page }) => {
     const texts = new TextManagementPage(page);
     await texts.goto();
     await texts.searchFor(slug);
@@ -100,9 +99,7 @@ test("the edit dialog gives the focus back to its Edit button", async ({ browser
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(edit).toBeFocused();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("after logging in, the focus is on the new page", async ({ browser }) => {
@@ -118,8 +115,7 @@ test("after logging in, the focus is on the new page", async ({ browser }) => {
 });
 
 test("starting an upload moves the focus to the upload queue", async ({ browser, adminToken }) => {
-  const { context, page } = await newAdminPage(browser, adminToken);
-  try {
+  await asAdmin(browser, adminToken, async ({ page }) => {
     await page.goto("/upload");
     await expect(page.getByLabel("Storage", { exact: true })).toHaveValue(/.+/);
     await page.getByLabel("Files to upload").setInputFiles({
@@ -133,16 +129,13 @@ test("starting an upload moves the focus to the upload queue", async ({ browser,
     await page.keyboard.press("Enter");
     await expect(start).toBeDisabled();
     await expect.poll(() => focused(page)).toMatch(/^H2 Files/);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("opening an explorer folder by keyboard keeps the focus on the page", async ({ browser, request, adminToken }) => {
   const root = await freshMount(request, adminToken, "focus");
   await putFile(request, adminToken, `${root}/inner`, "a.txt", "a");
-  const { context, page } = await newAdminPage(browser, adminToken);
-  try {
+  await asAdmin(browser, adminToken, async ({ page }) => {
     const explorer = new ExplorerPage(page);
     await page.goto(`/mount-explorer${root}`);
     const folder = explorer.table.getByRole("link", { name: "inner", exact: true });
@@ -150,9 +143,7 @@ test("opening an explorer folder by keyboard keeps the focus on the page", async
     await page.keyboard.press("Enter");
     await expect(explorer.table.getByRole("link", { name: "a.txt" })).toBeVisible();
     await expect.poll(() => focused(page)).not.toBe("BODY");
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("following a sidebar link on a phone puts the focus on the new page", async ({ browser, adminToken }) => {

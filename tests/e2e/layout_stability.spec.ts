@@ -6,6 +6,7 @@
 import { Buffer } from "node:buffer";
 import { ADMIN, expect, loginAdmin, sharedServerUrl, test } from "./fixtures.ts";
 import {
+  asAdmin,
   asVisitor,
   callAdminApi,
   createPaste,
@@ -65,12 +66,9 @@ for (const size of SIZES) {
       if (score > 0.1) over.push(`${path}: ${score.toFixed(3)}\n    ${shifts.join("\n    ")}`);
     };
     for (const path of routes) {
-      const { context, page } = await newAdminPage(browser, adminToken, { viewport });
-      try {
+      await asAdmin(browser, adminToken, async ({ page }) => {
         await measure(page, path);
-      } finally {
-        await context.close();
-      }
+      }, { viewport });
     }
     await asVisitor(browser, async ({ page }) => {
       await measure(page, "/admin/login");

@@ -9,7 +9,7 @@ import { expect, test } from "./fixtures.ts";
 import { PastePage } from "./pages/paste_page.ts";
 import { PwaShell } from "./pages/pwa.ts";
 import { FileViewPage, uploadFile } from "./pages/file_view_page.ts";
-import { asVisitor, createPaste, newAdminPage, uniqueSlug } from "./pages/test_data.ts";
+import { asAdmin, asVisitor, createPaste, uniqueSlug } from "./pages/test_data.ts";
 
 test.use({ locale: "en-US" });
 
@@ -62,8 +62,7 @@ test("a file share read online shows its details offline, and says the file need
 });
 
 test("an app route never opened online shows the offline page, and retry loads it once online", async ({ browser, adminToken }) => {
-  const { context, page } = await newAdminPage(browser, adminToken);
-  try {
+  await asAdmin(browser, adminToken, async ({ context, page }) => {
     const pwa = new PwaShell(page);
     await page.goto("/");
     await pwa.waitForControl();
@@ -83,7 +82,5 @@ test("an app route never opened online shows the offline page, and retry loads i
     await context.setOffline(false);
     await retry.click();
     await expect(page.getByRole("heading", { level: 1, name: "Mount explorer" })).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });

@@ -9,6 +9,7 @@ import { HomePage } from "./pages/home_page.ts";
 import { PastePage } from "./pages/paste_page.ts";
 import { FileViewPage, uploadFile } from "./pages/file_view_page.ts";
 import {
+  asAdmin,
   asVisitor,
   createPaste,
   downloadBytes,
@@ -57,17 +58,14 @@ test("the admin opens a new 1-view paste from the success card without using its
 test("the admin opens and downloads a 1-view file share without using its view", async ({ browser, request, adminToken }) => {
   const body = Buffer.from("one reader only\n");
   const file = await uploadFile(request, adminToken, "e2e-once.txt", body, { max_views: "1" });
-  const admin = await newAdminPage(browser, adminToken, { acceptDownloads: true });
-  try {
-    const view = new FileViewPage(admin.page);
+  await asAdmin(browser, adminToken, async ({ page }) => {
+    const view = new FileViewPage(page);
     await view.open(file.slug);
     await expect(view.content("e2e-once.txt")).toHaveText("one reader only");
     await expect(view.ownViewNote).toBeVisible();
     await expect(view.fact("Views")).toContainText("0 / 1");
     expect(Buffer.compare(await downloadBytes(view.downloadLink()), body)).toBe(0);
-  } finally {
-    await admin.context.close();
-  }
+  }, { acceptDownloads: true });
 
   await asVisitor(browser, async ({ page }) => {
     const view = new FileViewPage(page);
