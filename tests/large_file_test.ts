@@ -29,6 +29,7 @@ import {
   startFilesServer,
   writePseudoRandomFile,
 } from "./shell/helpers.ts";
+import { whileServing } from "./helpers/server.ts";
 
 const SIZE_MB = Number(Deno.env.get("CUBBY_LARGE_FILE_MB") ?? 1024);
 const STREAMED_MB = Number(Deno.env.get("CUBBY_STREAMED_FILE_MB") ?? 32);
@@ -80,45 +81,45 @@ Deno.test({
     const tmp = await Deno.makeTempDir({ prefix: "cubby-large-" });
     const server = await startFilesServer(Math.ceil(SIZE_MB / 1024) + 1);
     try {
-      const source = join(tmp, "big.bin");
-      const sentHash = await writePseudoRandomFile(source, size, 0xC0BB);
-      const auth = await adminAuth(server);
+      await whileServing(server, async () => {
+        const source = join(tmp, "big.bin");
+        const sentHash = await writePseudoRandomFile(source, size, 0xC0BB);
+        const auth = await adminAuth(server);
 
-      const upMem = await sampleRss(server.pid);
-      const t0 = performance.now();
-      const out = await run("curl", [
-        "-sS",
-        "--fail-with-body",
-        "--max-time",
-        String(TRANSFER_TIMEOUT_S),
-        "-T",
-        source,
-        "-H",
-        `Authorization: ${auth}`,
-        `${server.url}/api/upload-direct/big.bin`,
-      ]);
-      const upSeconds = (performance.now() - t0) / 1000;
-      const upRss = await upMem.stop();
-      await Deno.remove(source); // keep the disk use at one copy
-      const body = JSON.parse(out);
-      assert.equal(body.code, 201, out);
-      assert.equal(body.data.size, size);
-      assert.equal(body.data.filename, "big.bin");
+        const upMem = await sampleRss(server.pid);
+        const t0 = performance.now();
+        const out = await run("curl", [
+          "-sS",
+          "--fail-with-body",
+          "--max-time",
+          String(TRANSFER_TIMEOUT_S),
+          "-T",
+          source,
+          "-H",
+          `Authorization: ${auth}`,
+          `${server.url}/api/upload-direct/big.bin`,
+        ]);
+        const upSeconds = (performance.now() - t0) / 1000;
+        const upRss = await upMem.stop();
+        await Deno.remove(source); // keep the disk use at one copy
+        const body = JSON.parse(out);
+        assert.equal(body.code, 201, out);
+        assert.equal(body.data.size, size);
+        assert.equal(body.data.filename, "big.bin");
 
-      const down = await download(server, body.data.slug, size, "big.bin");
-      console.log(
-        `${SIZE_MB} MiB: ${report("upload", SIZE_MB, upSeconds, upRss)}; ` +
-          `${report("download", SIZE_MB, down.seconds, down.rss)}; VmHWM reset: ${upRss.hwmReset}`,
-      );
-      assert.equal(down.bytes, size);
-      assert.equal(down.sha256, sentHash, "downloaded bytes differ from the uploaded ones");
-      assertFlat("upload", upRss, UPLOAD_MAX_RSS_MB);
-      assertFlat("download", down.rss);
-    } catch (err) {
-      console.error(`server output:\n${server.output().slice(-3000)}`);
-      throw err;
+        const down = await download(server, body.data.slug, size, "big.bin");
+        console.log(
+          `${SIZE_MB} MiB: ${report("upload", SIZE_MB, upSeconds, upRss)}; ` +
+            `${
+              report("download", SIZE_MB, down.seconds, down.rss)
+            }; VmHWM reset: ${upRss.hwmReset}`,
+        );
+        assert.equal(down.bytes, size);
+        assert.equal(down.sha256, sentHash, "downloaded bytes differ from the uploaded ones");
+        assertFlat("upload", upRss, UPLOAD_MAX_RSS_MB);
+        assertFlat("download", down.rss);
+      });
     } finally {
-      await server.stop();
       await Deno.remove(tmp, { recursive: true }).catch(() => {});
     }
   },
@@ -131,7 +132,7 @@ Deno.test({
   async fn() {
     const size = STREAMED_MB * MiB;
     const server = await startFilesServer(Math.ceil(STREAMED_MB / 1024) + 1);
-    try {
+    await whileServing(server, async () => {
       const auth = await adminAuth(server);
       const sent = createHash("sha256");
       const upMem = await sampleRss(server.pid);
@@ -159,11 +160,6 @@ Deno.test({
       assert.equal(down.sha256, sent.digest("hex"));
       assertFlat("upload", upRss);
       assertFlat("download", down.rss);
-    } catch (err) {
-      console.error(`server output:\n${server.output().slice(-3000)}`);
-      throw err;
-    } finally {
-      await server.stop();
-    }
+    });
   },
 });

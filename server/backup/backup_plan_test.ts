@@ -1,29 +1,10 @@
 /** Restore plans against a real app's KV: exact writes, nothing written, merge collisions. */
 import assert from "node:assert/strict";
 import { planRestore } from "./backup_plan.ts";
-import type { RestoreRepos } from "./backup_repos.ts";
+import { restoreReposOn } from "./backup_repos.ts";
 import { backupChecksum, type BackupData, readCubbyBackup } from "./backup_format.ts";
-import { BackupRepo } from "./backup_repo.ts";
-import { PasteRepo } from "../shares/paste_repo.ts";
-import { FileRepo } from "../shares/file_repo.ts";
-import { MountRepo } from "../kv/mount_repo.ts";
-import { StorageConfigRepo } from "../kv/storage_config_repo.ts";
-import { ApiKeyRepo } from "../kv/api_key_repo.ts";
-import { AccountRepo } from "../kv/account_repo.ts";
 import { AppError } from "../errors.ts";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
-
-function reposOf(kv: Deno.Kv): RestoreRepos {
-  return {
-    pastes: new PasteRepo(kv),
-    files: new FileRepo(kv),
-    mounts: new MountRepo(kv),
-    storage: new StorageConfigRepo(kv),
-    apiKeys: new ApiKeyRepo(kv),
-    accounts: new AccountRepo(kv),
-    backup: new BackupRepo(kv),
-  };
-}
 
 /**
  * Every key and versionstamp of a KV, to tell that nothing was written. A new mount's search
@@ -83,7 +64,7 @@ Deno.test("plan: merge skips what collides and says why; planning writes nothing
   await b.createKey({ text: true }, { name: "shared-name" });
   await b.createMount("/photos/2026", { name: "nested" });
   const before = await snapshot(b.kv);
-  const plan = await planRestore(reposOf(b.kv), parsed, "merge", null);
+  const plan = await planRestore(restoreReposOn(b.kv), parsed, "merge", null);
   assert.deepEqual(await snapshot(b.kv), before, "a plan writes nothing");
   const reasons = plan.report.skipped.map((s) => [s.module, s.reason]).sort();
   assert.deepEqual(reasons, [
@@ -102,7 +83,7 @@ Deno.test("plan: overwrite removes what a module holds and counts it", async () 
   await using b = await createTestApp();
   await b.createKey({ text: true }, { name: "b1" });
   await b.createKey({ text: true }, { name: "b2" });
-  const plan = await planRestore(reposOf(b.kv), parsed, "overwrite", null);
+  const plan = await planRestore(restoreReposOn(b.kv), parsed, "overwrite", null);
   assert.deepEqual(plan.report.modules.key_management, { restored: 1, skipped: 0, removed: 2 });
   assert.ok(plan.mutations.some((m) => "delete" in m && m.key[0] === "api_keys"));
 });
@@ -112,7 +93,7 @@ Deno.test("plan: duplicate records and overlapping mounts are refused as invalid
   await a.createKey({ text: true }, { name: "k" });
   await a.createMount("/a", { name: "a" });
   const parsed = await backupOf(a, ["key_management", "mount_management"]);
-  const repos = reposOf(a.kv);
+  const repos = restoreReposOn(a.kv);
   const twice = await edited(parsed, (d) => d.key_management!.push({ ...d.key_management![0] }));
   assert.deepEqual(await codeOf(planRestore(repos, twice, "overwrite", null)), [
     "backup_invalid_file",

@@ -16,26 +16,10 @@ import type { StorageDriver } from "../storage/driver.ts";
 import type { MountView } from "../../shared/schemas/mounts.ts";
 import type { Resolved } from "../services/mounts.ts";
 import { tempDir } from "../../tests/helpers/temp.ts";
+import { mountRecord } from "../../tests/helpers/records.ts";
 
 function mount(id: string, mount_path: string, is_active = true): MountView {
-  return {
-    id,
-    name: id,
-    mount_path,
-    storage_type: "local",
-    storage_config_id: "cfg",
-    remark: "",
-    sort_order: 0,
-    cache_ttl: 0,
-    is_active,
-    web_proxy: false,
-    enable_sign: false,
-    sign_expires: 0,
-    webdav_policy: "302_redirect",
-    created_by: "admin",
-    created_at: "2026-01-01T00:00:00.000Z",
-    updated_at: "2026-02-01T00:00:00.000Z",
-  };
+  return mountRecord(id, mount_path, { is_active, updated_at: "2026-02-01T00:00:00.000Z" });
 }
 
 const at = (key: string): Resolved => ({ mount: mount("m", "/m"), key, path: `/m/${key}` });

@@ -4,35 +4,14 @@ import { join } from "node:path";
 import { copyItem, countFiles, recordFailure, type TaskSave } from "./task_copy.ts";
 import { type TaskRecord, TaskRepo } from "./task_repo.ts";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { taskRecord } from "../../tests/helpers/records.ts";
 import { adminAuth } from "../services/auth.ts";
 import { AppError } from "../errors.ts";
 
 const ADMIN = adminAuth();
 
 function task(over: Partial<TaskRecord> = {}): TaskRecord {
-  return {
-    id: "01TASK",
-    type: "copy",
-    status: "running",
-    current_file: null,
-    success_count: 0,
-    failed_count: 0,
-    skipped_count: 0,
-    total: 0,
-    error: null,
-    errors: [],
-    created_at: "2026-01-01T00:00:00.000Z",
-    updated_at: "2026-01-01T00:00:00.000Z",
-    completed_at: null,
-    created_by: "admin",
-    items: [],
-    skip_existing: false,
-    next_item: 0,
-    last_key: null,
-    total_counted: true,
-    actor: { type: "admin" },
-    ...over,
-  };
+  return taskRecord({ status: "running", total_counted: true, ...over });
 }
 
 /** A copy run of one item: the record lives in the task repo; `save` patches it there. */

@@ -2,30 +2,15 @@ import assert from "node:assert/strict";
 import { type TaskRecord, TaskRepo } from "./task_repo.ts";
 import { keys } from "../kv/keys.ts";
 import { tempKv } from "../../tests/helpers/kv.ts";
+import { taskRecord } from "../../tests/helpers/records.ts";
 
 function task(id: string): TaskRecord {
-  return {
+  return taskRecord({
     id,
     type: "delete",
-    status: "pending",
-    current_file: null,
-    success_count: 0,
-    failed_count: 0,
-    skipped_count: 0,
     total: 1,
-    error: null,
-    errors: [],
-    created_at: "2026-01-01T00:00:00.000Z",
-    updated_at: "2026-01-01T00:00:00.000Z",
-    completed_at: null,
-    created_by: "admin",
     items: [{ sourcePath: "/m/a", targetPath: "" }],
-    skip_existing: false,
-    next_item: 0,
-    last_key: null,
-    total_counted: false,
-    actor: { type: "admin" },
-  };
+  });
 }
 
 Deno.test("tasks: created once, listed oldest first, updated only from a current read", async () => {

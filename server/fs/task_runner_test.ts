@@ -5,35 +5,13 @@ import { type TaskRecord, TaskRepo } from "./task_repo.ts";
 import { keys } from "../kv/keys.ts";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { taskSettled } from "../../tests/helpers/tasks.ts";
+import { taskRecord } from "../../tests/helpers/records.ts";
 import { adminAuth } from "../services/auth.ts";
 
 const ADMIN = adminAuth();
 
 function task(id: string, over: Partial<TaskRecord>): TaskRecord {
-  return {
-    id,
-    type: "copy",
-    status: "pending",
-    current_file: null,
-    success_count: 0,
-    failed_count: 0,
-    skipped_count: 0,
-    total: 0,
-    error: null,
-    errors: [],
-    created_at: "2026-01-01T00:00:00.000Z",
-    updated_at: "2026-01-01T00:00:00.000Z",
-    completed_at: null,
-    created_by: "admin",
-    items: [],
-    skip_existing: false,
-    on_conflict: "overwrite",
-    next_item: 0,
-    last_key: null,
-    total_counted: false,
-    actor: { type: "admin" },
-    ...over,
-  };
+  return taskRecord({ id, on_conflict: "overwrite", ...over });
 }
 
 /** A runner of its own (another instance's, as after a restart) over the app's services. */

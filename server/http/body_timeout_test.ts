@@ -65,6 +65,12 @@ async function sendStalled(
   return { status: res.status, json };
 }
 
+/** Asserts a reply is the JSON 408 of a body that stopped arriving. */
+function assertBodyTimeout(res: Awaited<ReturnType<typeof sendStalled>>) {
+  assert.equal(res.status, 408, JSON.stringify(res.json));
+  assert.equal(res.json.error, "request_body_timeout");
+}
+
 Deno.test("a stalled JSON body answers 408, with a key or without", async () => {
   await using t = await createTestApp({}, { bodyIdleTimeoutMs: IDLE_MS });
   const auth = await t.adminAuth();
@@ -76,8 +82,7 @@ Deno.test("a stalled JSON body answers 408, with a key or without", async () => 
       first: '{"content":"hel',
       key,
     });
-    assert.equal(res.status, 408, JSON.stringify(res.json));
-    assert.equal(res.json.error, "request_body_timeout");
+    assertBodyTimeout(res);
   }
   // The key was released: the same key with a whole body runs.
   const retry = await t.request("/api/paste", {
@@ -101,8 +106,7 @@ Deno.test("a stalled upload answers 408 and stores nothing, with a key or withou
       first: "some bytes",
       key,
     });
-    assert.equal(direct.status, 408, JSON.stringify(direct.json));
-    assert.equal(direct.json.error, "request_body_timeout");
+    assertBodyTimeout(direct);
     const boundary = "stall-boundary";
     const multipart = await sendStalled(t, "/api/upload", {
       method: "POST",
@@ -111,8 +115,7 @@ Deno.test("a stalled upload answers 408 and stores nothing, with a key or withou
       first: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nab`,
       key,
     });
-    assert.equal(multipart.status, 408, JSON.stringify(multipart.json));
-    assert.equal(multipart.json.error, "request_body_timeout");
+    assertBodyTimeout(multipart);
   }
   // A PUT to a presigned local URL (no principal, no key) gets the same answer.
   const presign = await t.request("/api/s3/presign", {

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { sharePaste } from "../../tests/helpers/shares.ts";
 
 const KEY = { "Idempotency-Key": "same-key" };
 
@@ -18,11 +19,27 @@ async function idempotencyRecords(t: TestApp): Promise<number> {
   return n;
 }
 
-async function createPaste(t: TestApp, json: Record<string, unknown>) {
-  const res = await t.request("/api/paste", { method: "POST", auth: await t.adminAuth(), json });
-  const body = await res.json();
-  assert.equal(res.status, 201, JSON.stringify(body));
-  return body.data as { id: string; slug: string };
+/**
+ * Deletes share `id` through its batch-delete route, then sends `request` again: it answers
+ * that the share is gone, not a replay of its earlier answer. Returns that answer.
+ */
+async function deletedThenSent(
+  t: TestApp,
+  auth: string,
+  kind: "pastes" | "files",
+  id: string,
+  request: () => Promise<Response>,
+): Promise<Response> {
+  const del = await t.request(`/api/${kind}/batch-delete`, {
+    method: "POST",
+    auth,
+    json: { ids: [id] },
+  });
+  assert.equal(del.status, 200);
+  const gone = await request();
+  assert.ok([404, 410].includes(gone.status), String(gone.status));
+  assert.equal(gone.headers.get("Idempotent-Replayed"), null);
+  return gone;
 }
 
 /** Sends bytes with a media type, as a client that does not say JSON would. */
@@ -37,7 +54,7 @@ function postBytes(t: TestApp, path: string, text: string, type: string, auth?: 
 
 Deno.test("an anonymous caller's keys store nothing, however many it sends", async () => {
   await using t = await createTestApp();
-  const { slug } = await createPaste(t, { content: "x".repeat(2000) });
+  const { slug } = await sharePaste(t, { content: "x".repeat(2000) });
   for (let i = 0; i < 300; i++) {
     const res = await t.request(`/api/paste/${slug}`, {
       method: "POST",
@@ -62,7 +79,7 @@ Deno.test("an anonymous caller's keys store nothing, however many it sends", asy
 Deno.test("unlocking a used-up paste that was deleted is never replayed", async () => {
   await using t = await createTestApp();
   const auth = await t.adminAuth();
-  const paste = await createPaste(t, {
+  const paste = await sharePaste(t, {
     content: "burn after reading",
     password: "pw-1234",
     max_views: 1,
@@ -79,15 +96,7 @@ Deno.test("unlocking a used-up paste that was deleted is never replayed", async 
   const used = await unlock();
   assert.equal(used.status, 410, "a 1-view paste is used up after one unlock");
   assert.ok(!(await used.text()).includes("burn after reading"));
-  const del = await t.request("/api/pastes/batch-delete", {
-    method: "POST",
-    auth,
-    json: { ids: [paste.id] },
-  });
-  assert.equal(del.status, 200);
-  const gone = await unlock();
-  assert.ok([404, 410].includes(gone.status), String(gone.status));
-  assert.equal(gone.headers.get("Idempotent-Replayed"), null);
+  const gone = await deletedThenSent(t, auth, "pastes", paste.id, unlock);
   assert.ok(!(await gone.text()).includes("burn after reading"));
 });
 
@@ -110,21 +119,13 @@ Deno.test("verifying a deleted file share's password is never replayed", async (
     });
   const first = await verify();
   assert.equal(first.status, 200, await first.clone().text());
-  const del = await t.request("/api/files/batch-delete", {
-    method: "POST",
-    auth,
-    json: { ids: [file.id] },
-  });
-  assert.equal(del.status, 200);
-  const gone = await verify();
-  assert.ok([404, 410].includes(gone.status), String(gone.status));
-  assert.equal(gone.headers.get("Idempotent-Replayed"), null);
+  await deletedThenSent(t, auth, "files", file.id, verify);
   assert.equal(await idempotencyRecords(t), 0);
 });
 
 Deno.test("a wrong password of the same length, as octet-stream, is checked, not replayed", async () => {
   await using t = await createTestApp();
-  const { slug } = await createPaste(t, { content: "protected text", password: "right-pw" });
+  const { slug } = await sharePaste(t, { content: "protected text", password: "right-pw" });
   const type = "application/octet-stream";
   const right = await postBytes(t, `/api/paste/${slug}`, '{"password":"right-pw"}', type);
   assert.equal(right.status, 200);

@@ -3,26 +3,10 @@ import { type MountRecord, MountRepo } from "./mount_repo.ts";
 import { withRequestMemo } from "./request_memo.ts";
 import { keys } from "./keys.ts";
 import { tempKv } from "../../tests/helpers/kv.ts";
+import { mountRecord } from "../../tests/helpers/records.ts";
 
 function mount(id: string, path: string, config = "cfg1"): MountRecord {
-  return {
-    id,
-    name: id,
-    mount_path: path,
-    storage_type: "local",
-    storage_config_id: config,
-    remark: "",
-    sort_order: 0,
-    cache_ttl: 0,
-    is_active: true,
-    web_proxy: false,
-    enable_sign: false,
-    sign_expires: 0,
-    webdav_policy: "302_redirect",
-    created_by: "admin",
-    created_at: "2026-01-01T00:00:00.000Z",
-    updated_at: "2026-01-01T00:00:00.000Z",
-  };
+  return mountRecord(id, path, { storage_config_id: config });
 }
 
 Deno.test("mounts: a path is taken once, also by concurrent creates", async () => {

@@ -25,6 +25,29 @@ export type StorageConfigRecord = {
   updated_at: string;
 };
 
+/** The fields a local storage config sets itself; the rest are blank (no endpoint, bucket or keys). */
+type LocalConfigFields = Pick<
+  StorageConfigRecord,
+  "id" | "name" | "is_public" | "signature_expires_in" | "root_dir" | "created_at" | "updated_at"
+>;
+
+/** A local storage config record: `fields`, and blanks for what only S3 stores use. */
+export function localStorageConfig(fields: LocalConfigFields): StorageConfigRecord {
+  return {
+    provider_type: "local",
+    endpoint_url: "",
+    bucket_name: "",
+    region: "",
+    access_key_id: "",
+    secret_access_key_enc: "",
+    path_style: false,
+    default_folder: "",
+    custom_host: "",
+    total_storage_bytes: null,
+    ...fields,
+  };
+}
+
 /**
  * How a config name is compared for uniqueness: trimmed, case-folded. The default local config's
  * empty name (shown in the reader's language) is never indexed.

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  localStorageConfig,
   storageConfigNameKey,
   type StorageConfigRecord,
   StorageConfigRepo,
@@ -9,25 +10,15 @@ import { keys } from "./keys.ts";
 import { tempKv } from "../../tests/helpers/kv.ts";
 
 function config(id: string, name: string): StorageConfigRecord {
-  return {
+  return localStorageConfig({
     id,
     name,
-    provider_type: "local",
-    endpoint_url: "",
-    bucket_name: "",
-    region: "",
-    access_key_id: "",
-    secret_access_key_enc: "",
-    path_style: false,
-    default_folder: "",
     is_public: false,
-    custom_host: "",
     signature_expires_in: 3600,
-    total_storage_bytes: null,
     root_dir: "/data",
     created_at: "2026-01-01T00:00:00.000Z",
     updated_at: "2026-01-01T00:00:00.000Z",
-  };
+  });
 }
 
 Deno.test("storage configs: names compare trimmed and case-folded", () => {

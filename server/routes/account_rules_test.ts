@@ -4,38 +4,40 @@
  * nothing to change and keeps the sessions; a short ADMIN_PASSWORD keeps the server from starting.
  */
 import assert from "node:assert/strict";
-import { ADMIN, createTestApp } from "../../tests/helpers/app.ts";
+import { ADMIN, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { startServer } from "../../tests/helpers/server.ts";
 
 const URL = "/api/admin/change-password";
 
+/** Asks `URL` for `change` as `auth`, with the right current password (in `language` if given). */
+function changeAccount(
+  t: TestApp,
+  auth: string,
+  change: Record<string, string>,
+  language?: string,
+) {
+  return t.request(URL, {
+    method: "POST",
+    auth,
+    headers: language ? { "accept-language": language } : undefined,
+    json: { currentPassword: ADMIN.password, ...change },
+  });
+}
+
 Deno.test("account change: a one-character password is refused at its field, in both languages", async () => {
   await using t = await createTestApp();
   const auth = await t.adminAuth();
-  const zh = await t.request(URL, {
-    method: "POST",
-    auth,
-    json: { currentPassword: ADMIN.password, newPassword: "x" },
-  });
+  const zh = await changeAccount(t, auth, { newPassword: "x" });
   assert.equal(zh.status, 400);
   const zhBody = await zh.json();
   assert.equal(zhBody.error, "password_too_short");
   assert.equal(zhBody.message, "密码至少需要 12 个字符");
   assert.deepEqual(zhBody.data.fields, { newPassword: "password_too_short" });
 
-  const en = await t.request(URL, {
-    method: "POST",
-    auth,
-    headers: { "accept-language": "en-US" },
-    json: { currentPassword: ADMIN.password, newPassword: "elevenchars" },
-  });
+  const en = await changeAccount(t, auth, { newPassword: "elevenchars" }, "en-US");
   assert.equal((await en.json()).message, "The password needs at least 12 characters");
   // Twelve characters are enough.
-  const twelve = await t.request(URL, {
-    method: "POST",
-    auth,
-    json: { currentPassword: ADMIN.password, newPassword: "twelve-chars" },
-  });
+  const twelve = await changeAccount(t, auth, { newPassword: "twelve-chars" });
   assert.equal(twelve.status, 200);
 });
 
@@ -43,12 +45,7 @@ Deno.test("account change: usernames over 50 characters or with / <> or spaces a
   await using t = await createTestApp();
   const auth = await t.adminAuth();
   for (const name of ["a".repeat(101), "a".repeat(51), "a/b", "<b>", "my admin"]) {
-    const res = await t.request(URL, {
-      method: "POST",
-      auth,
-      headers: { "accept-language": "en-US" },
-      json: { currentPassword: ADMIN.password, newUsername: name },
-    });
+    const res = await changeAccount(t, auth, { newUsername: name }, "en-US");
     const body = await res.json();
     assert.equal(res.status, 400, name);
     assert.equal(body.error, "username_invalid", name);
@@ -58,22 +55,14 @@ Deno.test("account change: usernames over 50 characters or with / <> or spaces a
     );
     assert.deepEqual(body.data.fields, { newUsername: "username_invalid" });
   }
-  const okRes = await t.request(URL, {
-    method: "POST",
-    auth,
-    json: { currentPassword: ADMIN.password, newUsername: "ops.admin_2-x" },
-  });
+  const okRes = await changeAccount(t, auth, { newUsername: "ops.admin_2-x" });
   assert.equal(okRes.status, 200);
 });
 
 Deno.test("account change: the current username and no new password is nothing to change; sessions stay", async () => {
   await using t = await createTestApp();
   const auth = await t.adminAuth();
-  const res = await t.request(URL, {
-    method: "POST",
-    auth,
-    json: { currentPassword: ADMIN.password, newUsername: ADMIN.username },
-  });
+  const res = await changeAccount(t, auth, { newUsername: ADMIN.username });
   assert.equal(res.status, 400);
   assert.equal((await res.json()).error, "nothing_to_change");
   assert.equal(await t.statusOf("GET", "/api/test/admin-token", auth), 200, "session kept");

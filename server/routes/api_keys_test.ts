@@ -4,58 +4,50 @@ import { createTestApp } from "../../tests/helpers/app.ts";
 Deno.test("key lifecycle: create shows the key once, list masks it, the key authenticates", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  const created = await t.request("/api/admin/api-keys", {
-    method: "POST",
-    auth: admin,
-    json: {
-      name: "scripts",
-      permissions: { text: true, mount_view: true },
-      basic_path: "/docs/",
-      expires_at: null,
-      is_guest: 0,
-    },
+  const created = await t.call("POST", "/api/admin/api-keys", admin, {
+    name: "scripts",
+    permissions: { text: true, mount_view: true },
+    basic_path: "/docs/",
+    expires_at: null,
+    is_guest: 0,
   });
   assert.equal(created.status, 201);
-  const key = (await created.json()).data;
+  const key = created.body.data;
   assert.match(key.key, /^cb_[0-9A-Za-z]{32}$/);
   assert.equal(key.basic_path, "/docs");
   assert.equal(key.permission_mask, 1 | 256);
 
-  const list = await (await t.request("/api/admin/api-keys", { auth: admin })).json();
+  const list = (await t.call("GET", "/api/admin/api-keys", admin)).body;
   assert.equal(list.data.length, 1);
   assert.equal(list.data[0].key, undefined);
   assert.ok(!JSON.stringify(list).includes(key.key), "the full key never appears again");
   assert.ok(list.data[0].key_masked.startsWith(key.key.slice(0, 6)));
 
-  const info = await t.request("/api/test/api-key", { auth: `ApiKey ${key.key}` });
+  const info = await t.call("GET", "/api/test/api-key", `ApiKey ${key.key}`);
   assert.equal(info.status, 200);
-  const data = (await info.json()).data;
+  const data = info.body.data;
   assert.deepEqual(data.key_info, { id: key.id, name: "scripts", basic_path: "/docs" });
   assert.equal(data.permissions.text, true);
   assert.equal(data.permissions.file, false);
 
-  const used = await (await t.request("/api/admin/api-keys", { auth: admin })).json();
+  const used = (await t.call("GET", "/api/admin/api-keys", admin)).body;
   assert.ok(used.data[0].last_used, "last_used is recorded");
 
-  const upd = await t.request(`/api/admin/api-keys/${key.id}`, {
-    method: "PUT",
-    auth: admin,
-    json: { name: "renamed", permissions: { file: true } },
+  const upd = await t.call("PUT", `/api/admin/api-keys/${key.id}`, admin, {
+    name: "renamed",
+    permissions: { file: true },
   });
   assert.equal(upd.status, 200);
-  const updated = (await upd.json()).data;
+  const updated = upd.body.data;
   assert.equal(updated.name, "renamed");
   assert.equal(updated.permission_mask, 2);
 
-  const del = await t.request(`/api/admin/api-keys/${key.id}`, { method: "DELETE", auth: admin });
+  const del = await t.call("DELETE", `/api/admin/api-keys/${key.id}`, admin);
   assert.equal(del.status, 200);
-  const gone = await t.request("/api/test/api-key", { auth: `ApiKey ${key.key}` });
+  const gone = await t.call("GET", "/api/test/api-key", `ApiKey ${key.key}`);
   assert.equal(gone.status, 401);
-  assert.equal((await gone.json()).error, "api_key_invalid");
-  const again = await t.request(`/api/admin/api-keys/${key.id}`, {
-    method: "DELETE",
-    auth: admin,
-  });
+  assert.equal(gone.body.error, "api_key_invalid");
+  const again = await t.call("DELETE", `/api/admin/api-keys/${key.id}`, admin);
   assert.equal(again.status, 404);
 });
 

@@ -4,7 +4,7 @@ import { createServices } from "../container.ts";
 import { keys } from "../kv/keys.ts";
 import { dayOf } from "../kv/stats_repo.ts";
 import type { DashboardStats } from "../services/stats.ts";
-import { shareFile } from "../../tests/helpers/shares.ts";
+import { shareFile, sharePaste } from "../../tests/helpers/shares.ts";
 
 async function stats(t: TestApp): Promise<DashboardStats> {
   const res = await t.request("/api/admin/dashboard/stats", { auth: await t.adminAuth() });
@@ -20,13 +20,7 @@ const totalsOf = (s: DashboardStats) => ({
 });
 
 async function createPaste(t: TestApp, content = "hello"): Promise<string> {
-  const res = await t.request("/api/paste", {
-    method: "POST",
-    auth: await t.adminAuth(),
-    json: { content },
-  });
-  assert.equal(res.status, 201);
-  return (await res.json()).data.id;
+  return (await sharePaste(t, { content })).id;
 }
 
 function upload(t: TestApp, size: number, fields: Record<string, string> = {}) {

@@ -5,6 +5,7 @@ import {
   createTestApp,
   type TestApp,
 } from "../../tests/helpers/app.ts";
+import { sharePaste } from "../../tests/helpers/shares.ts";
 import { CACHE_TTL_MS } from "../services/settings.ts";
 import { DEFAULT_PREVIEW_EXTENSIONS } from "../../shared/preview_types.ts";
 import { createI18n } from "../../client/i18n/mod.ts";
@@ -360,12 +361,7 @@ async function page(t: TestApp, path: string) {
 
 Deno.test("SSR: a changed site title, favicon, footer, announcement and custom code apply to share pages", async () => {
   await withApp(async (t) => {
-    const created = await t.request("/api/paste", {
-      method: "POST",
-      auth: await t.adminAuth(),
-      json: { content: "hello" },
-    });
-    const { slug } = (await json(created)).data as unknown as { slug: string };
+    const { slug } = await sharePaste(t, { content: "hello" });
 
     const before = await page(t, `/paste/${slug}`);
     assert.match(before.doc, /<title>Text share - Cubby<\/title>/);

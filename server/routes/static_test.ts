@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { sharePaste } from "../../tests/helpers/shares.ts";
 
 /** A dist/ directory with the files a build writes at the root, in assets/ and in icons/. */
 async function makeDist(): Promise<string> {
@@ -111,12 +112,10 @@ Deno.test("app routes without an extension still get the HTML shell", async () =
 
 Deno.test("the web app manifest is JSON of type application/manifest+json from the site title", async () => {
   await withApp(async (t) => {
-    const saved = await t.request("/api/admin/settings/group/4", {
-      method: "PUT",
-      auth: await t.adminAuth(),
-      json: { site_title: "My Very Long Clipboard Name" },
+    const saved = await t.call("PUT", "/api/admin/settings/group/4", await t.adminAuth(), {
+      site_title: "My Very Long Clipboard Name",
     });
-    assert.equal(saved.status, 200, await saved.text());
+    assert.equal(saved.status, 200, saved.text);
     const res = await t.request("/manifest.webmanifest", {
       headers: { "accept-language": "en-US" },
     });
@@ -172,12 +171,7 @@ function documentAssets(doc: string): string[] {
 
 Deno.test("share pages load the share entry with its texts, every other page the app's entry", async () => {
   await withApp(async (t) => {
-    const res = await t.request("/api/paste", {
-      method: "POST",
-      auth: await t.adminAuth(),
-      json: { content: "hello" },
-    });
-    const slug = (await res.json()).data.slug as string;
+    const { slug } = await sharePaste(t, { content: "hello" });
     const share = ["/assets/share-CD34.css", "/assets/chunk-SEN.js", "/assets/share-CD34.js"];
     const app = ["/assets/main-AB12.css", "/assets/chunk-EN.js", "/assets/main-AB12.js"];
     const cases: [string, string[]][] = [

@@ -89,20 +89,16 @@ Deno.test("storage configs: two creates with one name at once make one config", 
 Deno.test("storage configs: create, secret sealed at rest and never returned, default, delete", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  const res = await t.request("/api/s3-configs", {
-    method: "POST",
-    auth: admin,
-    json: {
-      name: "r2",
-      provider_type: "r2",
-      endpoint_url: "https://example.r2.cloudflarestorage.com",
-      bucket_name: "bucket",
-      access_key_id: "AKIAEXAMPLE",
-      secret_access_key: "super-secret-value",
-    },
+  const res = await t.call("POST", "/api/s3-configs", admin, {
+    name: "r2",
+    provider_type: "r2",
+    endpoint_url: "https://example.r2.cloudflarestorage.com",
+    bucket_name: "bucket",
+    access_key_id: "AKIAEXAMPLE",
+    secret_access_key: "super-secret-value",
   });
   assert.equal(res.status, 201);
-  const cfg = (await res.json()).data;
+  const cfg = res.body.data;
   assert.equal(cfg.region, "auto", "R2 gets region auto");
   assert.equal(cfg.has_secret, true);
   assert.ok(!JSON.stringify(cfg).includes("super-secret-value"));
@@ -115,34 +111,29 @@ Deno.test("storage configs: create, secret sealed at rest and never returned, de
     400,
   );
 
-  const keep = await t.request(`/api/s3-configs/${cfg.id}`, {
-    method: "PUT",
-    auth: admin,
-    json: { name: "renamed", secret_access_key: "" },
+  const keep = await t.call("PUT", `/api/s3-configs/${cfg.id}`, admin, {
+    name: "renamed",
+    secret_access_key: "",
   });
-  assert.equal((await keep.json()).data.has_secret, true);
+  assert.equal(keep.body.data.has_secret, true);
 
-  assert.equal(
-    (await t.request(`/api/s3-configs/${cfg.id}/set-default`, { method: "PUT", auth: admin }))
-      .status,
-    200,
-  );
-  const list = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
+  assert.equal((await t.call("PUT", `/api/s3-configs/${cfg.id}/set-default`, admin)).status, 200);
+  const list = (await t.call("GET", "/api/s3-configs", admin)).body.data;
   assert.deepEqual(
     list.map((c: { name: string; is_default: boolean }) => [c.name, c.is_default]),
     [["本地存储", false], ["renamed", true]],
   );
   const keyUser = (await t.createKey({ file: true })).auth;
-  const visible = (await (await t.request("/api/s3-configs", { auth: keyUser })).json()).data;
+  const visible = (await t.call("GET", "/api/s3-configs", keyUser)).body.data;
   assert.deepEqual(
     visible.map((c: { name: string }) => c.name),
     ["本地存储"],
     "public only",
   );
 
-  const del = await t.request(`/api/s3-configs/${cfg.id}`, { method: "DELETE", auth: admin });
+  const del = await t.call("DELETE", `/api/s3-configs/${cfg.id}`, admin);
   assert.equal(del.status, 200);
-  const after = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
+  const after = (await t.call("GET", "/api/s3-configs", admin)).body.data;
   assert.equal(after[0].is_default, true, "the default moves to a remaining config");
 });
 
@@ -150,11 +141,8 @@ Deno.test("the test endpoint reports each step, against local storage and s3rver
   await using t = await createTestApp();
   await using s3 = await startS3rver();
   const admin = await t.adminAuth();
-  const local = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data[0];
-  const localTest = (await (await t.request(`/api/s3-configs/${local.id}/test`, {
-    method: "POST",
-    auth: admin,
-  })).json()).data;
+  const local = (await t.call("GET", "/api/s3-configs", admin)).body.data[0];
+  const localTest = (await t.call("POST", `/api/s3-configs/${local.id}/test`, admin)).body.data;
   assert.equal(localTest.ok, true, JSON.stringify(localTest));
   assert.deepEqual(
     localTest.steps.map((s: { step: string }) => s.step),
@@ -162,10 +150,7 @@ Deno.test("the test endpoint reports each step, against local storage and s3rver
   );
 
   const cfg = await t.createS3rverConfig(s3, { is_public: true });
-  const s3Test = (await (await t.request(`/api/s3-configs/${cfg.id}/test`, {
-    method: "POST",
-    auth: admin,
-  })).json()).data;
+  const s3Test = (await t.call("POST", `/api/s3-configs/${cfg.id}/test`, admin)).body.data;
   const failed = s3Test.steps.filter((s: { ok: boolean }) => !s.ok);
   assert.deepEqual(
     failed.map((s: { step: string }) => s.step).filter((s: string) => s !== "cors"),
@@ -176,10 +161,7 @@ Deno.test("the test endpoint reports each step, against local storage and s3rver
   assert.equal(cors?.ok, false, "no CORS rules yet");
   assert.match(cors.message, /no CORS configuration/);
   await s3.setCors(BROWSER_UPLOAD_CORS);
-  const again = (await (await t.request(`/api/s3-configs/${cfg.id}/test`, {
-    method: "POST",
-    auth: admin,
-  })).json()).data;
+  const again = (await t.call("POST", `/api/s3-configs/${cfg.id}/test`, admin)).body.data;
   assert.equal(again.ok, true, JSON.stringify(again));
   assert.match(again.steps.at(-1).message, /ETag exposed/);
 

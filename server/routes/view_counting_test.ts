@@ -6,19 +6,13 @@
 import assert from "node:assert/strict";
 import { createPeerApp, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { type Calls, callsDuring, countingKv } from "../../tests/helpers/counting_kv.ts";
-import { shareFile } from "../../tests/helpers/shares.ts";
+import { shareFile, sharePaste } from "../../tests/helpers/shares.ts";
 
 const total = (c: Calls) => Object.values(c).reduce((a, b) => a + b, 0);
 
 async function createPaste(t: TestApp, extra: Record<string, unknown> = {}) {
-  const res = await t.request("/api/paste", {
-    method: "POST",
-    auth: await t.adminAuth(),
-    json: { content: "statistics only", ...extra },
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  const data = (await res.json()).data;
-  return { id: data.id as string, slug: data.slug as string };
+  const { id, slug } = await sharePaste(t, { content: "statistics only", ...extra });
+  return { id, slug };
 }
 
 const storedViews = async (t: TestApp, key: Deno.KvKey) =>

@@ -24,6 +24,19 @@ function davClient(t: TestApp): Dav {
   };
 }
 
+/** The status of a COPY or MOVE of `from` to `to`, with `Overwrite: F` when asked. */
+async function transfer(
+  dav: Dav,
+  method: "COPY" | "MOVE",
+  from: string,
+  to: string,
+  overwrite?: "F",
+) {
+  const headers: Record<string, string> = { destination: to };
+  if (overwrite) headers.overwrite = overwrite;
+  return (await dav(method, from, { headers })).status;
+}
+
 const PROP_BODY = `<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop>` +
   `<D:getcontentlength/><D:resourcetype/><x:color xmlns:x="urn:x"/></D:prop></D:propfind>`;
 
@@ -109,28 +122,11 @@ Deno.test("webdav: every method through the app, with locks, conditions and dead
   );
 
   // COPY and MOVE: 201 new, 204 replaced, 412 with Overwrite: F; properties travel.
+  assert.equal(await transfer(dav, "COPY", "/dav/docs/a/你好.txt", "/dav/docs/copy.txt"), 201);
+  assert.equal(await transfer(dav, "COPY", "/dav/docs/a/你好.txt", "/dav/docs/copy.txt", "F"), 412);
+  assert.equal(await transfer(dav, "COPY", "/dav/docs/a", "http://elsewhere/dav/docs/a2"), 201);
   assert.equal(
-    (await dav("COPY", "/dav/docs/a/你好.txt", {
-      headers: { destination: "/dav/docs/copy.txt" },
-    })).status,
-    201,
-  );
-  assert.equal(
-    (await dav("COPY", "/dav/docs/a/你好.txt", {
-      headers: { destination: "/dav/docs/copy.txt", overwrite: "F" },
-    })).status,
-    412,
-  );
-  assert.equal(
-    (await dav("COPY", "/dav/docs/a", {
-      headers: { destination: "http://elsewhere/dav/docs/a2" },
-    })).status,
-    201,
-  );
-  assert.equal(
-    (await dav("MOVE", "/dav/docs/copy.txt", {
-      headers: { destination: "/dav/docs/a2/%E4%BD%A0%E5%A5%BD.txt" },
-    })).status,
+    await transfer(dav, "MOVE", "/dav/docs/copy.txt", "/dav/docs/a2/%E4%BD%A0%E5%A5%BD.txt"),
     204,
   );
   const moved = await dav("PROPFIND", "/dav/docs/a2/你好.txt", {
@@ -139,11 +135,7 @@ Deno.test("webdav: every method through the app, with locks, conditions and dead
   });
   assert.match(moved.text, /blue/);
   assert.equal((await dav("GET", "/dav/docs/copy.txt")).status, 404);
-  assert.equal(
-    (await dav("MOVE", "/dav/docs/a2", { headers: { destination: "/dav/docs/a2/inner" } }))
-      .status,
-    403,
-  );
+  assert.equal(await transfer(dav, "MOVE", "/dav/docs/a2", "/dav/docs/a2/inner"), 403);
 
   // LOCK: others get 423; the holder writes with the token; refresh; UNLOCK.
   const lockBody = `<D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope>` +
@@ -250,11 +242,7 @@ Deno.test("webdav access: anonymous, read-only key, base path /a vs /ab, travers
   for (const bad of ["/dav/a/x%5c..%5cy", "/dav/a/x%00y", "/dav/a/b%2Fc", "/dav/a/%ff"]) {
     assert.equal((await dav("GET", bad)).status, 400, bad);
   }
-  assert.equal(
-    (await dav("COPY", "/dav/a/x.txt", { headers: { destination: "/dav/a/x%5cz.txt" } }))
-      .status,
-    400,
-  );
+  assert.equal(await transfer(dav, "COPY", "/dav/a/x.txt", "/dav/a/x%5cz.txt"), 400);
 
   // Wrong admin passwords are slowed per address and name (rate_limits_test.ts); a key given
   // as user and password is never refused by them.

@@ -6,6 +6,7 @@ import { ulid } from "ulid";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import {
+  localStorageConfig,
   type NameClaim,
   storageConfigNameKey,
   type StorageConfigRecord,
@@ -72,25 +73,15 @@ export class StorageConfigService {
     if (await this.repo.getDefaultId()) return;
     if ((await this.repo.list()).length > 0) return;
     const now = new Date().toISOString();
-    await this.repo.createInitialDefault({
+    await this.repo.createInitialDefault(localStorageConfig({
       id: ulid(),
       name: "",
-      provider_type: "local",
-      endpoint_url: "",
-      bucket_name: "",
-      region: "",
-      access_key_id: "",
-      secret_access_key_enc: "",
-      path_style: false,
-      default_folder: "",
       is_public: true,
-      custom_host: "",
       signature_expires_in: DEFAULT_SIGNATURE_EXPIRES,
-      total_storage_bytes: null,
       root_dir: null,
       created_at: now,
       updated_at: now,
-    });
+    }));
   }
 
   private async toView(

@@ -171,18 +171,36 @@ export class AccessFunnel<R extends GatedShare, F extends FoundShare<R> = FoundS
   }
 }
 
+/** What a share repository offers the funnel (PasteRepo and FileRepo do). */
+type FunnelRepo<R extends GatedShare, F extends FoundShare<R>> = {
+  findShare(slug: string, withViews: boolean): Promise<F | null>;
+  tombstones: { holds(slug: string): Promise<boolean> };
+  countView(entry: ShareEntry<R>): Promise<CountResult>;
+  tallyView(entry: F): Promise<CountResult>;
+};
+
+/** The funnel over one share repository; a slug that cannot be one is not looked up. */
+function funnelOver<R extends GatedShare, F extends FoundShare<R>>(
+  kind: "file" | "paste",
+  repo: FunnelRepo<R, F>,
+  signer: Signer,
+): AccessFunnel<R, F> {
+  return new AccessFunnel<R, F>({
+    kind,
+    find: (slug, withViews) =>
+      SLUG_PATTERN.test(slug) ? repo.findShare(slug, withViews) : Promise.resolve(null),
+    swept: (slug) => SLUG_PATTERN.test(slug) ? repo.tombstones.holds(slug) : Promise.resolve(false),
+    count: (entry) => repo.countView(entry),
+    tally: (entry) => repo.tallyView(entry),
+  }, signer);
+}
+
 /** The funnel of file shares. */
 export function fileFunnel(
   repo: FileRepo,
   signer: Signer,
 ): AccessFunnel<FileRecord, FileShareEntry> {
-  return new AccessFunnel<FileRecord, FileShareEntry>({
-    kind: "file",
-    find: (slug) => SLUG_PATTERN.test(slug) ? repo.findShare(slug) : Promise.resolve(null),
-    swept: (slug) => SLUG_PATTERN.test(slug) ? repo.tombstones.holds(slug) : Promise.resolve(false),
-    count: (entry) => repo.countView(entry),
-    tally: (entry) => repo.tallyView(entry),
-  }, signer);
+  return funnelOver<FileRecord, FileShareEntry>("file", repo, signer);
 }
 
 /** The funnel of pastes; a paste is found with its content when it could be read alongside. */
@@ -190,12 +208,5 @@ export function pasteFunnel(
   repo: PasteRepo,
   signer: Signer,
 ): AccessFunnel<PasteRecord, PasteShareEntry> {
-  return new AccessFunnel<PasteRecord, PasteShareEntry>({
-    kind: "paste",
-    find: (slug, withViews) =>
-      SLUG_PATTERN.test(slug) ? repo.findShare(slug, withViews) : Promise.resolve(null),
-    swept: (slug) => SLUG_PATTERN.test(slug) ? repo.tombstones.holds(slug) : Promise.resolve(false),
-    count: (entry) => repo.countView(entry),
-    tally: (entry) => repo.tallyView(entry),
-  }, signer);
+  return funnelOver<PasteRecord, PasteShareEntry>("paste", repo, signer);
 }

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
-import { shareFile } from "../../tests/helpers/shares.ts";
+import { shareFile, sharePaste } from "../../tests/helpers/shares.ts";
 
 const PASSWORD = "open sesame";
 
@@ -14,16 +14,6 @@ const PASSWORD = "open sesame";
 async function shareReport(t: TestApp, fields: Record<string, string>, body = "file body") {
   const { id, slug } = await shareFile(t, body, "report.docx", fields);
   return { id, slug };
-}
-
-async function sharePaste(t: TestApp, extra: Record<string, unknown>) {
-  const res = await t.request("/api/paste", {
-    method: "POST",
-    auth: await t.adminAuth(),
-    json: { content: "paste body", ...extra },
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  return (await res.json()).data.slug as string;
 }
 
 type Call = { name: string; path: string; method?: string; json?: unknown };
@@ -193,11 +183,15 @@ Deno.test("view tokens are bound to the share's password and view limit: editing
 
 Deno.test("pastes: used up → 410 and protected without password → 403 on every route", async () => {
   await using t = await createTestApp();
-  const used = await sharePaste(t, { max_views: 1 });
+  const { slug: used } = await sharePaste(t, { content: "paste body", max_views: 1 });
   assert.equal((await call(t, { name: "raw", path: `/api/raw/${used}` })).text, "paste body");
   await expectAll(t, pasteRoutes(used), 410, "used up");
 
-  const locked = await sharePaste(t, { password: PASSWORD, max_views: 5 });
+  const { slug: locked } = await sharePaste(t, {
+    content: "paste body",
+    password: PASSWORD,
+    max_views: 5,
+  });
   for (const c of pasteRoutes(locked).filter((c) => c.name !== "unlock")) {
     const r = await call(t, c);
     assert.equal(r.status, 403, `${c.name}: ${r.status} ${r.text}`);

@@ -17,6 +17,7 @@ import type { GetResult } from "../storage/driver.ts";
 import { type RequestedRange, resolveRequestedRange } from "../storage/ranges.ts";
 import { s3UrlTtlMs, type TtlCache } from "../services/caches.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
+import { shareFacts } from "./share_facts.ts";
 
 /** True when the caller owns the file share: the admin, or the key that created it. */
 export function ownsFile(auth: Auth, rec: Pick<FileRecord, "created_by">): boolean {
@@ -89,12 +90,7 @@ export class FileAccessService {
       filename: rec.filename,
       size: rec.size,
       mimetype: rec.mimetype,
-      remark: rec.remark,
-      has_password: rec.password_hash !== null,
-      expires_at: rec.expires_at,
-      max_views: rec.max_views,
-      views,
-      created_at: rec.created_at,
+      ...shareFacts(rec, views),
       preview_url: `/api/file-view/${encodeURIComponent(rec.slug)}${q}`,
       download_url: `/api/file-download/${encodeURIComponent(rec.slug)}${q}`,
       can_manage: ownsFile(auth, rec),

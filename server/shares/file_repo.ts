@@ -3,7 +3,8 @@ import { keys } from "../kv/keys.ts";
 import { countCreated, countDeleted } from "../kv/stats_repo.ts";
 import { addToIndex, type IndexedShare, moveInIndex, removeFromIndex } from "./share_index.ts";
 import { ShareLists } from "./share_lists.ts";
-import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
+import type { CountResult } from "./view_counter.ts";
+import { ShareViewCounts, type ViewKeys } from "./share_view_counts.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
 import type { ViewTally } from "./view_tally.ts";
 import { TombstoneRepo, writeTombstone } from "./tombstones.ts";
@@ -69,6 +70,9 @@ export const indexedFile = (rec: FileRecord): IndexedShare => ({
 /** A file record as read for a delivery, with its view count (stored plus pending here). */
 export type FileShareEntry = { value: FileRecord; versionstamp: string; views: number };
 
+/** Where file shares keep their records and view counters. */
+const FILE_VIEW_KEYS: ViewKeys = { label: "File", record: keys.files, counter: keys.fileViews };
+
 export class FileRepo {
   /** List pages, totals and searches (share_lists.ts). */
   readonly lists: ShareLists<FileRecord>;
@@ -76,8 +80,11 @@ export class FileRepo {
   /** Slugs of file shares the sweeper removed after their expiry (tombstones.ts). */
   readonly tombstones: TombstoneRepo;
 
+  private views: ShareViewCounts;
+
   /** `tally` counts views of unlimited shares in memory; without it they are committed. */
-  constructor(private kv: Deno.Kv, private tally?: ViewTally) {
+  constructor(private kv: Deno.Kv, tally?: ViewTally) {
+    this.views = new ShareViewCounts(kv, FILE_VIEW_KEYS, tally);
     this.tombstones = new TombstoneRepo(kv, "file");
     this.lists = new ShareLists(kv, {
       kind: "file",
@@ -112,7 +119,7 @@ export class FileRepo {
     ]);
     if (!rec.value || rec.value.slug !== slug) return null;
     // Pending views were counted while the file was unlimited (see paste_lookup.ts).
-    const pending = rec.value.max_views > 0 ? 0 : this.pendingViews(idx.value);
+    const pending = rec.value.max_views > 0 ? 0 : this.views.pending(idx.value);
     const views = Number(counter.value?.value ?? 0n) + pending;
     return { value: rec.value, versionstamp: rec.versionstamp!, views };
   }
@@ -127,8 +134,16 @@ export class FileRepo {
   }
 
   /** Inserts a record and its indexes; false when the slug is taken. */
-  async create(rec: FileRecord): Promise<boolean> {
-    const op = this.tombstones.guard(this.kv.atomic(), rec.slug)
+  create(rec: FileRecord): Promise<boolean> {
+    return this.insert(this.kv.atomic(), rec);
+  }
+
+  /**
+   * Commits `op` with the insert of `rec`: its id, slug and tombstone still free, its storage
+   * used, its indexes and its count.
+   */
+  private async insert(op: Deno.AtomicOperation, rec: FileRecord): Promise<boolean> {
+    this.tombstones.guard(op, rec.slug)
       .check({ key: keys.files(rec.id), versionstamp: null })
       .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
       .set(keys.files(rec.id), rec);
@@ -241,20 +256,15 @@ export class FileRepo {
 
   /** Counts one view of the file read at `entry`, within its limit (see view_counter.ts). */
   countView(entry: { value: FileRecord; versionstamp: string }): Promise<CountResult> {
-    const record = { key: keys.files(entry.value.id), versionstamp: entry.versionstamp };
-    return countView(this.kv, keys.fileViews(entry.value.id), record, entry.value.max_views);
+    return this.views.count(entry);
   }
 
   /**
    * Counts one view of an unlimited share in memory (view_tally.ts) and returns its views;
    * without a tally it commits like `countView`. Throws for a limited share.
    */
-  async tallyView(entry: FileShareEntry): Promise<CountResult> {
-    const { id, max_views } = entry.value;
-    if (max_views > 0) throw new Error(`File ${id} has a view limit: count it with countView`);
-    if (!this.tally) return await this.countView(entry);
-    this.tally.add(keys.files(id), keys.fileViews(id));
-    return { ok: true, views: entry.views + 1 };
+  tallyView(entry: FileShareEntry): Promise<CountResult> {
+    return this.views.tallied(entry);
   }
 
   /** The file's view count, with views pending here while it is unlimited. */
@@ -263,13 +273,8 @@ export class FileRepo {
   }
 
   /** The view counts of many files, in order (see readViews). */
-  async readViewsOf(recs: Pick<FileRecord, "id" | "max_views">[]): Promise<number[]> {
-    const stored = await readViewCounts(this.kv, recs.map((r) => keys.fileViews(r.id)));
-    return recs.map((r, i) => stored[i] + (r.max_views > 0 ? 0 : this.pendingViews(r.id)));
-  }
-
-  private pendingViews(id: string): number {
-    return this.tally?.pendingOf(keys.fileViews(id)) ?? 0;
+  readViewsOf(recs: Pick<FileRecord, "id" | "max_views">[]): Promise<number[]> {
+    return this.views.read(recs);
   }
 
   /** Stores a presigned upload until it is committed (24 h at most). */
@@ -287,20 +292,7 @@ export class FileRepo {
   }
 
   /** Creates the record and drops the pending entry in one commit. */
-  async commitPending(rec: FileRecord, pending: Deno.KvEntry<PendingUpload>): Promise<boolean> {
-    const op = this.kv.atomic()
-      .check(pending)
-      .check({ key: keys.files(rec.id), versionstamp: null })
-      .check({ key: keys.filesBySlug(rec.slug), versionstamp: null })
-      .check({ key: keys.shareTombstones("file", rec.slug), versionstamp: null })
-      .delete(pending.key)
-      .set(keys.files(rec.id), rec);
-    // Shares of mount files do not use storage of their own.
-    if (rec.owns_object !== false) {
-      op.sum(keys.storageUsage(rec.storage_config_id), BigInt(rec.size));
-    }
-    for (const k of indexKeys(rec)) op.set(k, rec.id);
-    addToIndex(op, "file", indexedFile(rec));
-    return (await countCreated(op, "files", rec.created_at).commit()).ok;
+  commitPending(rec: FileRecord, pending: Deno.KvEntry<PendingUpload>): Promise<boolean> {
+    return this.insert(this.kv.atomic().check(pending).delete(pending.key), rec);
   }
 }

@@ -6,7 +6,8 @@
  * one: the record, its counter and its content in one read.
  */
 import { keys } from "../kv/keys.ts";
-import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
+import type { CountResult } from "./view_counter.ts";
+import { ShareViewCounts, type ViewKeys } from "./share_view_counts.ts";
 import { countCreated, countDeleted } from "../kv/stats_repo.ts";
 import { addToIndex, type IndexedShare, moveInIndex, removeFromIndex } from "./share_index.ts";
 import { ShareLists } from "./share_lists.ts";
@@ -46,6 +47,9 @@ export const indexedPaste = (rec: PasteRecord): IndexedShare => ({
   texts: [rec.slug, rec.remark ?? ""],
 });
 
+/** Where pastes keep their records and view counters. */
+const PASTE_VIEW_KEYS: ViewKeys = { label: "Paste", record: keys.pastes, counter: keys.pasteViews };
+
 export class PasteRepo {
   private lookup: PasteLookup;
   /** List pages, totals and searches (share_lists.ts). */
@@ -53,9 +57,12 @@ export class PasteRepo {
   /** Slugs of pastes the sweeper removed after their expiry (tombstones.ts). */
   readonly tombstones: TombstoneRepo;
 
+  private views: ShareViewCounts;
+
   /** `tally` counts views of unlimited pastes in memory; without it they are committed. */
-  constructor(private kv: Deno.Kv, private tally?: ViewTally) {
-    this.lookup = new PasteLookup(kv, (id) => this.pendingViews(id));
+  constructor(private kv: Deno.Kv, tally?: ViewTally) {
+    this.views = new ShareViewCounts(kv, PASTE_VIEW_KEYS, tally);
+    this.lookup = new PasteLookup(kv, (id) => this.views.pending(id));
     this.tombstones = new TombstoneRepo(kv, "paste");
     this.lists = new ShareLists(kv, {
       kind: "paste",
@@ -266,31 +273,20 @@ export class PasteRepo {
    * unlimited ones (pending views of a paste that has a limit now are dropped, view_tally.ts).
    */
   async getViews(recs: Pick<PasteRecord, "id" | "max_views">[]): Promise<Map<string, number>> {
-    const counts = await readViewCounts(this.kv, recs.map((r) => keys.pasteViews(r.id)));
-    return new Map(
-      recs.map((r, i) => [r.id, counts[i] + (r.max_views > 0 ? 0 : this.pendingViews(r.id))]),
-    );
+    const counts = await this.views.read(recs);
+    return new Map(recs.map((r, i) => [r.id, counts[i]]));
   }
 
   /** Counts one delivery of a paste read at `entry` with a checked commit (view_counter.ts). */
   countView(entry: PasteEntry): Promise<CountResult> {
-    const record = { key: keys.pastes(entry.value.id), versionstamp: entry.versionstamp };
-    return countView(this.kv, keys.pasteViews(entry.value.id), record, entry.value.max_views);
+    return this.views.count(entry);
   }
 
   /**
    * Counts one delivery of an unlimited paste in memory (view_tally.ts) and returns its views;
    * without a tally it commits like `countView`. Throws for a limited paste.
    */
-  async tallyView(entry: PasteShareEntry): Promise<CountResult> {
-    const { id, max_views } = entry.value;
-    if (max_views > 0) throw new Error(`Paste ${id} has a view limit: count it with countView`);
-    if (!this.tally) return await this.countView(entry);
-    this.tally.add(keys.pastes(id), keys.pasteViews(id));
-    return { ok: true, views: entry.views === null ? null : entry.views + 1 };
-  }
-
-  private pendingViews(id: string): number {
-    return this.tally?.pendingOf(keys.pasteViews(id)) ?? 0;
+  tallyView(entry: PasteShareEntry): Promise<CountResult> {
+    return this.views.tallied(entry);
   }
 }

@@ -3,6 +3,7 @@ import type { PasteRecord } from "./paste_repo.ts";
 import { type Auth, creatorOf } from "../services/auth.ts";
 import { hasPermission, Permission } from "../../shared/permissions.ts";
 import type { PasteListItem, PasteView } from "../../shared/schemas/pastes.ts";
+import { shareFacts } from "./share_facts.ts";
 
 const PREVIEW_CHARS = 200;
 
@@ -37,12 +38,7 @@ export function toView(
     id: rec.id,
     slug: rec.slug,
     content,
-    remark: rec.remark,
-    has_password: rec.password_hash !== null,
-    expires_at: rec.expires_at,
-    max_views: rec.max_views,
-    views,
-    created_at: rec.created_at,
+    ...shareFacts(rec, views),
     updated_at: rec.updated_at,
     created_by: rec.created_by,
     url: `/paste/${encodeURIComponent(rec.slug)}`,

@@ -18,6 +18,17 @@ async function indexOf(t: TestApp, id: string) {
 
 const postedUnder = (...texts: string[]) => gramsOf(texts).sort();
 
+/** `count` pastes by the admin, remarked r0, r1, …: each leaves a pending index row. */
+async function createPastes(t: TestApp, count: number) {
+  const admin = adminAuth();
+  for (let i = 0; i < count; i++) {
+    await t.services.pastes.create(
+      admin,
+      PasteCreateSchema.parse({ content: "x", remark: `r${i}` }),
+    );
+  }
+}
+
 async function search(t: TestApp, q: string): Promise<string[]> {
   const res = await t.request(`/api/pastes?limit=100&search=${encodeURIComponent(q)}`, {
     auth: await t.adminAuth(),
@@ -124,13 +135,7 @@ Deno.test("a merge that loses a race with an edit or a delete reads its batch ag
 
 Deno.test("the background merger merges what is pending and finishes its merge when stopped", async () => {
   await using t = await createTestApp();
-  const admin = adminAuth();
-  for (let i = 0; i < 25; i++) {
-    await t.services.pastes.create(
-      admin,
-      PasteCreateSchema.parse({ content: "x", remark: `r${i}` }),
-    );
-  }
+  await createPastes(t, 25);
   const merger = startIndexMerger(t.kv, (msg) => assert.fail(msg));
   await merger.settled(); // it merges at once
   await merger.stop();
@@ -143,13 +148,7 @@ Deno.test("the background merger merges what is pending and finishes its merge w
 
 Deno.test("a stopping merger leaves a backlog to others instead of draining it first", async () => {
   await using t = await createTestApp();
-  const admin = adminAuth();
-  for (let i = 0; i < 25; i++) {
-    await t.services.pastes.create(
-      admin,
-      PasteCreateSchema.parse({ content: "x", remark: `r${i}` }),
-    );
-  }
+  await createPastes(t, 25);
   const pending = async () =>
     (await Array.fromAsync(t.kv.list({ prefix: keys.shareGramsPendingPrefix("paste") })))
       .length;

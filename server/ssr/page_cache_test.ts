@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { createPeerApp, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { sharePaste } from "../../tests/helpers/shares.ts";
 import {
   documentFor,
   documents,
@@ -31,11 +32,12 @@ async function withApp(fn: (t: TestApp) => Promise<void>) {
   }
 }
 
-async function create(t: TestApp, json: Record<string, unknown>) {
-  const res = await t.request("/api/paste", { method: "POST", auth: await t.adminAuth(), json });
-  const body = await res.json();
-  assert.equal(res.status, 201, JSON.stringify(body));
-  return body.data as { id: string; slug: string };
+/** Deletes paste `id` through the batch-delete route, as the admin. */
+async function remove(t: TestApp, id: string) {
+  const status = await t.statusOf("DELETE", "/api/pastes/batch-delete", await t.adminAuth(), {
+    ids: [id],
+  });
+  assert.equal(status, 200);
 }
 
 async function edit(t: TestApp, id: string, json: Record<string, unknown>) {
@@ -65,7 +67,7 @@ async function page(t: TestApp, slug: string) {
 
 Deno.test("a share page asked for again comes from the cache, with a fresh lastUpdated", async () => {
   await withApp(async (t) => {
-    const { slug } = await create(t, { content: "# Cached\n\nonce rendered" });
+    const { slug } = await sharePaste(t, { content: "# Cached\n\nonce rendered" });
     const first = await page(t, slug);
     const size = documents.size;
     const before = Date.now();
@@ -80,7 +82,7 @@ Deno.test("a share page asked for again comes from the cache, with a fresh lastU
 
 Deno.test("a cached share page shows an edit, a counted view and a delete on the next request", async () => {
   await withApp(async (t) => {
-    const { id, slug } = await create(t, { content: "first version", remark: "one" });
+    const { id, slug } = await sharePaste(t, { content: "first version", remark: "one" });
     assert.match((await page(t, slug)).root, /first version/);
     await page(t, slug); // now cached
 
@@ -105,12 +107,7 @@ Deno.test("a cached share page shows an edit, a counted view and a delete on the
     assert.equal(p.data.page.paste?.content, null, "a locked share shows metadata only");
     assert.doesNotMatch(p.doc, /second version/);
 
-    const del = await t.request("/api/pastes/batch-delete", {
-      method: "DELETE",
-      auth: await t.adminAuth(),
-      json: { ids: [id] },
-    });
-    assert.equal(del.status, 200);
+    await remove(t, id);
     p = await page(t, slug);
     assert.equal(p.status, 404);
     assert.doesNotMatch(p.doc, /second version/);
@@ -120,7 +117,7 @@ Deno.test("a cached share page shows an edit, a counted view and a delete on the
 Deno.test("a cached share page shows edits made on another instance on the next request", async () => {
   await withApp(async (t) => {
     await using peer = await createPeerApp(t);
-    const { id, slug } = await create(t, { content: "version AAA", remark: "one" });
+    const { id, slug } = await sharePaste(t, { content: "version AAA", remark: "one" });
     await page(t, slug);
     assert.match((await page(t, slug)).root, /version AAA/); // cached here
 
@@ -141,12 +138,7 @@ Deno.test("a cached share page shows edits made on another instance on the next 
     assert.equal(p.data.page.paste?.content, null, "a locked share shows metadata only");
     assert.doesNotMatch(p.doc, /version BBB/);
 
-    const del = await peer.request("/api/pastes/batch-delete", {
-      method: "DELETE",
-      auth: await peer.adminAuth(),
-      json: { ids: [id] },
-    });
-    assert.equal(del.status, 200);
+    await remove(peer, id);
     assert.equal((await page(t, `${slug}-moved`)).status, 404);
   });
 });
@@ -154,7 +146,7 @@ Deno.test("a cached share page shows edits made on another instance on the next 
 Deno.test("a cached share page answers 410 as soon as the share expires", async () => {
   await withApp(async (t) => {
     const expiresAt = Date.now() + 1500;
-    const { slug } = await create(t, {
+    const { slug } = await sharePaste(t, {
       content: "short-lived",
       expires_at: new Date(expiresAt).toISOString(),
     });
@@ -169,7 +161,7 @@ Deno.test("a cached share page answers 410 as soon as the share expires", async 
 
 Deno.test("a cached share page shows a settings change on the next request", async () => {
   await withApp(async (t) => {
-    const { slug } = await create(t, { content: "settings" });
+    const { slug } = await sharePaste(t, { content: "settings" });
     await page(t, slug);
     assert.match((await page(t, slug)).root, /Powered by Cubby/);
     const res = await t.request("/api/admin/settings/group/4", {
@@ -239,7 +231,7 @@ Deno.test("PageCache: a document without exactly one place for the time is refus
 
 Deno.test("a page's nonce is new on every request and matches its CSP", async () => {
   await withApp(async (t) => {
-    const { slug } = await create(t, { content: "nonce" });
+    const { slug } = await sharePaste(t, { content: "nonce" });
     const nonces = new Set<string>();
     for (let i = 0; i < 3; i++) {
       const res = await t.request(`/paste/${slug}`);
@@ -266,7 +258,7 @@ Deno.test("shells are kept by their title, not by every URL asked for", async ()
       assert.match(await res.text(), /<div id="root"><\/div>/);
     }
     assert.equal(documents.size, 1, "one shell for every query of /");
-    const { slug } = await create(t, { content: "kept apart" });
+    const { slug } = await sharePaste(t, { content: "kept apart" });
     await page(t, slug);
     assert.equal(documents.size, 2, "a share page is kept apart from the shells");
   });

@@ -12,7 +12,7 @@ import { axeViolations } from "./pages/axe.ts";
 import { ADMIN_PAGES } from "./pages/admin_layout.ts";
 import { HomePage } from "./pages/home_page.ts";
 import { uploadFile } from "./pages/file_view_page.ts";
-import { createPaste, newAdminPage, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
+import { asAdmin, asVisitor, createPaste, uniqueSlug } from "./pages/test_data.ts";
 import { freshMount, putFile, removeTemporaryRoots } from "./pages/mount_data.ts";
 
 test.use({ locale: "en-US" });
@@ -73,28 +73,21 @@ for (const theme of THEMES) {
   test(`every route has no axe violation (${theme})`, async ({ browser, adminToken }) => {
     test.setTimeout(180_000);
     const found: string[] = [];
-    const admin = await newAdminPage(browser, adminToken, { colorScheme: theme });
-    try {
-      for (const path of adminRoutes()) await check(admin.page, path, found);
-    } finally {
-      await admin.context.close();
-    }
-    const visitor = await newVisitorPage(browser, { colorScheme: theme });
-    try {
-      await check(visitor.page, "/admin/login", found);
-      await check(visitor.page, `/paste/${data.locked}`, found);
-      await check(visitor.page, `/paste/${data.paste}`, found);
-    } finally {
-      await visitor.context.close();
-    }
+    await asAdmin(browser, adminToken, async ({ page }) => {
+      for (const path of adminRoutes()) await check(page, path, found);
+    }, { colorScheme: theme });
+    await asVisitor(browser, async ({ page }) => {
+      await check(page, "/admin/login", found);
+      await check(page, `/paste/${data.locked}`, found);
+      await check(page, `/paste/${data.paste}`, found);
+    }, { colorScheme: theme });
     expect(found, found.join("\n")).toEqual([]);
   });
 
   test(`the editor and the dialogs have no axe violation (${theme})`, async ({ browser, adminToken }) => {
     test.setTimeout(120_000);
     const found: string[] = [];
-    const { context, page } = await newAdminPage(browser, adminToken, { colorScheme: theme });
-    try {
+    await asAdmin(browser, adminToken, async ({ page }) => {
       // The editor: empty (its placeholder), with Markdown, and its preview with a task list.
       const home = new HomePage(page);
       await home.goto();
@@ -130,9 +123,7 @@ for (const theme of THEMES) {
         await checkDialog(page, `${path} "${button}"`, found);
         await page.keyboard.press("Escape");
       }
-    } finally {
-      await context.close();
-    }
+    }, { colorScheme: theme });
     expect(found, found.join("\n")).toEqual([]);
   });
 }

@@ -6,7 +6,7 @@
  */
 import { Buffer } from "node:buffer";
 import { expect, loginAdmin, test } from "./fixtures.ts";
-import { newAdminPage, uniqueSlug } from "./pages/test_data.ts";
+import { asAdmin, newAdminPage, uniqueSlug } from "./pages/test_data.ts";
 import { holdAnswers } from "./pages/held_answers.ts";
 
 test.use({ locale: "en-US" });
@@ -113,8 +113,7 @@ test("text management keeps its page in the URL and offers page numbers and a ju
 });
 
 test('while the list loads or fails there is no "0 in total · Page 1 of 1"', async ({ browser, adminToken }) => {
-  const { context, page } = await newAdminPage(browser, adminToken);
-  try {
+  await asAdmin(browser, adminToken, async ({ page }) => {
     const held = await holdAnswers(page, /\/api\/pastes\?/);
     await page.goto("/admin/text-management");
     await held.answered;
@@ -134,9 +133,7 @@ test('while the list loads or fails there is no "0 in total · Page 1 of 1"', as
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("file management shows the total count and size, and clears expired shares", async ({ browser, isolatedServer }) => {
@@ -161,8 +158,7 @@ test("file management shows the total count and size, and clears expired shares"
       await open.body?.cancel();
     }
   }
-  const { context, page } = await newAdminPage(browser, token, { baseURL: isolatedServer.url });
-  try {
+  await asAdmin(browser, token, async ({ page }) => {
     await page.goto("/admin/file-management");
     const pages = page.getByRole("navigation", { name: "Pages" });
     await expect(pages).toContainText("2 files · 2 KB in total");
@@ -172,7 +168,5 @@ test("file management shows the total count and size, and clears expired shares"
     await expect(page.getByText("Removed 1 expired file share")).toBeVisible();
     await expect(pages).toContainText("1 file · 1 KB in total");
     await expect(page.getByRole("table", { name: "File shares" })).toContainText("keep.txt");
-  } finally {
-    await context.close();
-  }
+  }, { baseURL: isolatedServer.url });
 });

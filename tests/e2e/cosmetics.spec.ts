@@ -7,7 +7,13 @@
 import { Buffer } from "node:buffer";
 import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { createPaste, newAdminPage, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
+import {
+  asVisitor,
+  createPaste,
+  newAdminPage,
+  newVisitorPage,
+  uniqueSlug,
+} from "./pages/test_data.ts";
 import { ExplorerPage } from "./pages/explorer_page.ts";
 import { freshMount, removeTemporaryRoots } from "./pages/mount_data.ts";
 
@@ -122,24 +128,20 @@ test("a used-up file page says expired or used up, not access denied", async ({ 
   const slug = await shareFile(request, adminToken, "once.txt", "text/plain", "?max_views=1");
   const first = await request.get(`/api/public/files/${slug}`);
   expect(first.status()).toBe(200);
-  const { context, page } = await newVisitorPage(browser);
-  try {
+  await asVisitor(browser, async ({ page }) => {
     await page.goto(`/file/${slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "This file share has expired or is used up",
     );
     await expect(page.getByText("Access denied")).toHaveCount(0);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("task-list items show their checkbox without a bullet", async ({ browser, request, adminToken }) => {
   const paste = await createPaste(request, `Bearer ${adminToken}`, {
     content: "# Tasks\n\n- [ ] to do\n- [x] done\n- plain item\n",
   });
-  const { context, page } = await newVisitorPage(browser);
-  try {
+  await asVisitor(browser, async ({ page }) => {
     await page.goto(`/paste/${paste.slug}`);
     const items = page.locator(".markdown-body li");
     await expect(items).toHaveCount(3);
@@ -148,7 +150,5 @@ test("task-list items show their checkbox without a bullet", async ({ browser, r
     );
     expect(styles).toEqual(["none", "none", "disc"]);
     await expect(items.nth(0).getByRole("checkbox")).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });

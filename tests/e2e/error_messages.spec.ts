@@ -12,24 +12,21 @@ import { expect, sharedServerUrl, test } from "./fixtures.ts";
 import { LoginPage } from "./pages/login_page.ts";
 import { TextManagementPage } from "./pages/text_management_page.ts";
 import { createApiKey } from "./pages/mount_data.ts";
-import { createPaste, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
+import { asVisitor, createPaste, uniqueSlug } from "./pages/test_data.ts";
 import { TEST_ADMIN } from "../helpers/server.ts";
 
 test.use({ locale: "en-US" });
 
 test("a key that grants nothing cannot log in: 'Invalid or unauthorised API key'", async ({ browser, request, adminToken }) => {
   const key = await createApiKey(request, adminToken, uniqueSlug("no-rights"), {}, "/");
-  const { context, page } = await newVisitorPage(browser);
-  try {
+  await asVisitor(browser, async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto();
     await login.loginWithApiKey(key);
     await expect(login.error).toHaveText("Invalid or unauthorised API key");
     await expect(login.heading).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("cubby.auth"))).toBeNull();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("stored credentials the server refuses end the session with 'Authentication failed'", async ({ browser }) => {
@@ -72,8 +69,7 @@ test("saving an edit the server forbids says 'No permission to update'", async (
   const key = await createApiKey(request, adminToken, name, { text: true }, "/");
   const slug = uniqueSlug("revoked-paste");
   await createPaste(request, `ApiKey ${key}`, { content: "before", slug });
-  const { context, page } = await newVisitorPage(browser);
-  try {
+  await asVisitor(browser, async ({ page }) => {
     await new LoginPage(page).goto();
     await new LoginPage(page).loginWithApiKey(key);
     const texts = new TextManagementPage(page);
@@ -96,9 +92,7 @@ test("saving an edit the server forbids says 'No permission to update'", async (
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog.getByRole("alert")).toHaveText("No permission to update");
     await expect(dialog).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("saving settings while the server is down says 'The server is not responding'", async ({ browser, isolatedServer }) => {

@@ -16,7 +16,7 @@ import { ExplorerPage } from "./pages/explorer_page.ts";
 import { TextManagementPage } from "./pages/text_management_page.ts";
 import { holdAnswers } from "./pages/held_answers.ts";
 import { contrast, over, parseColor, shadowColors } from "./pages/colors.ts";
-import { createPaste, newAdminPage, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
+import { asAdmin, asVisitor, createPaste, newAdminPage, uniqueSlug } from "./pages/test_data.ts";
 import { freshMount, putFile, removeTemporaryRoots } from "./pages/mount_data.ts";
 
 test.use({ locale: "en-US" });
@@ -49,8 +49,7 @@ async function focusRingContrast(page: Page): Promise<number> {
 }
 
 test("the selected login tab shows a focus ring of 3:1 or more (light)", async ({ browser }) => {
-  const { context, page } = await newVisitorPage(browser, { colorScheme: "light" });
-  try {
+  await asVisitor(browser, async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto();
     await login.username.click();
@@ -62,14 +61,11 @@ test("the selected login tab shows a focus ring of 3:1 or more (light)", async (
     await page.keyboard.press("Tab");
     await expect(login.submit).toBeFocused();
     expect(await focusRingContrast(page)).toBeGreaterThanOrEqual(3);
-  } finally {
-    await context.close();
-  }
+  }, { colorScheme: "light" });
 });
 
 test("the dark primary button keeps 4.5:1 for its text when hovered", async ({ browser }) => {
-  const { context, page } = await newVisitorPage(browser, { colorScheme: "dark" });
-  try {
+  await asVisitor(browser, async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto();
     await login.submit.hover();
@@ -79,16 +75,13 @@ test("the dark primary button keeps 4.5:1 for its text when hovered", async ({ b
         return [s.color, s.backgroundColor];
       }).then(([fg, bg]) => contrast(parseColor(fg), parseColor(bg)))
     ).toBeGreaterThanOrEqual(4.5);
-  } finally {
-    await context.close();
-  }
+  }, { colorScheme: "dark" });
 });
 
 test("the edit dialog gives the focus back to its Edit button", async ({ browser, request, adminToken }) => {
   const slug = uniqueSlug("focus-edit");
   await createPaste(request, `Bearer ${adminToken}`, { content: "edit me", slug });
-  const { context, page } = await newAdminPage(browser, adminToken);
-  try {
+  await asAdmin(browser, adminToken, async ({ page }) => {
     const texts = new TextManagementPage(page);
     await texts.goto();
     await texts.searchFor(slug);
@@ -106,14 +99,11 @@ test("the edit dialog gives the focus back to its Edit button", async ({ browser
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(edit).toBeFocused();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("after logging in, the focus is on the new page", async ({ browser }) => {
-  const { context, page } = await newVisitorPage(browser);
-  try {
+  await asVisitor(browser, async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto();
     await login.username.fill(ADMIN.username);
@@ -121,14 +111,11 @@ test("after logging in, the focus is on the new page", async ({ browser }) => {
     await login.password.press("Enter");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect.poll(() => focused(page)).toMatch(/^(H1 Dashboard|MAIN)/);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("starting an upload moves the focus to the upload queue", async ({ browser, adminToken }) => {
-  const { context, page } = await newAdminPage(browser, adminToken);
-  try {
+  await asAdmin(browser, adminToken, async ({ page }) => {
     await page.goto("/upload");
     await expect(page.getByLabel("Storage", { exact: true })).toHaveValue(/.+/);
     await page.getByLabel("Files to upload").setInputFiles({
@@ -142,16 +129,13 @@ test("starting an upload moves the focus to the upload queue", async ({ browser,
     await page.keyboard.press("Enter");
     await expect(start).toBeDisabled();
     await expect.poll(() => focused(page)).toMatch(/^H2 Files/);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("opening an explorer folder by keyboard keeps the focus on the page", async ({ browser, request, adminToken }) => {
   const root = await freshMount(request, adminToken, "focus");
   await putFile(request, adminToken, `${root}/inner`, "a.txt", "a");
-  const { context, page } = await newAdminPage(browser, adminToken);
-  try {
+  await asAdmin(browser, adminToken, async ({ page }) => {
     const explorer = new ExplorerPage(page);
     await page.goto(`/mount-explorer${root}`);
     const folder = explorer.table.getByRole("link", { name: "inner", exact: true });
@@ -159,9 +143,7 @@ test("opening an explorer folder by keyboard keeps the focus on the page", async
     await page.keyboard.press("Enter");
     await expect(explorer.table.getByRole("link", { name: "a.txt" })).toBeVisible();
     await expect.poll(() => focused(page)).not.toBe("BODY");
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("following a sidebar link on a phone puts the focus on the new page", async ({ browser, adminToken }) => {
@@ -188,34 +170,28 @@ test("unlocking a share puts the focus on the share", async ({ browser, request,
     slug: uniqueSlug("focus-pw"),
     password: "focus-password",
   });
-  const { context, page } = await newVisitorPage(browser);
-  try {
+  await asVisitor(browser, async ({ page }) => {
     const share = new PastePage(page);
     await share.goto(paste.slug);
     await share.passwordInput.fill("focus-password");
     await share.passwordInput.press("Enter");
     await expect(share.content).toContainText("behind a password");
     await expect.poll(() => focused(page)).toBe("H1 Text share");
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("at 320 px (en-US) the login tabs stay in their card, the dashboard in the screen", async ({ browser, adminToken }) => {
   const viewport = { width: 320, height: 640 };
-  const visitor = await newVisitorPage(browser, { viewport });
-  try {
-    const login = new LoginPage(visitor.page);
+  await asVisitor(browser, async ({ page }) => {
+    const login = new LoginPage(page);
     await login.goto();
-    const card = (await visitor.page.locator(".auth-card").boundingBox())!;
+    const card = (await page.locator(".auth-card").boundingBox())!;
     for (const tab of [login.passwordTab, login.apiKeyTab]) {
       const box = (await tab.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(card.x);
       expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
     }
-  } finally {
-    await visitor.context.close();
-  }
+  }, { viewport });
   const admin = await newAdminPage(browser, adminToken, { viewport });
   try {
     await admin.page.goto("/admin/dashboard");

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, sharedServerUrl, test } from "./fixtures.ts";
-import { newAdminPage, uniqueSlug } from "./pages/test_data.ts";
+import { asAdmin, newAdminPage, uniqueSlug } from "./pages/test_data.ts";
 import { KeyManagementPage } from "./pages/key_management_page.ts";
 
 test("a duplicate key name is shown at the name field, in view, at 1280×720", async ({ browser, request, adminToken }) => {
@@ -49,8 +49,7 @@ test("a base path of /../etc is refused for its .. segment, in English and in Ch
       ["zh-CN", "基础路径中不能包含 . 或 .. 段"],
     ] as const
   ) {
-    const { context, page } = await newAdminPage(browser, adminToken, { locale });
-    try {
+    await asAdmin(browser, adminToken, async ({ page }) => {
       await page.goto("/admin/key-management");
       const english = locale === "en-US";
       await page.getByRole("button", { name: english ? "Create key" : "创建密钥" }).click();
@@ -61,9 +60,7 @@ test("a base path of /../etc is refused for its .. segment, in English and in Ch
       await dialog.getByRole("button", { name: english ? "Create" : "创建", exact: true }).click();
       await expect(basePath).toHaveAttribute("aria-invalid", "true");
       await expect(basePath).toHaveAccessibleDescription(new RegExp(text.replace(/\./g, "\\.")));
-    } finally {
-      await context.close();
-    }
+    }, { locale });
   }
 });
 
@@ -132,8 +129,7 @@ test("at 1280 px the sticky Actions column covers neither Status nor Last used",
 
 test("a new key with file sharing offers a ShareX uploader, a curl line and a Flameshot script that work", async ({ browser, request, adminToken }) => {
   const name = uniqueSlug("e2e-sharex");
-  const { context, page } = await newAdminPage(browser, adminToken, { acceptDownloads: true });
-  try {
+  await asAdmin(browser, adminToken, async ({ page }) => {
     const keys = new KeyManagementPage(page);
     await keys.goto();
     await keys.createButton.click();
@@ -184,14 +180,11 @@ test("a new key with file sharing offers a ShareX uploader, a curl line and a Fl
     const script = await uploaders.getByLabel(/^Flameshot/).inputValue();
     expect(script).toContain("flameshot gui --raw | curl -sS -T -");
     expect(script).toContain(`ApiKey ${key}`);
-  } finally {
-    await context.close();
-  }
+  }, { acceptDownloads: true });
 });
 
 test("a key without file sharing is created without uploaders", async ({ browser, adminToken }) => {
-  const { context, page } = await newAdminPage(browser, adminToken);
-  try {
+  await asAdmin(browser, adminToken, async ({ page }) => {
     const keys = new KeyManagementPage(page);
     await keys.goto();
     await keys.createButton.click();
@@ -199,7 +192,5 @@ test("a key without file sharing is created without uploaders", async ({ browser
     await keys.createSubmit.click();
     await expect(keys.createdDialog).toBeVisible();
     await expect(keys.createdDialog.getByText("Upload with this key")).toHaveCount(0);
-  } finally {
-    await context.close();
-  }
+  });
 });

@@ -6,10 +6,11 @@
 import { Buffer } from "node:buffer";
 import { ADMIN, expect, loginAdmin, sharedServerUrl, test } from "./fixtures.ts";
 import {
+  asAdmin,
+  asVisitor,
   callAdminApi,
   createPaste,
   newAdminPage,
-  newVisitorPage,
   uniqueSlug,
 } from "./pages/test_data.ts";
 import { ADMIN_PAGES } from "./pages/admin_layout.ts";
@@ -65,19 +66,13 @@ for (const size of SIZES) {
       if (score > 0.1) over.push(`${path}: ${score.toFixed(3)}\n    ${shifts.join("\n    ")}`);
     };
     for (const path of routes) {
-      const { context, page } = await newAdminPage(browser, adminToken, { viewport });
-      try {
+      await asAdmin(browser, adminToken, async ({ page }) => {
         await measure(page, path);
-      } finally {
-        await context.close();
-      }
+      }, { viewport });
     }
-    const visitor = await newVisitorPage(browser, { viewport });
-    try {
-      await measure(visitor.page, "/admin/login");
-    } finally {
-      await visitor.context.close();
-    }
+    await asVisitor(browser, async ({ page }) => {
+      await measure(page, "/admin/login");
+    }, { viewport });
     expect(over, over.join("\n")).toEqual([]);
   });
 }

@@ -9,7 +9,7 @@ import { expect, test } from "./fixtures.ts";
 import { PastePage } from "./pages/paste_page.ts";
 import { PwaShell } from "./pages/pwa.ts";
 import { FileViewPage, uploadFile } from "./pages/file_view_page.ts";
-import { createPaste, newAdminPage, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
+import { asAdmin, asVisitor, createPaste, uniqueSlug } from "./pages/test_data.ts";
 
 test.use({ locale: "en-US" });
 
@@ -18,8 +18,7 @@ const COPY_NOTE = /^Offline copy saved .+: this may not be the latest version\.$
 test("a paste read online is shown offline with its 'offline copy' note", async ({ browser, request, adminToken }) => {
   const text = `kept for later ${uniqueSlug("c")}`;
   const paste = await createPaste(request, `Bearer ${adminToken}`, { content: text });
-  const { context, page } = await newVisitorPage(browser);
-  try {
+  await asVisitor(browser, async ({ context, page }) => {
     const pwa = new PwaShell(page);
     const share = new PastePage(page);
     await share.goto(paste.slug);
@@ -31,9 +30,7 @@ test("a paste read online is shown offline with its 'offline copy' note", async 
     await page.reload();
     await expect(share.content).toContainText(text);
     await expect(page.getByTestId("offline-copy")).toHaveText(COPY_NOTE);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("a file share read online shows its details offline, and says the file needs a connection", async ({ browser, request, adminToken }) => {
@@ -43,8 +40,7 @@ test("a file share read online shows its details offline, and says the file need
     "e2e-offline.txt",
     Buffer.from("read me online\n"),
   );
-  const { context, page } = await newVisitorPage(browser);
-  try {
+  await asVisitor(browser, async ({ context, page }) => {
     const pwa = new PwaShell(page);
     const view = new FileViewPage(page);
     await view.open(file.slug);
@@ -62,14 +58,11 @@ test("a file share read online shows its details offline, and says the file need
     await expect(view.fact("Size")).toBeVisible();
     await expect(page.getByRole("link", { name: "Download" })).toHaveCount(0);
     await expect(view.content("e2e-offline.txt")).toHaveCount(0);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("an app route never opened online shows the offline page, and retry loads it once online", async ({ browser, adminToken }) => {
-  const { context, page } = await newAdminPage(browser, adminToken);
-  try {
+  await asAdmin(browser, adminToken, async ({ context, page }) => {
     const pwa = new PwaShell(page);
     await page.goto("/");
     await pwa.waitForControl();
@@ -89,7 +82,5 @@ test("an app route never opened online shows the offline page, and retry loads i
     await context.setOffline(false);
     await retry.click();
     await expect(page.getByRole("heading", { level: 1, name: "Mount explorer" })).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });

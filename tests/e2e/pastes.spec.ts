@@ -9,10 +9,10 @@ import { LoginPage } from "./pages/login_page.ts";
 import { PastePage } from "./pages/paste_page.ts";
 import { TextManagementPage } from "./pages/text_management_page.ts";
 import {
+  asVisitor,
   createPaste,
   embeddedPageData,
   newContext,
-  newVisitorPage,
   readPasteAsManager,
   serverRenderedRoot,
   uniqueSlug,
@@ -69,9 +69,8 @@ test("a Markdown share made on Home renders for a visitor who is not logged in",
   await expect.poll(() => home.editorText()).toBe("");
 
   // A stranger opens the link.
-  const visitor = await newVisitorPage(browser);
-  try {
-    const share = new PastePage(visitor.page);
+  await asVisitor(browser, async ({ page }) => {
+    const share = new PastePage(page);
     const res = await share.goto(url);
     expect(res?.status()).toBe(200);
     await expect(share.heading).toBeVisible();
@@ -86,10 +85,8 @@ test("a Markdown share made on Home renders for a visitor who is not logged in",
     await expect(code.locator(".hljs-keyword")).toHaveText("const");
     await expect(code.locator(".hljs-number")).toHaveText("42");
     // Not logged in: no manage buttons.
-    await expect(visitor.page.getByRole("group", { name: "Manage this share" })).toHaveCount(0);
-  } finally {
-    await visitor.context.close();
-  }
+    await expect(page.getByRole("group", { name: "Manage this share" })).toHaveCount(0);
+  });
 });
 
 test("a password-protected share asks for the password and refuses a wrong one", async ({ browser, request, adminToken }) => {
@@ -121,15 +118,14 @@ test("a password-protected share asks for the password and refuses a wrong one",
     page: { requires: "password", paste: { slug, content: null, has_password: true } },
   });
 
-  const visitor = await newVisitorPage(browser);
-  try {
-    const share = new PastePage(visitor.page);
+  await asVisitor(browser, async ({ context, page }) => {
+    const share = new PastePage(page);
     await share.goto(slug);
     await expect(share.passwordHeading).toBeVisible();
     await expect(share.content).toHaveCount(0);
-    await expect(visitor.page.getByText("Meet at noon")).toHaveCount(0);
+    await expect(page.getByText("Meet at noon")).toHaveCount(0);
     // The remark, too, waits for the password.
-    await expect(visitor.page.getByText("for the night shift")).toHaveCount(0);
+    await expect(page.getByText("for the night shift")).toHaveCount(0);
 
     await share.unlock("not the password");
     await expect(share.passwordError).toBeVisible();
@@ -141,17 +137,15 @@ test("a password-protected share asks for the password and refuses a wrong one",
     await expect(share.content.getByRole("heading", { name: "Secret plans" })).toBeVisible();
     await expect(share.content).toContainText("Meet at noon.");
     await expect(share.passwordHeading).toBeHidden();
-    await expect(visitor.page.getByText("for the night shift")).toBeVisible();
+    await expect(page.getByText("for the night shift")).toBeVisible();
     // "Raw text" carries the unlock's view token, never the password (history, proxy logs).
     const raw = share.rawLink;
     await expect(raw).toHaveAttribute("href", /^\/api\/raw\/[^?]+\?t=/);
     expect(await raw.getAttribute("href")).not.toContain(encodeURIComponent(password));
-    const [tab] = await Promise.all([visitor.context.waitForEvent("page"), raw.click()]);
+    const [tab] = await Promise.all([context.waitForEvent("page"), raw.click()]);
     await expect(tab.locator("body")).toContainText("Meet at noon.");
     expect(tab.url()).not.toContain("password");
-  } finally {
-    await visitor.context.close();
-  }
+  });
 });
 
 test("a one-view share: server rendering does not use the view, the first visit does", async ({ browser, request, adminToken }) => {
@@ -177,34 +171,28 @@ test("a one-view share: server rendering does not use the view, the first visit 
   });
 
   // The first visit shows the content and uses the view.
-  const first = await newVisitorPage(browser);
-  try {
-    const share = new PastePage(first.page);
+  await asVisitor(browser, async ({ page }) => {
+    const share = new PastePage(page);
     await share.goto(paste.slug);
     await expect(share.content.getByRole("heading", { name: "Burn after reading" })).toBeVisible();
     await expect(share.content).toContainText("Only once.");
-  } finally {
-    await first.context.close();
-  }
+  });
   expect((await readPasteAsManager(request, adminToken, paste.id)).paste).toMatchObject({
     views: 1,
   });
 
   // The next visit finds it used up.
-  const second = await newVisitorPage(browser);
-  try {
-    const share = new PastePage(second.page);
+  await asVisitor(browser, async ({ page }) => {
+    const share = new PastePage(page);
     const res = await share.goto(paste.slug);
     expect(res?.status()).toBe(410);
     await expect(share.expiredHeading).toBeVisible();
     await expect(
-      second.page.getByText("This share has passed its expiry time or reached its view limit."),
+      page.getByText("This share has passed its expiry time or reached its view limit."),
     ).toBeVisible();
     await expect(share.content).toHaveCount(0);
-    await expect(second.page.getByText("Only once")).toHaveCount(0);
-  } finally {
-    await second.context.close();
-  }
+    await expect(page.getByText("Only once")).toHaveCount(0);
+  });
 });
 
 test("text management lists, finds and deletes a share", async ({ browser, request, adminToken }) => {

@@ -12,9 +12,9 @@ import { expect, test } from "./fixtures.ts";
 import { PastePage } from "./pages/paste_page.ts";
 import { TopNav } from "./pages/top_nav.ts";
 import {
+  asVisitor,
   createPaste,
   newContext,
-  newVisitorPage,
   readPasteAsManager,
   uniqueSlug,
 } from "./pages/test_data.ts";
@@ -73,8 +73,7 @@ test("an open paste hydrates in place, and copy, theme and language work", async
     content,
     slug: uniqueSlug("hyd"),
   });
-  const { context, page } = await newVisitorPage(browser);
-  try {
+  await asVisitor(browser, async ({ context, page }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.addInitScript(recordServerElements);
     const seen = watch(page);
@@ -106,9 +105,7 @@ test("an open paste hydrates in place, and copy, theme and language work", async
 
     expectShareEntryOnly(seen.scripts);
     expect(seen.errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("a password-protected paste hydrates its form in place and unlocks", async ({ browser, request, adminToken }) => {
@@ -118,8 +115,7 @@ test("a password-protected paste hydrates its form in place and unlocks", async 
     slug: uniqueSlug("hydpw"),
     password,
   });
-  const { context, page } = await newVisitorPage(browser);
-  try {
+  await asVisitor(browser, async ({ page }) => {
     await page.addInitScript(recordServerElements);
     const seen = watch(page);
     const share = new PastePage(page);
@@ -137,9 +133,7 @@ test("a password-protected paste hydrates its form in place and unlocks", async 
     // The wrong password's reply is the only console line the browser may add.
     const refused = /^Failed to load resource: the server responded with a status of 401/;
     expect(seen.errors.filter((e) => !refused.test(e))).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("a file share hydrates in place and shows its preview", async ({ browser, request, adminToken }) => {
@@ -151,8 +145,7 @@ test("a file share hydrates in place and shows its preview", async ({ browser, r
   expect(res.status(), await res.text()).toBe(201);
   const { slug } = (await res.json()).data as { slug: string };
 
-  const { context, page } = await newVisitorPage(browser);
-  try {
+  await asVisitor(browser, async ({ page }) => {
     await page.addInitScript(recordServerElements);
     const seen = watch(page);
     // The page opens the share from an effect, so after hydration: hold that request until
@@ -175,9 +168,7 @@ test("a file share hydrates in place and shows its preview", async ({ browser, r
       .toBeVisible();
     expectShareEntryOnly(seen.scripts);
     expect(seen.errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("the owner renames a view-limited paste: the page moves to the new link in place and counts no view", async ({ browser, request, adminToken }) => {

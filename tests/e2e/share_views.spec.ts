@@ -9,10 +9,11 @@ import { HomePage } from "./pages/home_page.ts";
 import { PastePage } from "./pages/paste_page.ts";
 import { FileViewPage, uploadFile } from "./pages/file_view_page.ts";
 import {
+  asAdmin,
+  asVisitor,
   createPaste,
   downloadBytes,
   newAdminPage,
-  newVisitorPage,
   uniqueSlug,
 } from "./pages/test_data.ts";
 
@@ -40,75 +41,57 @@ test("the admin opens a new 1-view paste from the success card without using its
     await admin.context.close();
   }
 
-  const recipient = await newVisitorPage(browser);
-  try {
-    const share = new PastePage(recipient.page);
+  await asVisitor(browser, async ({ page }) => {
+    const share = new PastePage(page);
     expect((await share.goto(shareLink))?.status()).toBe(200);
     await expect(share.content.getByRole("heading", { name: "For one reader" })).toBeVisible();
-    await expect(recipient.page.getByText("Your own view: not counted")).toHaveCount(0);
-    await expect(recipient.page.locator(".paste-facts")).toContainText("1 / 1");
-  } finally {
-    await recipient.context.close();
-  }
-  const late = await newVisitorPage(browser);
-  try {
-    const share = new PastePage(late.page);
+    await expect(page.getByText("Your own view: not counted")).toHaveCount(0);
+    await expect(page.locator(".paste-facts")).toContainText("1 / 1");
+  });
+  await asVisitor(browser, async ({ page }) => {
+    const share = new PastePage(page);
     expect((await share.goto(shareLink))?.status()).toBe(410);
     await expect(share.expiredHeading).toBeVisible();
-  } finally {
-    await late.context.close();
-  }
+  });
 });
 
 test("the admin opens and downloads a 1-view file share without using its view", async ({ browser, request, adminToken }) => {
   const body = Buffer.from("one reader only\n");
   const file = await uploadFile(request, adminToken, "e2e-once.txt", body, { max_views: "1" });
-  const admin = await newAdminPage(browser, adminToken, { acceptDownloads: true });
-  try {
-    const view = new FileViewPage(admin.page);
+  await asAdmin(browser, adminToken, async ({ page }) => {
+    const view = new FileViewPage(page);
     await view.open(file.slug);
     await expect(view.content("e2e-once.txt")).toHaveText("one reader only");
     await expect(view.ownViewNote).toBeVisible();
     await expect(view.fact("Views")).toContainText("0 / 1");
     expect(Buffer.compare(await downloadBytes(view.downloadLink()), body)).toBe(0);
-  } finally {
-    await admin.context.close();
-  }
+  }, { acceptDownloads: true });
 
-  const recipient = await newVisitorPage(browser);
-  try {
-    const view = new FileViewPage(recipient.page);
+  await asVisitor(browser, async ({ page }) => {
+    const view = new FileViewPage(page);
     await view.open(file.slug);
     await expect(view.content("e2e-once.txt")).toHaveText("one reader only");
     await expect(view.ownViewNote).toHaveCount(0);
-  } finally {
-    await recipient.context.close();
-  }
+  });
 });
 
 test("a visitor's page view, preview and download of a 1-view file count once", async ({ browser, request, adminToken }) => {
   const body = Buffer.from("preview and download\n");
   const file = await uploadFile(request, adminToken, "e2e-one-view.txt", body, { max_views: "1" });
-  const first = await newVisitorPage(browser, { acceptDownloads: true });
-  try {
-    const view = new FileViewPage(first.page);
+  await asVisitor(browser, async ({ page }) => {
+    const view = new FileViewPage(page);
     await view.open(file.slug);
     await expect(view.content("e2e-one-view.txt")).toHaveText("preview and download");
     await expect(view.fact("Views")).toHaveText("1 / 1");
     for (let i = 0; i < 2; i++) {
       expect(Buffer.compare(await downloadBytes(view.downloadLink()), body)).toBe(0);
     }
-  } finally {
-    await first.context.close();
-  }
-  const second = await newVisitorPage(browser);
-  try {
-    const res = await second.page.goto(`/file/${file.slug}`);
+  }, { acceptDownloads: true });
+  await asVisitor(browser, async ({ page }) => {
+    const res = await page.goto(`/file/${file.slug}`);
     expect(res?.status()).toBe(410);
-    await expect(new FileViewPage(second.page).expiredText).toBeVisible();
-  } finally {
-    await second.context.close();
-  }
+    await expect(new FileViewPage(page).expiredText).toBeVisible();
+  });
 });
 
 test("a visitor's page view and its raw text of a 1-view paste count once", async ({ browser, request, adminToken }) => {
@@ -117,22 +100,16 @@ test("a visitor's page view and its raw text of a 1-view paste count once", asyn
     slug: uniqueSlug("raw-once"),
     max_views: 1,
   });
-  const first = await newVisitorPage(browser);
-  try {
-    const share = new PastePage(first.page);
+  await asVisitor(browser, async ({ context, page }) => {
+    const share = new PastePage(page);
     await share.goto(paste.slug);
     await expect(share.content).toContainText("raw after reading");
-    const [tab] = await Promise.all([first.context.waitForEvent("page"), share.rawLink.click()]);
+    const [tab] = await Promise.all([context.waitForEvent("page"), share.rawLink.click()]);
     await expect(tab.locator("body")).toHaveText("raw after reading");
-  } finally {
-    await first.context.close();
-  }
-  const second = await newVisitorPage(browser);
-  try {
-    const share = new PastePage(second.page);
+  });
+  await asVisitor(browser, async ({ page }) => {
+    const share = new PastePage(page);
     expect((await share.goto(paste.slug))?.status()).toBe(410);
     await expect(share.expiredHeading).toBeVisible();
-  } finally {
-    await second.context.close();
-  }
+  });
 });

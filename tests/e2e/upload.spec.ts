@@ -10,7 +10,7 @@ import type { Buffer } from "node:buffer";
 import { randomBytes } from "node:crypto";
 import { ADMIN, expect, test } from "./fixtures.ts";
 import { LoginPage } from "./pages/login_page.ts";
-import { downloadBytes, newVisitorPage, uniqueSlug } from "./pages/test_data.ts";
+import { asVisitor, downloadBytes, uniqueSlug } from "./pages/test_data.ts";
 
 test.use({ locale: "en-US" });
 
@@ -99,18 +99,15 @@ test("upload a file with progress, then a visitor downloads the same bytes", asy
   await expect(upload.recent.getByRole("link", { name })).toBeVisible();
 
   // A visitor with nothing in common with the uploader opens the link and downloads.
-  const visitor = await newVisitorPage(browser);
-  try {
-    const res = await visitor.page.goto(url);
+  await asVisitor(browser, async ({ page }) => {
+    const res = await page.goto(url);
     expect(res?.status()).toBe(200);
-    const share = new FileSharePage(visitor.page);
+    const share = new FileSharePage(page);
     await expect(share.downloadLink).toBeVisible();
     const downloaded = await share.download();
     expect(downloaded.length).toBe(bytes.length);
     expect(downloaded.equals(bytes)).toBe(true);
-  } finally {
-    await visitor.context.close();
-  }
+  });
 });
 
 test("the 1 day preset sends expires_in in hours: the share expires in 24 hours", async ({ page, request }) => {

@@ -17,6 +17,10 @@ export const ADMIN = { username: "admin", password: "admin-password-123" };
 /** Every permission a key can hold (a key so granted is still not the admin). */
 export const ALL_KEY_PERMISSIONS = maskToPermissions(ALL_PERMISSIONS);
 
+/** A reply as `TestApp.call` reads it: the body is whatever JSON the route sent (null if empty). */
+// deno-lint-ignore no-explicit-any
+export type CallResult = { status: number; body: any; text: string };
+
 export type TestApp = {
   app: ReturnType<typeof createApp>;
   services: Services;
@@ -31,6 +35,8 @@ export type TestApp = {
   ) => Promise<Response>;
   /** Sends a request as `auth` (with a JSON body when given) and returns only its status. */
   statusOf: (method: string, path: string, auth?: string, json?: unknown) => Promise<number>;
+  /** Sends a request like `statusOf` and returns its status, text and parsed JSON body (or null). */
+  call: (method: string, path: string, auth?: string, json?: unknown) => Promise<CallResult>;
   /** Logs in as the admin and returns "Bearer <token>". */
   adminAuth: () => Promise<string>;
   /** Creates an API key with the given permissions and returns "ApiKey <key>" and its id. */
@@ -123,6 +129,12 @@ async function buildTestApp(
     return res.status;
   };
 
+  const call: TestApp["call"] = async (method, path, auth, json) => {
+    const res = await request(path, { method, auth, json });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, text };
+  };
+
   const adminAuth = async () => {
     if (adminToken) return adminToken;
     const res = await request("/api/admin/login", { method: "POST", json: ADMIN });
@@ -182,6 +194,7 @@ async function buildTestApp(
     dir,
     request,
     statusOf,
+    call,
     adminAuth,
     createKey,
     createStorageConfig,

@@ -266,6 +266,21 @@ async function removeDir(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Runs `fn` while `server` runs and stops the server after; when `fn` fails, the server's last
+ * output is printed first (what it logged is often the reason).
+ */
+export async function whileServing(server: TestServer, fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+  } catch (err) {
+    console.error(`server output:\n${server.output().slice(-3000)}`);
+    throw err;
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Logs in as the admin of `server` and returns the session token. Throws on failure. */
 export async function loginAdmin(
   server: Pick<TestServer, "url">,

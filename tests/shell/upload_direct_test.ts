@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startServer, type TestServer } from "../helpers/server.ts";
+import { startServer, type TestServer, whileServing } from "../helpers/server.ts";
 import { createApiKey, hashFile, MiB, run, writePseudoRandomFile } from "./helpers.ts";
 
 const SIZE = 3 * MiB + 12_345; // several chunks, and not a multiple of any buffer size
@@ -46,12 +46,8 @@ function withServer(name: string, fn: (server: TestServer, dir: string) => Promi
       const server = await startServer();
       const dir = await Deno.makeTempDir({ prefix: "cubby-shell-" });
       try {
-        await fn(server, dir);
-      } catch (err) {
-        console.error(`server output:\n${server.output().slice(-3000)}`);
-        throw err;
+        await whileServing(server, () => fn(server, dir));
       } finally {
-        await server.stop();
         await Deno.remove(dir, { recursive: true }).catch(() => {});
       }
     },

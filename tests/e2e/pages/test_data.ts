@@ -116,6 +116,35 @@ export async function newVisitorPage(
   return { context, page: await context.newPage() };
 }
 
+/** Runs `fn` on a new admin page (as `newAdminPage` opens one), closing it after. */
+export async function asAdmin<T>(
+  browser: Browser,
+  token: string,
+  fn: (admin: { context: BrowserContext; page: Page }) => Promise<T>,
+  opts: Omit<ContextOptions, "adminToken"> = {},
+): Promise<T> {
+  const admin = await newAdminPage(browser, token, opts);
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.context.close();
+  }
+}
+
+/** Runs `fn` on a new visitor's page (as `newVisitorPage` opens one), closing it after. */
+export async function asVisitor<T>(
+  browser: Browser,
+  fn: (visitor: { context: BrowserContext; page: Page }) => Promise<T>,
+  opts: Omit<ContextOptions, "adminToken"> = {},
+): Promise<T> {
+  const visitor = await newVisitorPage(browser, opts);
+  try {
+    return await fn(visitor);
+  } finally {
+    await visitor.context.close();
+  }
+}
+
 /** Calls the API of the server at `server.url` as the admin; expects a 2xx and returns `data`. */
 export async function callAdminApi(
   server: { url: string },

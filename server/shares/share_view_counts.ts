@@ -1,0 +1,59 @@
+/**
+ * The views of one kind of share (pastes or files): a checked commit for every view of a share
+ * with a limit (view_counter.ts), the in-memory tally for unlimited ones when there is one
+ * (view_tally.ts), and reads that add the views still pending here.
+ */
+import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
+import type { ViewTally } from "./view_tally.ts";
+
+type Counted = { id: string; max_views: number };
+
+/** Where one kind of share keeps its records and view counters, and its name in errors. */
+export type ViewKeys = {
+  label: string;
+  record: (id: string) => Deno.KvKey;
+  counter: (id: string) => Deno.KvKey;
+};
+
+/** Counts and reads the views of one kind of share. */
+export class ShareViewCounts {
+  /** `tally` counts views of unlimited shares in memory; without it they are committed. */
+  constructor(private kv: Deno.Kv, private keys: ViewKeys, private tally?: ViewTally) {}
+
+  /** Counts one view of the share read at `entry` with a checked commit (view_counter.ts). */
+  count(entry: { value: Counted; versionstamp: string }): Promise<CountResult> {
+    const { id, max_views } = entry.value;
+    const record = { key: this.keys.record(id), versionstamp: entry.versionstamp };
+    return countView(this.kv, this.keys.counter(id), record, max_views);
+  }
+
+  /**
+   * Counts one view of an unlimited share in memory and returns its views (null when `entry`
+   * was read without them); without a tally it commits like `count`. Throws for a limited share.
+   */
+  async tallied(
+    entry: { value: Counted; versionstamp: string; views: number | null },
+  ): Promise<CountResult> {
+    const { id, max_views } = entry.value;
+    if (max_views > 0) {
+      throw new Error(`${this.keys.label} ${id} has a view limit: count it with countView`);
+    }
+    if (!this.tally) return await this.count(entry);
+    this.tally.add(this.keys.record(id), this.keys.counter(id));
+    return { ok: true, views: entry.views === null ? null : entry.views + 1 };
+  }
+
+  /**
+   * The view counts of many shares, in order (missing counters count 0), with views pending
+   * here for unlimited ones (those of a share that has a limit now are dropped, view_tally.ts).
+   */
+  async read(recs: Counted[]): Promise<number[]> {
+    const stored = await readViewCounts(this.kv, recs.map((r) => this.keys.counter(r.id)));
+    return recs.map((r, i) => stored[i] + (r.max_views > 0 ? 0 : this.pending(r.id)));
+  }
+
+  /** The views of share `id` counted here and not yet written. */
+  pending(id: string): number {
+    return this.tally?.pendingOf(this.keys.counter(id)) ?? 0;
+  }
+}
