@@ -95,6 +95,55 @@ Deno.test("a raw view of an open paste reads its record alone; a limit set elsew
   assert.deepEqual((await readsOf(`/api/raw/${slug}`)).reads.at(-1), ["pastes", "paste_views"]);
 });
 
+Deno.test("an unlimited paste's stored count is read again a few times a second, and a peer's views and edits show", async () => {
+  const reads: string[][] = [];
+  await using t = await createTestApp({ VIEW_FLUSH_MS: "60000" }, {
+    wrapKv: (kv) => recordingReads(kv, reads),
+  });
+  const { id, slug } = await createPaste(t);
+  const view = async () => {
+    reads.length = 0;
+    const res = await t.request(`/api/paste/${slug}`);
+    assert.equal(res.status, 200);
+    const { data } = await res.json();
+    return { views: data.views as number, remark: data.remark as string | null, reads: [...reads] };
+  };
+  // The first view reads the counter; the next one, right after, uses what it read and adds
+  // the view pending here, so the count stays exact for this instance's own views.
+  assert.deepEqual(await view(), { views: 1, remark: null, reads: [["pastes", "paste_views"]] });
+  assert.deepEqual(await view(), { views: 2, remark: null, reads: [["pastes"]] });
+  // Its own flush moves the pending views into KV: the counter is read again, no view is lost.
+  await t.services.viewTally.flush();
+  assert.deepEqual(await view(), { views: 3, remark: null, reads: [["pastes", "paste_views"]] });
+
+  // Views on another instance reach this one within the reuse time after their flush.
+  await using peer = await createPeerApp(t);
+  for (let i = 0; i < 3; i++) assert.equal((await peer.request(`/api/paste/${slug}`)).status, 200);
+  await peer.services.viewTally.flush();
+  const deadline = Date.now() + 5_000;
+  for (let own = 4;; own++) {
+    const seen = await view();
+    if (seen.views === own + 3) break; // 3 of the peer's, `own` of this instance's
+    assert.ok(Date.now() < deadline, `the peer's views did not show: ${JSON.stringify(seen)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  // An edit on the peer shows at once: the record's new version is read with its counter.
+  await t.services.viewTally.flush();
+  const stored = await storedViews(t, ["paste_views", id]);
+  assert.equal((await view()).views, stored + 1); // the count is kept again
+  const edit = await peer.request(`/api/pastes/${id}`, {
+    method: "PUT",
+    auth: await peer.adminAuth(),
+    json: { remark: "edited elsewhere" },
+  });
+  assert.equal(edit.status, 200, await edit.clone().text());
+  assert.deepEqual(await view(), {
+    views: stored + 2,
+    remark: "edited elsewhere",
+    reads: [["pastes"], ["pastes", "paste_views"]],
+  });
+});
+
 Deno.test("unlimited views show at once and reach the store after the flush interval", async () => {
   await using t = await createTestApp({ VIEW_FLUSH_MS: "100" });
   const { id, slug } = await createPaste(t);

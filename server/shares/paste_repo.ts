@@ -47,6 +47,12 @@ export const indexedPaste = (rec: PasteRecord): IndexedShare => ({
   texts: [rec.slug, rec.remark ?? ""],
 });
 
+/**
+ * How long an unlimited paste's stored view count is used again at most (paste_lookup.ts): views
+ * of other instances show up to this much later than their flush.
+ */
+const COUNT_REUSE_MS = 250;
+
 /** Where pastes keep their records and view counters. */
 const PASTE_VIEW_KEYS: ViewKeys = { label: "Paste", record: keys.pastes, counter: keys.pasteViews };
 
@@ -62,7 +68,10 @@ export class PasteRepo {
   /** `tally` counts views of unlimited pastes in memory; without it they are committed. */
   constructor(private kv: Deno.Kv, tally?: ViewTally) {
     this.views = new ShareViewCounts(kv, PASTE_VIEW_KEYS, tally);
-    this.lookup = new PasteLookup(kv, (id) => this.views.pending(id));
+    // A stored count is used again for a fraction of the flush interval (paste_lookup.ts).
+    const reuseMs = tally ? Math.min(COUNT_REUSE_MS, tally.flushMs / 2) : 0;
+    this.lookup = new PasteLookup(kv, (id) => this.views.pending(id), reuseMs);
+    tally?.onFlushed(() => this.lookup.forgetCounts());
     this.tombstones = new TombstoneRepo(kv, "paste");
     this.lists = new ShareLists(kv, {
       kind: "paste",

@@ -24,6 +24,7 @@ export class ViewTally {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
+  private flushed: (() => void)[] = [];
 
   /** `flushMs`: how long a counted view may wait in memory before it is written. */
   constructor(
@@ -43,6 +44,11 @@ export class ViewTally {
     return p.n;
   }
 
+  /** Calls `fn` after every flush, once its views are in KV (or back in pending). */
+  onFlushed(fn: () => void): void {
+    this.flushed.push(fn);
+  }
+
   /** Views of `counter` counted here and not yet written to KV. */
   pendingOf(counter: Deno.KvKey): number {
     return this.pending.get(idOf(counter))?.n ?? 0;
@@ -50,7 +56,11 @@ export class ViewTally {
 
   /** Writes every pending view now (waits for a flush already under way). */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write());
+    this.flushing = this.flushing.then(() =>
+      this.write().finally(() => {
+        for (const fn of this.flushed) fn();
+      })
+    );
     return this.flushing;
   }
 
