@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { JournalLostError, type Mutation, RestoreJournal } from "./backup_journal.ts";
 import { withTempKv } from "../../tests/helpers/kv.ts";
+import { crashingJournalKv } from "../../tests/helpers/journal_crash.ts";
 import { createTestApp } from "../../tests/helpers/app.ts";
 
 /** Every key and value under the test prefixes, to compare states. */
@@ -41,55 +42,15 @@ function mutations(): Mutation[] {
 }
 
 /**
- * Runs the journal and stands in for a crash: right after the commit that first shows `phase`
- * with some progress on the marker, the marker is rewritten behind the journal's back, so its
- * next commit fails and it stops where it is, without cleaning up, exactly as if the process had
- * died there. The check runs inside the journal's own commits (a proxy over the real KV), so it
- * cannot miss a phase that a polling loop would race past on a busy machine.
+ * Runs the journal and stands in for a crash in `phase` (crashingJournalKv): it stops where it
+ * is, without cleaning up, exactly as if the process had died there.
  */
 async function crashDuring(kv: Deno.Kv, phase: "capturing" | "applying") {
-  let crashed = false;
-  const afterCommit = async () => {
-    if (crashed) return;
-    const m = await kv.get<{ phase: string; done: number }>(["restore_journal"]);
-    if (m.value?.phase === phase && m.value.done > 0) {
-      crashed = true;
-      await kv.set(["restore_journal"], m.value);
-    }
-  };
-  const watched = new Proxy(kv, {
-    get(target, prop) {
-      if (prop !== "atomic") {
-        const v = Reflect.get(target, prop, target);
-        return typeof v === "function" ? v.bind(target) : v;
-      }
-      return () => {
-        const op = target.atomic();
-        const proxy: Deno.AtomicOperation = new Proxy(op, {
-          get(o, p) {
-            const v = Reflect.get(o, p, o);
-            if (p === "commit") {
-              return async () => {
-                const res = await o.commit();
-                await afterCommit();
-                return res;
-              };
-            }
-            if (typeof v !== "function") return v;
-            return (...args: unknown[]) => {
-              const out = v.apply(o, args);
-              return out === o ? proxy : out;
-            };
-          },
-        });
-        return proxy;
-      };
-    },
-  });
-  const journal = new RestoreJournal(watched);
+  const crashing = crashingJournalKv(kv, phase);
+  const journal = new RestoreJournal(crashing.kv);
   assert.ok(await journal.begin("r1", "overwrite", ["text_management"], 0));
   const err = await journal.run(mutations()).then(() => null, (e) => e);
-  assert.ok(crashed, `the run never showed phase ${phase} with progress`);
+  assert.ok(crashing.crashed(), `the run never showed phase ${phase} with progress`);
   assert.ok(err instanceof JournalLostError, String(err));
 }
 
