@@ -115,11 +115,7 @@ Deno.test("copies onto existing files skip, keep both or overwrite as asked", as
   await using t = await createTestApp();
   await mountLocal(t, "/src");
   // Mounts of one config share its keys: the target gets a storage of its own.
-  const other = await t.createStorageConfig({
-    name: "other",
-    provider_type: "local",
-    root_dir: `${t.dir}/other`,
-  });
+  const other = await t.createLocalConfig("other");
   await mountLocal(t, "/dst", { storage_config_id: other.id });
   await upload(t, "/src", "x.txt", "new");
   await upload(t, "/dst", "x.txt", "old");

@@ -12,13 +12,7 @@ async function send(t: TestApp, method: string, path: string, json?: unknown, au
 
 /** A local storage config with its own directory, so mounts on it do not share files. */
 async function storage(t: TestApp, dir: string): Promise<string> {
-  const res = await send(t, "POST", "/api/s3-configs", {
-    name: dir,
-    provider_type: "local",
-    root_dir: `${t.dir}/${dir}`,
-  });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.data.id;
+  return (await t.createLocalConfig(dir)).id;
 }
 
 async function defaultStorage(t: TestApp): Promise<string> {

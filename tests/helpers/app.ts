@@ -46,6 +46,8 @@ export type TestApp = {
   ) => Promise<{ auth: string; id: string; key: string }>;
   /** Creates a storage config through the admin API (asserting 201); returns its view. */
   createStorageConfig: (fields: Record<string, unknown>) => Promise<StorageConfigView>;
+  /** Creates a local storage config named `name`, rooted at `<dir>/<name>`; returns its view. */
+  createLocalConfig: (name: string, extra?: Record<string, unknown>) => Promise<StorageConfigView>;
   /** Creates a storage config for an s3rver bucket through the admin API; returns its view. */
   createS3rverConfig: (
     s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string },
@@ -165,6 +167,9 @@ async function buildTestApp(
   const createStorageConfig: TestApp["createStorageConfig"] = (fields) =>
     adminJson("/api/s3-configs", fields);
 
+  const createLocalConfig: TestApp["createLocalConfig"] = (name, extra = {}) =>
+    createStorageConfig({ name, provider_type: "local", root_dir: join(dir, name), ...extra });
+
   const createS3rverConfig: TestApp["createS3rverConfig"] = (s3, extra = {}) =>
     createStorageConfig({ ...s3rverConfigFields(s3), ...extra });
 
@@ -198,6 +203,7 @@ async function buildTestApp(
     adminAuth,
     createKey,
     createStorageConfig,
+    createLocalConfig,
     createS3rverConfig,
     createMount,
     close,
