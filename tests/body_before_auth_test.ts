@@ -10,6 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { startServer, type TestServer } from "./helpers/server.ts";
+import { withDeadline } from "./helpers/wait.ts";
 import { adminAuth, findServerPid, MiB, sampleRss } from "./shell/helpers.ts";
 
 const BODY_BYTES = 30 * MiB;
@@ -73,16 +74,8 @@ function requestHead(path: string, length: number, extra: Record<string, string>
 }
 
 /** Fails instead of hanging when an answer never comes (a deadline, never a wait). */
-async function answered<T>(p: Promise<T>, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within 60 s`)), 60_000);
-  });
-  try {
-    return await Promise.race([p, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
+function answered<T>(p: Promise<T>, what: string): Promise<T> {
+  return withDeadline(p, 60_000, `${what}: no answer within 60 s`);
 }
 
 Deno.test({
