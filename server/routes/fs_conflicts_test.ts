@@ -16,7 +16,7 @@ async function upload(t: TestApp, dir: string, name: string, body: string, mode?
   const res = await t.request("/api/fs/upload", {
     method: "POST",
     auth: await t.adminAuth(),
-    headers: { "accept-language": "en-US" },
+    lang: "en-US",
     body: fd,
   });
   return { status: res.status, body: await res.json() };
@@ -89,7 +89,7 @@ Deno.test("fs/exists names what a folder holds; mkdir of an existing folder says
     t.request("/api/fs/mkdir", {
       method: "POST",
       auth: admin,
-      headers: { "accept-language": "en-US" },
+      lang: "en-US",
       json: { path },
     });
   assert.equal((await mk("/m/docs")).status, 201);

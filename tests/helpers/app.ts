@@ -28,10 +28,10 @@ export type TestApp = {
   kv: Deno.Kv;
   config: Config;
   dir: string;
-  /** Calls the app like a client at 127.0.0.1 (or at `peer`) would. */
+  /** Calls the app like a client at 127.0.0.1 (or at `peer`, in language `lang`) would. */
   request: (
     path: string,
-    init?: RequestInit & { json?: unknown; auth?: string; peer?: string },
+    init?: RequestInit & { json?: unknown; auth?: string; peer?: string; lang?: string },
   ) => Promise<Response>;
   /** Sends a request as `auth` (with a JSON body when given) and returns only its status. */
   statusOf: (method: string, path: string, auth?: string, json?: unknown) => Promise<number>;
@@ -113,10 +113,11 @@ async function buildTestApp(
   const app = createApp({ services, log: () => {} });
   let adminToken: string | null = null;
 
-  const request: TestApp["request"] = (path, { peer = "127.0.0.1", ...init } = {}) => {
+  const request: TestApp["request"] = (path, { peer = "127.0.0.1", lang, ...init } = {}) => {
     const headers = new Headers(init.headers);
     if (init.json !== undefined) headers.set("content-type", "application/json");
     if (init.auth) headers.set("authorization", init.auth);
+    if (lang) headers.set("accept-language", lang);
     const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
     return Promise.resolve(
       app.fetch(new Request(new URL(path, "http://127.0.0.1"), { ...init, headers, body }), {
