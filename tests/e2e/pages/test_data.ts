@@ -9,6 +9,7 @@ import { expect, sharedServerUrl } from "../fixtures.ts";
 import type { PasteView } from "../../../shared/schemas/pastes.ts";
 import type { CreatePasteInput } from "../../../client/features/pastes/pastes_api.ts";
 import { adminStorageState } from "./admin_login.ts";
+import { LoginPage } from "./login_page.ts";
 
 export type { PasteView };
 
@@ -143,6 +144,20 @@ export async function asVisitor<T>(
   } finally {
     await visitor.context.close();
   }
+}
+
+/** Runs `fn` on a new page logged in through the login form with API key `key`, closing it after. */
+export async function asKeyHolder<T>(
+  browser: Browser,
+  key: string,
+  fn: (holder: { context: BrowserContext; page: Page }) => Promise<T>,
+): Promise<T> {
+  return await asVisitor(browser, async (holder) => {
+    const login = new LoginPage(holder.page);
+    await login.goto();
+    await login.loginWithApiKey(key);
+    return await fn(holder);
+  });
 }
 
 /** Calls the API of the server at `server.url` as the admin; expects a 2xx and returns `data`. */
