@@ -117,6 +117,19 @@ export async function newVisitorPage(
   return { context, page: await context.newPage() };
 }
 
+/** Runs `fn` on the page `opening` resolves to, then closes that page's context. */
+async function closingAfter<T>(
+  opening: Promise<{ context: BrowserContext; page: Page }>,
+  fn: (opened: { context: BrowserContext; page: Page }) => Promise<T>,
+): Promise<T> {
+  const opened = await opening;
+  try {
+    return await fn(opened);
+  } finally {
+    await opened.context.close();
+  }
+}
+
 /** Runs `fn` on a new admin page (as `newAdminPage` opens one), closing it after. */
 export async function asAdmin<T>(
   browser: Browser,
@@ -124,12 +137,7 @@ export async function asAdmin<T>(
   fn: (admin: { context: BrowserContext; page: Page }) => Promise<T>,
   opts: Omit<ContextOptions, "adminToken"> = {},
 ): Promise<T> {
-  const admin = await newAdminPage(browser, token, opts);
-  try {
-    return await fn(admin);
-  } finally {
-    await admin.context.close();
-  }
+  return await closingAfter(newAdminPage(browser, token, opts), fn);
 }
 
 /** Runs `fn` on a new visitor's page (as `newVisitorPage` opens one), closing it after. */
@@ -138,12 +146,7 @@ export async function asVisitor<T>(
   fn: (visitor: { context: BrowserContext; page: Page }) => Promise<T>,
   opts: Omit<ContextOptions, "adminToken"> = {},
 ): Promise<T> {
-  const visitor = await newVisitorPage(browser, opts);
-  try {
-    return await fn(visitor);
-  } finally {
-    await visitor.context.close();
-  }
+  return await closingAfter(newVisitorPage(browser, opts), fn);
 }
 
 /** Runs `fn` on a new page logged in through the login form with API key `key`, closing it after. */
