@@ -4,7 +4,10 @@
  * name, so specs never depend on each other or on the order they run in.
  */
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "@playwright/test";
-import { readFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, sharedServerUrl } from "../fixtures.ts";
 import type { PasteView } from "../../../shared/schemas/pastes.ts";
 import type { CreatePasteInput } from "../../../client/features/pastes/pastes_api.ts";
@@ -76,6 +79,15 @@ export type ContextOptions = {
   /** The browser's time zone (IANA), e.g. "Asia/Shanghai". */
   timezoneId?: string;
 };
+
+/** A file `name` of `size` random bytes in a new temporary folder `dir`; remove `dir` when done. */
+export async function randomFile(prefix: string, name: string, size: number) {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const path = join(dir, name);
+  const bytes = randomBytes(size);
+  await writeFile(path, bytes);
+  return { dir, path, bytes };
+}
 
 /**
  * A new browser context on the shared server: nothing shared with the test's own `page`
