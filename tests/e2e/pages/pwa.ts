@@ -25,6 +25,12 @@ export class PwaShell extends PageObject {
     await this.page.waitForFunction(() => !!navigator.serviceWorker.controller);
   }
 
+  /** Opens the home page and waits until a service worker controls it (waitForControl). */
+  async openControlled(): Promise<void> {
+    await this.page.goto("/");
+    await this.waitForControl();
+  }
+
   /** The build id of the worker controlling the page (asked over a MessageChannel). */
   async workerBuild(): Promise<string> {
     return await this.page.evaluate(() =>
