@@ -4,9 +4,12 @@ import { withTempKv } from "../../tests/helpers/kv.ts";
 import { crashingJournalKv } from "../../tests/helpers/journal_crash.ts";
 import { createTestApp } from "../../tests/helpers/app.ts";
 
+/** Keys (as JSON) and values, in order: a state to compare with deepEqual. */
+type Dump = [string, unknown][];
+
 /** Every key and value under the test prefixes, to compare states. */
-async function dump(kv: Deno.Kv) {
-  const out: [string, unknown][] = [];
+async function dump(kv: Deno.Kv): Promise<Dump> {
+  const out: Dump = [];
   for (const prefix of [["t"], ["restore_journal"], ["restore_undo"]]) {
     for await (const e of kv.list({ prefix })) {
       const v = e.value instanceof Deno.KvU64 ? `u64:${e.value.value}` : e.value;
@@ -28,6 +31,21 @@ async function seed(kv: Deno.Kv) {
   for (let i = 0; i < 300; i++) await kv.set(["t", "old", i], { n: i, text: "vieux ✓" });
   await kv.set(["t", "counter"], new Deno.KvU64(41n));
   await kv.set(["t", "bytes"], new Uint8Array(60_000).fill(7));
+}
+
+/** Runs `fn` on a temporary KV holding the seed, with the seed's dump to compare with after. */
+function withSeededKv(fn: (kv: Deno.Kv, before: Dump) => Promise<void>) {
+  return withTempKv(async (kv) => {
+    await seed(kv);
+    await fn(kv, await dump(kv));
+  });
+}
+
+/** Once the dead owner's marker has aged, recover() repairs a crash in `phase` back to `before`. */
+async function assertRecovers(kv: Deno.Kv, phase: string, before: Dump) {
+  await ageMarker(kv);
+  assert.equal(await new RestoreJournal(kv).recover(), phase);
+  assert.deepEqual(await dump(kv), before);
 }
 
 /** Overwrites, deletes and creates many keys: several commits' worth. */
@@ -74,51 +92,37 @@ Deno.test("journal: a completed run writes everything and leaves no journal", as
 });
 
 Deno.test("journal: a crash while applying is rolled back by recover()", async () => {
-  await withTempKv(async (kv) => {
-    await seed(kv);
-    const before = await dump(kv);
+  await withSeededKv(async (kv, before) => {
     await crashDuring(kv, "applying");
     assert.equal((await kv.get(["t", "new", 0])).versionstamp !== null, true, "partly applied");
     // A fresh heartbeat means "maybe alive": left alone until it goes stale.
     assert.equal(await new RestoreJournal(kv).recover(), "busy");
-    await ageMarker(kv);
-    assert.equal(await new RestoreJournal(kv).recover(), "applying");
-    assert.deepEqual(await dump(kv), before);
+    await assertRecovers(kv, "applying", before);
     assert.equal(await new RestoreJournal(kv).recover(), "none");
   });
 });
 
 Deno.test("journal: a crash during the rollback is repaired by rolling back again", async () => {
-  await withTempKv(async (kv) => {
-    await seed(kv);
-    const before = await dump(kv);
+  await withSeededKv(async (kv, before) => {
     await crashDuring(kv, "applying");
     // Stand in for a crash half-way through the rollback: the marker says rolling_back and only
     // some of the undo entries have been written back.
     const marker = (await kv.get<Record<string, unknown>>(["restore_journal"])).value!;
     await kv.set(["restore_journal"], { ...marker, phase: "rolling_back", done: 3 });
-    await ageMarker(kv);
-    assert.equal(await new RestoreJournal(kv).recover(), "rolling_back");
-    assert.deepEqual(await dump(kv), before);
+    await assertRecovers(kv, "rolling_back", before);
   });
 });
 
 Deno.test("journal: a crash while capturing drops the undo area and changes nothing", async () => {
-  await withTempKv(async (kv) => {
-    await seed(kv);
-    const before = await dump(kv);
+  await withSeededKv(async (kv, before) => {
     await crashDuring(kv, "capturing");
     assert.ok((await new RestoreJournal(kv).status()).restoring);
-    await ageMarker(kv);
-    assert.equal(await new RestoreJournal(kv).recover(), "capturing");
-    assert.deepEqual(await dump(kv), before);
+    await assertRecovers(kv, "capturing", before);
   });
 });
 
 Deno.test("journal: a write that KV refuses rolls the whole run back", async () => {
-  await withTempKv(async (kv) => {
-    await seed(kv);
-    const before = await dump(kv);
+  await withSeededKv(async (kv, before) => {
     const journal = new RestoreJournal(kv);
     assert.ok(await journal.begin("r1", "overwrite", [], 0));
     // The last mutation is over the 64 KiB value limit: everything before it is undone.
