@@ -10,6 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { startServer, type TestServer } from "./helpers/server.ts";
+import { serverTest } from "./helpers/server_api.ts";
 import { withDeadline } from "./helpers/wait.ts";
 import { adminAuth, findServerPid, MiB, sampleRss } from "./shell/helpers.ts";
 
@@ -78,11 +79,9 @@ function answered<T>(p: Promise<T>, what: string): Promise<T> {
   return withDeadline(p, 60_000, `${what}: no answer within 60 s`);
 }
 
-Deno.test({
-  name: "404 and 401 answer at once, whatever the body; the server's memory stays flat",
-  sanitizeResources: false, // the server subprocess's pipes are closed by stop()
-  sanitizeOps: false,
-  async fn() {
+serverTest(
+  "404 and 401 answer at once, whatever the body; the server's memory stays flat",
+  async () => {
     await using server = await startServer({ BODY_IDLE_TIMEOUT_MS: "300" });
     const pid = await findServerPid(server.dataDir);
     const targets = ["/api/no-such-route", "/api/paste"];
@@ -147,4 +146,4 @@ Deno.test({
     );
     assert.equal(stalled.status, 408, stalled.head);
   },
-});
+);

@@ -43,6 +43,14 @@ export async function createServerMount(
 }
 
 /**
+ * A test that runs the real server as a subprocess: its pipes are closed by `stop()`, after the
+ * resource and op sanitizers would look, so those are off.
+ */
+export function serverTest(name: string, fn: () => Promise<void>): void {
+  Deno.test({ name, sanitizeResources: false, sanitizeOps: false, fn });
+}
+
+/**
  * A test of the external WebDAV client at `program` (ignored where it is not installed): `fn`
  * gets a real server with a local mount at `mountPath` and a scratch directory, both removed
  * after. The server is a child process, which the resource and op sanitizers would flag.
@@ -56,6 +64,7 @@ export function davClientTest(
   Deno.test({
     name,
     ignore: !hasProgram(program),
+    // As in serverTest: the server subprocess's pipes are closed by stop().
     sanitizeResources: false,
     sanitizeOps: false,
     fn: async () => {
