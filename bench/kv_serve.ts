@@ -14,30 +14,24 @@
  *
  *   DIR=/tmp MODE=get deno run -A bench/kv_serve.ts
  */
+import type { PasteRecord } from "../server/shares/paste_record.ts";
+import { pasteRecord } from "../tests/helpers/records.ts";
+
 const dir = Deno.env.get("DIR") ?? Deno.makeTempDirSync();
 const mode = Deno.env.get("MODE") ?? "get";
 if (!["get", "page-read", "commit"].includes(mode)) throw new Error(`unknown MODE ${mode}`);
 const path = `${dir}/kv-${mode}-${crypto.randomUUID()}.kv`;
 const kv = await Deno.openKv(path);
 const id = "01JBENCHPASTE0000000000000";
-const now = new Date().toISOString();
 const content = Deno.env.get("CONTENT") ?? "Cubby keeps text and files for you. ".repeat(56);
-const record = (id: string, slug: string, text: string) => ({
-  id,
-  slug,
-  remark: null,
-  password_hash: null,
-  expires_at: null,
-  max_views: 0,
-  created_at: now,
-  updated_at: now,
-  created_by: "admin",
-  content_id: id,
-  content_size: new TextEncoder().encode(text).length,
-  content_chunks: 0,
-  content_text: text,
-  preview: text.slice(0, 200),
-});
+/** A paste record holding `text` inline, as a small paste's is stored. */
+const record = (id: string, slug: string, text: string) =>
+  pasteRecord(id, slug, {
+    content_id: id,
+    content_size: new TextEncoder().encode(text).length,
+    content_chunks: 0,
+    content_text: text,
+  }, text.slice(0, 200));
 await kv.atomic().set(["pastes_by_slug", "bench"], id).set(
   ["pastes", id],
   record(id, "bench", content),
@@ -45,16 +39,18 @@ await kv.atomic().set(["pastes_by_slug", "bench"], id).set(
   .commit();
 
 const TEXT = { "content-type": "text/plain; charset=utf-8" };
-type Rec = ReturnType<typeof record>;
 
 const handlers: Record<string, () => Promise<Response>> = {
   async get() {
-    const rec = await kv.get<Rec>(["pastes", id]);
+    const rec = await kv.get<PasteRecord>(["pastes", id]);
     if (!rec.value) return new Response("missing", { status: 500 });
     return new Response(rec.value.content_text, { headers: TEXT });
   },
   async "page-read"() {
-    const [rec] = await kv.getMany<[Rec, Deno.KvU64]>([["pastes", id], ["paste_views", id]]);
+    const [rec] = await kv.getMany<[PasteRecord, Deno.KvU64]>([["pastes", id], [
+      "paste_views",
+      id,
+    ]]);
     if (!rec.value?.content_text) return new Response("missing", { status: 500 });
     return new Response(rec.value.slug, { headers: TEXT });
   },

@@ -5,6 +5,7 @@
  */
 import { ulid } from "ulid";
 import type { TestApp } from "../tests/helpers/app.ts";
+import { pasteRecord } from "../tests/helpers/records.ts";
 import { PasteRepo } from "../server/shares/paste_repo.ts";
 import { type FileRecord, FileRepo } from "../server/shares/file_repo.ts";
 import { previewOf } from "../server/shares/paste_views.ts";
@@ -51,19 +52,10 @@ export async function fillShares(t: TestApp, w: Writers, from: number, to: numbe
     const stored = await pastes.storeContent(text);
     const now = new Date().toISOString();
     const slug = randomBase62(6);
-    const res = await pastes.insert({
-      id: ulid(),
-      slug,
-      remark,
-      password_hash: null,
-      expires_at: null,
-      max_views: 0,
-      created_at: now,
-      updated_at: now,
-      created_by: by,
-      ...stored.ref,
-      preview: previewOf(text),
-    }, stored.firstChunk);
+    const res = await pastes.insert(
+      pasteRecord(ulid(), slug, stored.ref, previewOf(text), { remark, created_by: by }),
+      stored.firstChunk,
+    );
     if (res !== "ok") return; // a slug collision: one paste fewer
     slugs.push(slug);
     const file: FileRecord = {

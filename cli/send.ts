@@ -7,6 +7,7 @@
  */
 import { contentTypeFor } from "../shared/mime.ts";
 import { MAX_PASTE_BYTES } from "../shared/constants.ts";
+import { readCapped } from "../shared/read_capped.ts";
 import {
   accessToken,
   E2E_VERSION,
@@ -46,24 +47,6 @@ async function openInput(input: string) {
   return { stream: file.readable, size: info.size, name: input.split(/[\\/]/).pop() || "file" };
 }
 
-/** Reads a whole stream, refusing more than `max` bytes. */
-async function readAll(stream: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    total += chunk.length;
-    if (total > max) throw new CliError(text("textTooLarge", { max }));
-    parts.push(chunk);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /** Encrypts and uploads; resolves with the share's link, key included. Throws CliError. */
 export async function send(o: SendOptions): Promise<string> {
   const key = newLinkKey();
@@ -77,7 +60,11 @@ export async function send(o: SendOptions): Promise<string> {
     max_views: o.maxViews,
   };
   if (o.text) {
-    const bytes = await readAll(input.stream, MAX_PASTE_BYTES);
+    const bytes = await readCapped(
+      input.stream,
+      MAX_PASTE_BYTES,
+      () => new CliError(text("textTooLarge", { max: MAX_PASTE_BYTES })),
+    );
     let plain: string;
     try {
       plain = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { ulid } from "ulid";
 import { join } from "node:path";
 import { loginAdmin, startServer, type TestServer } from "./helpers/server.ts";
+import { serverTest } from "./helpers/server_api.ts";
 import { backupChecksum } from "../server/backup/backup_format.ts";
 
 type Json = Record<string, unknown>;
@@ -97,11 +98,9 @@ async function bigBackup(): Promise<string> {
   });
 }
 
-Deno.test({
-  name: "a restore killed with SIGKILL midway leaves the previous data intact after a restart",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
+serverTest(
+  "a restore killed with SIGKILL midway leaves the previous data intact after a restart",
+  async () => {
     const dataDir = await Deno.makeTempDir({ prefix: "cubby-crash-" });
     const server = await startServer({}, { dataDir, startTimeoutMs: 120_000 });
     try {
@@ -187,4 +186,4 @@ Deno.test({
       await Deno.remove(dataDir, { recursive: true });
     }
   },
-});
+);

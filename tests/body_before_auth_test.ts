@@ -10,6 +10,8 @@
  */
 import assert from "node:assert/strict";
 import { startServer, type TestServer } from "./helpers/server.ts";
+import { serverTest } from "./helpers/server_api.ts";
+import { withDeadline } from "./helpers/wait.ts";
 import { adminAuth, findServerPid, MiB, sampleRss } from "./shell/helpers.ts";
 
 const BODY_BYTES = 30 * MiB;
@@ -73,23 +75,13 @@ function requestHead(path: string, length: number, extra: Record<string, string>
 }
 
 /** Fails instead of hanging when an answer never comes (a deadline, never a wait). */
-async function answered<T>(p: Promise<T>, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within 60 s`)), 60_000);
-  });
-  try {
-    return await Promise.race([p, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
+function answered<T>(p: Promise<T>, what: string): Promise<T> {
+  return withDeadline(p, 60_000, `${what}: no answer within 60 s`);
 }
 
-Deno.test({
-  name: "404 and 401 answer at once, whatever the body; the server's memory stays flat",
-  sanitizeResources: false, // the server subprocess's pipes are closed by stop()
-  sanitizeOps: false,
-  async fn() {
+serverTest(
+  "404 and 401 answer at once, whatever the body; the server's memory stays flat",
+  async () => {
     await using server = await startServer({ BODY_IDLE_TIMEOUT_MS: "300" });
     const pid = await findServerPid(server.dataDir);
     const targets = ["/api/no-such-route", "/api/paste"];
@@ -154,4 +146,4 @@ Deno.test({
     );
     assert.equal(stalled.status, 408, stalled.head);
   },
-});
+);

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { startNginx } from "./helpers/nginx.ts";
+import { withDeadline } from "./helpers/wait.ts";
 
 type Seen = { method: string; host: string | null; xff: string | null; path: string };
 
@@ -78,18 +79,6 @@ Deno.test("nginx: round robin, Host passthrough, X-Forwarded-For and WebDAV meth
   assert.match(await nginx.accessLog(), /PROPFIND \/dav\/x HTTP\/1\.1 200 127\.0\.0\.1:\d+/);
 });
 
-/** Fails after 20 s instead of hanging the suite when the upstream never sees the request. */
-function arrivedOrTimeout(arrived: Promise<void>): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error("the upstream did not get the request while its body was held")),
-      20_000,
-    );
-  });
-  return Promise.race([arrived, late]).finally(() => clearTimeout(timer));
-}
-
 Deno.test("nginx: an upload streams to the upstream before the client has sent it all", async () => {
   const headersArrived = Promise.withResolvers<void>();
   let received = 0;
@@ -105,7 +94,13 @@ Deno.test("nginx: an upload streams to the upstream before the client has sent i
     async pull(c) {
       // After the first MiB, hold the rest until the upstream has the request: a buffering
       // proxy would wait for the whole body first, and this upload would never finish.
-      if (sent === 1) await arrivedOrTimeout(headersArrived.promise);
+      if (sent === 1) {
+        await withDeadline(
+          headersArrived.promise,
+          20_000,
+          "the upstream did not get the request while its body was held",
+        );
+      }
       if (sent === 64) return c.close();
       sent++;
       c.enqueue(chunk);

@@ -15,6 +15,7 @@ import { startNginx } from "./helpers/nginx.ts";
 import { startServer } from "./helpers/server.ts";
 import { RestoreJournal } from "../server/backup/backup_journal.ts";
 import { waitFor } from "./helpers/wait.ts";
+import { crashingJournalKv } from "./helpers/journal_crash.ts";
 
 const SECRET = "scale-out-test-secret-0123456789";
 
@@ -492,48 +493,15 @@ Deno.test("several instances on denokv, SeaweedFS and nginx", async (t) => {
       const conn = await kv.openKv();
       try {
         for (let i = 0; i < 50; i++) await conn.set(["t_restore", i], `before ${i}`);
-        let crashed = false;
-        const crashing = new Proxy(conn, {
-          get(target, prop) {
-            const v = Reflect.get(target, prop, target);
-            if (prop !== "atomic") return typeof v === "function" ? v.bind(target) : v;
-            return () => {
-              const op = target.atomic();
-              const proxy: Deno.AtomicOperation = new Proxy(op, {
-                get(o, p) {
-                  const f = Reflect.get(o, p, o);
-                  if (p === "commit") {
-                    return async () => {
-                      const res = await o.commit();
-                      const m = await target.get<{ phase: string; done: number }>([
-                        "restore_journal",
-                      ]);
-                      if (!crashed && m.value?.phase === "applying" && m.value.done > 0) {
-                        crashed = true;
-                        await target.set(["restore_journal"], m.value);
-                      }
-                      return res;
-                    };
-                  }
-                  if (typeof f !== "function") return f;
-                  return (...args: unknown[]) => {
-                    const out = f.apply(o, args);
-                    return out === o ? proxy : out;
-                  };
-                },
-              });
-              return proxy;
-            };
-          },
-        });
-        const journal = new RestoreJournal(crashing);
+        const crashing = crashingJournalKv(conn, "applying");
+        const journal = new RestoreJournal(crashing.kv);
         assert.ok(await journal.begin("killed", "overwrite", ["text_management"], 0));
         const mutations = Array.from({ length: 3_000 }, (_, i) => ({
           key: ["t_restore", i],
           value: `restored ${i}`,
         }));
         await journal.run(mutations).catch(() => {});
-        assert.ok(crashed, "the restore stopped part-way");
+        assert.ok(crashing.crashed(), "the restore stopped part-way");
         const m = (await conn.get<Record<string, unknown>>(["restore_journal"])).value!;
         await conn.set(["restore_journal"], {
           ...m,

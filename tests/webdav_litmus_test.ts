@@ -4,9 +4,8 @@
  * pass; the counts are recorded in docs/WEBDAV.md.
  */
 import assert from "node:assert/strict";
-import { startServer, TEST_ADMIN } from "./helpers/server.ts";
-import { createServerMount, hasProgram } from "./helpers/server_api.ts";
-import { tempDir } from "./helpers/temp.ts";
+import { TEST_ADMIN } from "./helpers/server.ts";
+import { davClientTest } from "./helpers/server_api.ts";
 
 /** Tests per suite in Debian's litmus 0.13, all of which must pass. */
 const EXPECTED: Record<string, number> = {
@@ -17,8 +16,6 @@ const EXPECTED: Record<string, number> = {
   http: 4,
 };
 const LITMUS_TIMEOUT_MS = 4 * 60_000;
-
-const hasLitmus = hasProgram("/usr/bin/litmus");
 
 /** Parses litmus' `<- summary for 'suite': of N tests run: P passed, F failed.` lines. */
 function parseLitmus(
@@ -35,19 +32,15 @@ function parseLitmus(
   return suites;
 }
 
-Deno.test({
-  name: "litmus: basic, copymove, props, locks and http all pass against /dav/<mount>/",
-  ignore: !hasLitmus,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    await using server = await startServer();
-    await using cwd = await tempDir("cubby-litmus-");
-    await createServerMount(server, "/litmus");
+davClientTest(
+  "litmus: basic, copymove, props, locks and http all pass against /dav/<mount>/",
+  "/usr/bin/litmus",
+  "/litmus",
+  async (server, cwd) => {
     const child = new Deno.Command("litmus", {
       args: ["-k", `${server.url}/dav/litmus/`, TEST_ADMIN.username, TEST_ADMIN.password],
       env: { TESTS: "basic copymove props locks http", TEST_QUIET: "" },
-      cwd: cwd.path,
+      cwd,
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
@@ -68,4 +61,4 @@ Deno.test({
       );
     }
   },
-});
+);

@@ -6,13 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startServer, TEST_ADMIN } from "./helpers/server.ts";
-import { createServerMount, hasProgram } from "./helpers/server_api.ts";
-import { tempDir } from "./helpers/temp.ts";
+import { TEST_ADMIN } from "./helpers/server.ts";
+import { davClientTest } from "./helpers/server_api.ts";
 
 const RCLONE_TIMEOUT_MS = 2 * 60_000;
-
-const hasRclone = hasProgram("/usr/bin/rclone");
 
 async function rclone(args: string[], env: Record<string, string>): Promise<string> {
   const out = await new Deno.Command("rclone", {
@@ -58,21 +55,17 @@ async function hashes(root: string, dir = ""): Promise<Map<string, string>> {
   return out;
 }
 
-Deno.test({
-  name: "rclone syncs 100 files to /dav and back, byte-identical, and rclone check passes",
-  ignore: !hasRclone,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    await using server = await startServer();
-    await using work = await tempDir("cubby-rclone-");
-    await createServerMount(server, "/sync");
-    const src = join(work.path, "src");
-    const back = join(work.path, "back");
+davClientTest(
+  "rclone syncs 100 files to /dav and back, byte-identical, and rclone check passes",
+  "/usr/bin/rclone",
+  "/sync",
+  async (server, work) => {
+    const src = join(work, "src");
+    const back = join(work, "back");
     await makeTree(src);
-    const config = join(work.path, "rclone.conf");
+    const config = join(work, "rclone.conf");
     await Deno.writeTextFile(config, "");
-    const base: Record<string, string> = { RCLONE_CONFIG: config, HOME: work.path };
+    const base: Record<string, string> = { RCLONE_CONFIG: config, HOME: work };
     const env = {
       ...base,
       RCLONE_CONFIG_CUBBY_TYPE: "webdav",
@@ -90,4 +83,4 @@ Deno.test({
     const listed = await rclone(["lsf", "-R", "--files-only", "cubby:sync/tree"], env);
     assert.equal(listed.split("\n").length, 100);
   },
-});
+);

@@ -1,11 +1,15 @@
 import assert from "node:assert/strict";
 import { JournalLostError, type Mutation, RestoreJournal } from "./backup_journal.ts";
 import { withTempKv } from "../../tests/helpers/kv.ts";
+import { crashingJournalKv } from "../../tests/helpers/journal_crash.ts";
 import { createTestApp } from "../../tests/helpers/app.ts";
 
+/** Keys (as JSON) and values, in order: a state to compare with deepEqual. */
+type Dump = [string, unknown][];
+
 /** Every key and value under the test prefixes, to compare states. */
-async function dump(kv: Deno.Kv) {
-  const out: [string, unknown][] = [];
+async function dump(kv: Deno.Kv): Promise<Dump> {
+  const out: Dump = [];
   for (const prefix of [["t"], ["restore_journal"], ["restore_undo"]]) {
     for await (const e of kv.list({ prefix })) {
       const v = e.value instanceof Deno.KvU64 ? `u64:${e.value.value}` : e.value;
@@ -29,6 +33,21 @@ async function seed(kv: Deno.Kv) {
   await kv.set(["t", "bytes"], new Uint8Array(60_000).fill(7));
 }
 
+/** Runs `fn` on a temporary KV holding the seed, with the seed's dump to compare with after. */
+function withSeededKv(fn: (kv: Deno.Kv, before: Dump) => Promise<void>) {
+  return withTempKv(async (kv) => {
+    await seed(kv);
+    await fn(kv, await dump(kv));
+  });
+}
+
+/** Once the dead owner's marker has aged, recover() repairs a crash in `phase` back to `before`. */
+async function assertRecovers(kv: Deno.Kv, phase: string, before: Dump) {
+  await ageMarker(kv);
+  assert.equal(await new RestoreJournal(kv).recover(), phase);
+  assert.deepEqual(await dump(kv), before);
+}
+
 /** Overwrites, deletes and creates many keys: several commits' worth. */
 function mutations(): Mutation[] {
   const out: Mutation[] = [];
@@ -41,55 +60,15 @@ function mutations(): Mutation[] {
 }
 
 /**
- * Runs the journal and stands in for a crash: right after the commit that first shows `phase`
- * with some progress on the marker, the marker is rewritten behind the journal's back, so its
- * next commit fails and it stops where it is, without cleaning up, exactly as if the process had
- * died there. The check runs inside the journal's own commits (a proxy over the real KV), so it
- * cannot miss a phase that a polling loop would race past on a busy machine.
+ * Runs the journal and stands in for a crash in `phase` (crashingJournalKv): it stops where it
+ * is, without cleaning up, exactly as if the process had died there.
  */
 async function crashDuring(kv: Deno.Kv, phase: "capturing" | "applying") {
-  let crashed = false;
-  const afterCommit = async () => {
-    if (crashed) return;
-    const m = await kv.get<{ phase: string; done: number }>(["restore_journal"]);
-    if (m.value?.phase === phase && m.value.done > 0) {
-      crashed = true;
-      await kv.set(["restore_journal"], m.value);
-    }
-  };
-  const watched = new Proxy(kv, {
-    get(target, prop) {
-      if (prop !== "atomic") {
-        const v = Reflect.get(target, prop, target);
-        return typeof v === "function" ? v.bind(target) : v;
-      }
-      return () => {
-        const op = target.atomic();
-        const proxy: Deno.AtomicOperation = new Proxy(op, {
-          get(o, p) {
-            const v = Reflect.get(o, p, o);
-            if (p === "commit") {
-              return async () => {
-                const res = await o.commit();
-                await afterCommit();
-                return res;
-              };
-            }
-            if (typeof v !== "function") return v;
-            return (...args: unknown[]) => {
-              const out = v.apply(o, args);
-              return out === o ? proxy : out;
-            };
-          },
-        });
-        return proxy;
-      };
-    },
-  });
-  const journal = new RestoreJournal(watched);
+  const crashing = crashingJournalKv(kv, phase);
+  const journal = new RestoreJournal(crashing.kv);
   assert.ok(await journal.begin("r1", "overwrite", ["text_management"], 0));
   const err = await journal.run(mutations()).then(() => null, (e) => e);
-  assert.ok(crashed, `the run never showed phase ${phase} with progress`);
+  assert.ok(crashing.crashed(), `the run never showed phase ${phase} with progress`);
   assert.ok(err instanceof JournalLostError, String(err));
 }
 
@@ -113,51 +92,37 @@ Deno.test("journal: a completed run writes everything and leaves no journal", as
 });
 
 Deno.test("journal: a crash while applying is rolled back by recover()", async () => {
-  await withTempKv(async (kv) => {
-    await seed(kv);
-    const before = await dump(kv);
+  await withSeededKv(async (kv, before) => {
     await crashDuring(kv, "applying");
     assert.equal((await kv.get(["t", "new", 0])).versionstamp !== null, true, "partly applied");
     // A fresh heartbeat means "maybe alive": left alone until it goes stale.
     assert.equal(await new RestoreJournal(kv).recover(), "busy");
-    await ageMarker(kv);
-    assert.equal(await new RestoreJournal(kv).recover(), "applying");
-    assert.deepEqual(await dump(kv), before);
+    await assertRecovers(kv, "applying", before);
     assert.equal(await new RestoreJournal(kv).recover(), "none");
   });
 });
 
 Deno.test("journal: a crash during the rollback is repaired by rolling back again", async () => {
-  await withTempKv(async (kv) => {
-    await seed(kv);
-    const before = await dump(kv);
+  await withSeededKv(async (kv, before) => {
     await crashDuring(kv, "applying");
     // Stand in for a crash half-way through the rollback: the marker says rolling_back and only
     // some of the undo entries have been written back.
     const marker = (await kv.get<Record<string, unknown>>(["restore_journal"])).value!;
     await kv.set(["restore_journal"], { ...marker, phase: "rolling_back", done: 3 });
-    await ageMarker(kv);
-    assert.equal(await new RestoreJournal(kv).recover(), "rolling_back");
-    assert.deepEqual(await dump(kv), before);
+    await assertRecovers(kv, "rolling_back", before);
   });
 });
 
 Deno.test("journal: a crash while capturing drops the undo area and changes nothing", async () => {
-  await withTempKv(async (kv) => {
-    await seed(kv);
-    const before = await dump(kv);
+  await withSeededKv(async (kv, before) => {
     await crashDuring(kv, "capturing");
     assert.ok((await new RestoreJournal(kv).status()).restoring);
-    await ageMarker(kv);
-    assert.equal(await new RestoreJournal(kv).recover(), "capturing");
-    assert.deepEqual(await dump(kv), before);
+    await assertRecovers(kv, "capturing", before);
   });
 });
 
 Deno.test("journal: a write that KV refuses rolls the whole run back", async () => {
-  await withTempKv(async (kv) => {
-    await seed(kv);
-    const before = await dump(kv);
+  await withSeededKv(async (kv, before) => {
     const journal = new RestoreJournal(kv);
     assert.ok(await journal.begin("r1", "overwrite", [], 0));
     // The last mutation is over the 64 KiB value limit: everything before it is undone.

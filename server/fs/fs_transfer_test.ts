@@ -3,7 +3,6 @@
  * local storage config), as the explorer's FsService and copy tasks run them.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { copyPath, movePath, renamePath, type TransferDeps } from "./fs_transfer.ts";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { adminAuth } from "../services/auth.ts";
@@ -16,11 +15,7 @@ const ADMIN = adminAuth();
 /** Two mounts, /a on the default storage and /b on a second local one, and deps over them. */
 async function setup(t: TestApp) {
   await t.createMount("/a", { name: "a" });
-  const other = await t.createStorageConfig({
-    name: "second",
-    provider_type: "local",
-    root_dir: join(t.dir, "second"),
-  });
+  const other = await t.createLocalConfig("second");
   await t.createMount("/b", { name: "b", storage_config_id: other.id });
   await t.createMount("/a2", { name: "a2" });
   // What the transfer tells the app's real search index, in order (noted, then passed on).

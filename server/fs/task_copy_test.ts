@@ -1,6 +1,5 @@
 /** The per-item work of copy tasks, on a real app's mounts and local stores. */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { copyItem, countFiles, recordFailure, type TaskSave } from "./task_copy.ts";
 import { type TaskRecord, TaskRepo } from "./task_repo.ts";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
@@ -85,11 +84,7 @@ Deno.test("copy item: rename keeps both; a cancelled task stops before the next 
 Deno.test("copy item: across stores the bytes stream; a missing source is a recorded failure", async () => {
   await using t = await createTestApp();
   await t.createMount("/m", { name: "m" });
-  const other = await t.createStorageConfig({
-    name: "second",
-    provider_type: "local",
-    root_dir: join(t.dir, "second"),
-  });
+  const other = await t.createLocalConfig("second");
   await t.createMount("/o", { name: "o", storage_config_id: other.id });
   await write(t, "/m/d", "x.txt", "cross");
   assert.equal((await run(t, "/m/d", "/o/d")).rec.success_count, 1);

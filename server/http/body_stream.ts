@@ -8,6 +8,7 @@
  * their own buffer.
  */
 import { AppError } from "../errors.ts";
+import { concatBytes } from "../../shared/e2e/bytes.ts";
 import { byobReaderOf, byteStreamReadingInto } from "../lib/byob.ts";
 
 export type WatchOptions = {
@@ -170,21 +171,13 @@ export async function readWatched(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const reader = watchBody(body, opts).stream.getReader();
   const chunks: Uint8Array[] = [];
-  let size = 0;
   while (true) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
-    size += value.byteLength;
   }
   if (chunks.length === 1 && chunks[0].buffer instanceof ArrayBuffer) {
     return chunks[0] as Uint8Array<ArrayBuffer>;
   }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return all;
+  return concatBytes(chunks);
 }

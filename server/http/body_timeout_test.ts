@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
+import { withDeadline } from "../../tests/helpers/wait.ts";
 
 const IDLE_MS = 150;
 
@@ -23,22 +24,6 @@ function stalledBody(first: string) {
   return { stream, wasCancelled };
 }
 
-/**
- * Fails instead of hanging when no answer comes (only a broken server reaches the deadline; the
- * answer itself is awaited, not a time).
- */
-async function answered(res: Promise<Response>, what: string): Promise<Response> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within 20 s`)), 20_000);
-  });
-  try {
-    return await Promise.race([res, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 async function sendStalled(
   t: TestApp,
   path: string,
@@ -47,7 +32,8 @@ async function sendStalled(
   const body = stalledBody(init.first);
   const headers: Record<string, string> = { "content-type": init.type };
   if (init.key) headers["Idempotency-Key"] = init.key;
-  const res = await answered(
+  // Only a broken server reaches the deadline; the answer itself is awaited, not a time.
+  const res = await withDeadline(
     t.request(path, {
       method: init.method,
       auth: init.auth,
@@ -56,7 +42,8 @@ async function sendStalled(
       // @ts-ignore: Deno's RequestInit takes duplex for stream bodies
       duplex: "half",
     }),
-    `${init.method} ${path}`,
+    20_000,
+    `${init.method} ${path}: no answer within 20 s`,
   );
   const text = await res.text();
   await body.wasCancelled;

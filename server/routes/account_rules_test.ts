@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { ADMIN, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
-import { startServer } from "../../tests/helpers/server.ts";
+import { startFailure } from "../../tests/helpers/server.ts";
 
 const URL = "/api/admin/change-password";
 
@@ -82,13 +82,7 @@ Deno.test("account change: a wrong current password is named at its field", asyn
 });
 
 Deno.test("first start: a short ADMIN_PASSWORD keeps the server from starting, with the reason", async () => {
-  let message = "";
-  try {
-    const server = await startServer({ ADMIN_PASSWORD: "short-pw" });
-    await server.stop();
-  } catch (err) {
-    message = String(err);
-  }
+  const message = await startFailure({ ADMIN_PASSWORD: "short-pw" });
   assert.match(message, /exited early/);
   assert.match(message, /ADMIN_PASSWORD: The password needs at least 12 characters/);
   assert.match(message, /ADMIN_PASSWORD: 密码至少需要 12 个字符/);

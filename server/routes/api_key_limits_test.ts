@@ -87,7 +87,7 @@ Deno.test("custom keys need 32 characters; shorter keys made before still work",
       method: "POST",
       auth: admin,
       json: { name: `k-${crypto.randomUUID()}`, custom_key },
-      headers: { "accept-language": lang },
+      lang,
     });
   for (
     const [short, lang, message] of [

@@ -87,12 +87,7 @@ Deno.test("refusals name their field: a duplicate name at name, a bad base path 
   await using t = await createTestApp();
   const admin = await t.adminAuth();
   const post = (json: unknown) =>
-    t.request("/api/admin/api-keys", {
-      method: "POST",
-      auth: admin,
-      json,
-      headers: { "accept-language": "en-US" },
-    });
+    t.request("/api/admin/api-keys", { method: "POST", auth: admin, json, lang: "en-US" });
   assert.equal((await post({ name: "twin" })).status, 201);
   const dup = await (await post({ name: "twin" })).json();
   assert.deepEqual(dup.data.fields, { name: "api_key_name_exists" });

@@ -31,7 +31,7 @@ async function putSchedule(t: TestApp, extra: Record<string, unknown> = {}) {
   const res = await t.request("/api/admin/backup/schedule", {
     method: "PUT",
     auth: await t.adminAuth(),
-    headers: { "accept-language": "en-US" },
+    lang: "en-US",
     json: { ...SCHEDULE, storage_config_id: await localConfigId(t), ...extra },
   });
   return { status: res.status, body: await res.json() };

@@ -45,12 +45,7 @@ Deno.test("dashboard totals move with creates and deletes through the API", asyn
   const fileA = await upload(t, 1000);
   await upload(t, 2500);
   const key = await t.createKey({ text: true });
-  const cfg = await send(t, "POST", "/api/s3-configs", {
-    name: "second",
-    provider_type: "local",
-    root_dir: `${t.dir}/second`,
-    total_storage_bytes: 10_000,
-  });
+  const cfg = await t.createLocalConfig("second", { total_storage_bytes: 10_000 });
   assert.deepEqual(totalsOf(await stats(t)), {
     pastes: 3,
     files: 2,

@@ -266,12 +266,7 @@ Deno.test("limits: max upload size and storage quota refuse and leave nothing be
   assert.equal(big.body.error, "file_too_large");
   await t.kv.delete(["settings", "max_upload_size"]);
 
-  const cfg = await t.createStorageConfig({
-    name: "small",
-    provider_type: "local",
-    root_dir: `${t.dir}/small`,
-    total_storage_bytes: 1000,
-  });
+  const cfg = await t.createLocalConfig("small", { total_storage_bytes: 1000 });
   const first = await upload(t, admin, { s3_config_id: cfg.id }, random(800));
   assert.equal(first.res.status, 201);
   const second = await upload(t, admin, { s3_config_id: cfg.id, size: "300" }, random(300));

@@ -16,7 +16,7 @@ async function upload(t: TestApp, dir: string, name: string, body: string, mode?
   const res = await t.request("/api/fs/upload", {
     method: "POST",
     auth: await t.adminAuth(),
-    headers: { "accept-language": "en-US" },
+    lang: "en-US",
     body: fd,
   });
   return { status: res.status, body: await res.json() };
@@ -89,7 +89,7 @@ Deno.test("fs/exists names what a folder holds; mkdir of an existing folder says
     t.request("/api/fs/mkdir", {
       method: "POST",
       auth: admin,
-      headers: { "accept-language": "en-US" },
+      lang: "en-US",
       json: { path },
     });
   assert.equal((await mk("/m/docs")).status, 201);
@@ -115,11 +115,7 @@ Deno.test("copies onto existing files skip, keep both or overwrite as asked", as
   await using t = await createTestApp();
   await mountLocal(t, "/src");
   // Mounts of one config share its keys: the target gets a storage of its own.
-  const other = await t.createStorageConfig({
-    name: "other",
-    provider_type: "local",
-    root_dir: `${t.dir}/other`,
-  });
+  const other = await t.createLocalConfig("other");
   await mountLocal(t, "/dst", { storage_config_id: other.id });
   await upload(t, "/src", "x.txt", "new");
   await upload(t, "/dst", "x.txt", "old");

@@ -12,13 +12,7 @@ async function send(t: TestApp, method: string, path: string, json?: unknown, au
 
 /** A local storage config with its own directory, so mounts on it do not share files. */
 async function storage(t: TestApp, dir: string): Promise<string> {
-  const res = await send(t, "POST", "/api/s3-configs", {
-    name: dir,
-    provider_type: "local",
-    root_dir: `${t.dir}/${dir}`,
-  });
-  assert.equal(res.status, 201, JSON.stringify(res.body));
-  return res.data.id;
+  return (await t.createLocalConfig(dir)).id;
 }
 
 async function defaultStorage(t: TestApp): Promise<string> {
@@ -330,10 +324,7 @@ Deno.test("search: access table and the too-short error in both languages", asyn
     assert.deepEqual([zh.status, body.error], [400, "search_too_short"], q);
     assert.equal(body.message, "搜索关键词至少需要 2 个字符");
   }
-  const en = await t.request("/api/fs/search?q=a", {
-    auth: admin,
-    headers: { "accept-language": "en-US" },
-  });
+  const en = await t.request("/api/fs/search?q=a", { auth: admin, lang: "en-US" });
   assert.equal((await en.json()).message, "Search terms need at least 2 characters");
   // Let the rebuild the table started finish before the KV closes.
   for (let i = 0; i < 200; i++) {

@@ -226,12 +226,7 @@ Deno.test("file pages, totals and search; key users see their own; the storage f
   await using t = await createTestApp();
   const admin = await t.adminAuth();
   const key = await t.createKey({ file: true });
-  const second = await t.createStorageConfig({
-    name: "second",
-    provider_type: "local",
-    root_dir: `${t.dir}/second`,
-    is_public: true,
-  });
+  const second = await t.createLocalConfig("second", { is_public: true });
   const made: { id: string; name: string; mine: boolean; second: boolean }[] = [];
   const names = [
     "Report.PDF",

@@ -24,8 +24,7 @@ async function twoConfigs(t: TestApp) {
   const admin = await t.adminAuth();
   const list = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
   const a: string = list.find((c: { provider_type: string }) => c.provider_type === "local").id;
-  const b =
-    (await t.createStorageConfig({ name: "b", provider_type: "local", root_dir: `${t.dir}/b` })).id;
+  const b = (await t.createLocalConfig("b")).id;
   const da = await driverOf(t, a);
   const db = await driverOf(t, b);
   await da.put(KEY, encoder.encode("A inside"));

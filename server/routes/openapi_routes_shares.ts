@@ -23,6 +23,7 @@ import {
   json,
   post,
   put,
+  type RouteAuth,
   type RouteDoc,
   s3AndUrl,
   STORED,
@@ -40,6 +41,31 @@ const SharePasswordQuery = z.object({ password: z.string().optional() });
 /** A view token from a counted open (`t`), or the share's password. */
 const ShareAccessQuery = SharePasswordQuery.extend({ t: z.string().optional() });
 
+/**
+ * Opening a share of `kind` at `path` (a counted view; 403 password_required when locked), and
+ * opening a locked one by posting its password to `verifyPath`: both answer the share as `data`.
+ */
+function openRoutes(
+  kind: string,
+  path: string,
+  verifyPath: string,
+  auth: RouteAuth,
+  data: z.ZodType,
+  verify: z.ZodType,
+): RouteDoc[] {
+  return [
+    get(path, `Open a ${kind} (counts a view); 403 password_required when locked`, auth, {
+      data,
+      errors: [403, 410],
+    }),
+    post(verifyPath, `Open a locked ${kind} with its password`, auth, {
+      body: json(verify),
+      data,
+      errors: PASSWORD,
+    }),
+  ];
+}
+
 const ROUTES: RouteDoc[] = [
   post(
     "/paste",
@@ -53,17 +79,7 @@ const ROUTES: RouteDoc[] = [
       errors: [409, 413],
     },
   ),
-  get(
-    "/paste/:slug",
-    "Open a paste (counts a view); 403 password_required when locked",
-    "public",
-    { data: D.Paste, errors: [403, 410] },
-  ),
-  post("/paste/:slug", "Open a locked paste with its password", "public", {
-    body: json(PasteOpenSchema),
-    data: D.Paste,
-    errors: PASSWORD,
-  }),
+  ...openRoutes("paste", "/paste/:slug", "/paste/:slug", "public", D.Paste, PasteOpenSchema),
   get("/raw/:slug", "A paste's raw text", "public", {
     query: SharePasswordQuery,
     bytes: "text/plain",
@@ -152,17 +168,14 @@ const ROUTES: RouteDoc[] = [
     body: json(files.FileUpdateSchema),
     data: D.FileShare,
   }),
-  get(
+  ...openRoutes(
+    "file share",
     "/public/files/:slug",
-    "Open a file share (counts a view); 403 password_required when locked",
+    "/public/files/:slug/verify",
     "optional",
-    { data: D.PublicFileShare, errors: [403, 410] },
+    D.PublicFileShare,
+    files.VerifySchema,
   ),
-  post("/public/files/:slug/verify", "Open a locked file share with its password", "optional", {
-    body: json(files.VerifySchema),
-    data: D.PublicFileShare,
-    errors: PASSWORD,
-  }),
   get("/office-preview/:slug", "Links for the online Office viewers", "public", {
     query: ShareAccessQuery,
     errors: PASSWORD,

@@ -197,11 +197,7 @@ Deno.test("proxy-link access: MOUNT_VIEW, base path /a vs /ab, traversal, missin
 Deno.test("proxy links are bound to their mount and its storage: a replaced or re-pointed mount refuses old links", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  const otherId = (await t.createStorageConfig({
-    name: "other",
-    provider_type: "local",
-    root_dir: `${t.dir}/other`,
-  })).id;
+  const otherId = (await t.createLocalConfig("other")).id;
 
   const m = await mountLocal(t, "/sec", { web_proxy: true });
   await uploadToMount(t, "/sec", "a.txt", "first storage");

@@ -347,7 +347,7 @@ Deno.test("settings: another instance on the same KV follows a change, well with
 
 /** The server-rendered document of a path, with its embedded data. */
 async function page(t: TestApp, path: string) {
-  const res = await t.request(path, { headers: { "accept-language": "en-US" } });
+  const res = await t.request(path, { lang: "en-US" });
   const doc = await res.text();
   const m = doc.match(/<script id="__cubby_data" type="application\/json">([\s\S]*?)<\/script>/);
   assert.ok(m, "the document embeds its data");
@@ -433,7 +433,7 @@ Deno.test("settings: an over-long extension is refused for its length, not for c
       const res = await t.request("/api/admin/settings/group/2", {
         method: "PUT",
         auth: await t.adminAuth(),
-        headers: { "accept-language": "en-US" },
+        lang: "en-US",
         json: { preview_text_types: value },
       });
       assert.equal(res.status, 400);

@@ -17,7 +17,7 @@ async function createPaste(t: TestApp, auth: string, slug: string) {
   const res = await t.request("/api/paste", {
     method: "POST",
     auth,
-    headers: { "accept-language": "en-US" },
+    lang: "en-US",
     json: { content: "short-lived", slug, expires_at: inAnHour() },
   });
   return { status: res.status, body: await res.json() };
@@ -39,7 +39,7 @@ Deno.test("a swept paste answers 410 on every route, and its slug is reserved", 
   assert.equal(open.status, 410);
   assert.equal((await open.json()).error, "paste_expired");
   assert.equal((await t.request("/api/raw/swept-one")).status, 410);
-  const page = await t.request("/paste/swept-one", { headers: { "accept-language": "en-US" } });
+  const page = await t.request("/paste/swept-one", { lang: "en-US" });
   assert.equal(page.status, 410);
   assert.match(await page.text(), /expired or is used up/);
 
@@ -128,7 +128,7 @@ Deno.test("a swept file share answers 410 on every route, and its slug is reserv
   const res = await t.request("/api/upload", {
     method: "POST",
     auth: await t.adminAuth(),
-    headers: { "accept-language": "en-US" },
+    lang: "en-US",
     body: fd,
   });
   assert.equal(res.status, 409);

@@ -116,9 +116,7 @@ Deno.test("the web app manifest is JSON of type application/manifest+json from t
       site_title: "My Very Long Clipboard Name",
     });
     assert.equal(saved.status, 200, saved.text);
-    const res = await t.request("/manifest.webmanifest", {
-      headers: { "accept-language": "en-US" },
-    });
+    const res = await t.request("/manifest.webmanifest", { lang: "en-US" });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("content-type"), "application/manifest+json; charset=utf-8");
     const m = await res.json();
@@ -214,8 +212,7 @@ Deno.test("every route's document has a meta description of its own, in its lang
     for (const lang of ["en-US", "zh-CN"]) {
       const seen = new Set<string>();
       for (const path of routes) {
-        const doc = await (await t.request(path, { headers: { "accept-language": lang } }))
-          .text();
+        const doc = await (await t.request(path, { lang })).text();
         const description = doc.match(/<meta name="description" content="([^"]+)">/)?.[1];
         assert.ok(description, `${lang} ${path} has a description`);
         assert.equal(lang === "zh-CN", /[\u4e00-\u9fff]/.test(description), `${lang} ${path}`);

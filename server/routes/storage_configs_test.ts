@@ -6,19 +6,13 @@ Deno.test("storage configs: the default one is named in the reader's language un
   await using t = await createTestApp();
   const admin = await t.adminAuth();
   const names = async (language: string) => {
-    const res = await t.request("/api/s3-configs", {
-      auth: admin,
-      headers: { "accept-language": language },
-    });
+    const res = await t.request("/api/s3-configs", { auth: admin, lang: language });
     return (await res.json()).data.map((c: { name: string }) => c.name);
   };
   assert.deepEqual(await names("zh-CN"), ["本地存储"]);
   assert.deepEqual(await names("en-US,en;q=0.9"), ["Local storage"]);
   const [local] = (await (await t.request("/api/s3-configs", { auth: admin })).json()).data;
-  const stats = await t.request("/api/admin/dashboard/stats", {
-    auth: admin,
-    headers: { "accept-language": "en-US" },
-  });
+  const stats = await t.request("/api/admin/dashboard/stats", { auth: admin, lang: "en-US" });
   assert.deepEqual(
     (await stats.json()).data.buckets.map((b: { name: string }) => b.name),
     ["Local storage"],
@@ -43,12 +37,7 @@ Deno.test("storage configs: a name another config has is refused with 409 at the
   const admin = await t.adminAuth();
   const local = (name: string) => ({ name, provider_type: "local", root_dir: `${t.dir}/${name}` });
   const post = (json: unknown) =>
-    t.request("/api/s3-configs", {
-      method: "POST",
-      auth: admin,
-      json,
-      headers: { "accept-language": "en-US" },
-    });
+    t.request("/api/s3-configs", { method: "POST", auth: admin, json, lang: "en-US" });
   const first = await post(local("Photos"));
   assert.equal(first.status, 201);
   const photos = (await first.json()).data;

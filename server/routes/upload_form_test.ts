@@ -101,11 +101,7 @@ Deno.test("share upload: fields after the file are honoured (password, max_views
 Deno.test("share upload: a storage config sent after the file decides where the bytes go", async () => {
   await using t = await createTestApp();
   const admin = await t.adminAuth();
-  const cfg = await t.createStorageConfig({
-    name: "second",
-    provider_type: "local",
-    root_dir: join(t.dir, "second"),
-  });
+  const cfg = await t.createLocalConfig("second");
   const { status, body } = await post(t, "/api/upload", admin, [[
     "file",
     bytesOf("elsewhere"),

@@ -1,5 +1,6 @@
 /** File share records with their slug, creator, expiry and storage-config indexes. */
 import { keys } from "../kv/keys.ts";
+import { getManyEntries } from "../kv/list_values.ts";
 import { countCreated, countDeleted } from "../kv/stats_repo.ts";
 import { addToIndex, type IndexedShare, moveInIndex, removeFromIndex } from "./share_index.ts";
 import { ShareLists } from "./share_lists.ts";
@@ -201,18 +202,10 @@ export class FileRepo {
     throw new Error(`Could not delete file ${rec.id}: too much contention`);
   }
 
-  /** Reads many files by id, in the given order, skipping missing ones (10 per read, at once). */
+  /** Reads many files by id, in the given order, skipping missing ones (getManyEntries). */
   async getMany(ids: string[]): Promise<FileRecord[]> {
-    const out: FileRecord[] = [];
-    for (let i = 0; i < ids.length; i += 100) {
-      const batches: Deno.KvKey[][] = [];
-      for (let j = i; j < Math.min(i + 100, ids.length); j += 10) {
-        batches.push(ids.slice(j, Math.min(j + 10, i + 100)).map((id) => keys.files(id)));
-      }
-      const read = await Promise.all(batches.map((b) => this.kv.getMany<FileRecord[]>(b)));
-      for (const e of read.flat()) if (e.value) out.push(e.value);
-    }
-    return out;
+    const read = await getManyEntries<FileRecord>(this.kv, ids.map((id) => keys.files(id)));
+    return read.flatMap((e) => e.value ? [e.value] : []);
   }
 
   /** Ids of the files on one storage config, newest first (its whole index: a scan). */

@@ -6,6 +6,7 @@
  * one: the record, its counter and its content in one read.
  */
 import { keys } from "../kv/keys.ts";
+import { getManyEntries } from "../kv/list_values.ts";
 import type { CountResult } from "./view_counter.ts";
 import { ShareViewCounts, type ViewKeys } from "./share_view_counts.ts";
 import { countCreated, countDeleted } from "../kv/stats_repo.ts";
@@ -108,21 +109,10 @@ export class PasteRepo {
     return this.lookup.find(slug, withViews);
   }
 
-  /**
-   * Reads many pastes by id, in the given order, skipping missing ones: 10 per KV read, up to
-   * ten reads at once (a page of 100 is one round of reads).
-   */
+  /** Reads many pastes by id, in the given order, skipping missing ones (getManyEntries). */
   async getMany(ids: string[]): Promise<PasteRecord[]> {
-    const out: PasteRecord[] = [];
-    for (let i = 0; i < ids.length; i += 100) {
-      const batches: Deno.KvKey[][] = [];
-      for (let j = i; j < Math.min(i + 100, ids.length); j += 10) {
-        batches.push(ids.slice(j, Math.min(j + 10, i + 100)).map((id) => keys.pastes(id)));
-      }
-      const read = await Promise.all(batches.map((b) => this.kv.getMany<PasteRecord[]>(b)));
-      for (const e of read.flat()) if (e.value) out.push(e.value);
-    }
-    return out;
+    const read = await getManyEntries<PasteRecord>(this.kv, ids.map((id) => keys.pastes(id)));
+    return read.flatMap((e) => e.value ? [e.value] : []);
   }
 
   /** Every paste, newest first (a full scan: backups and clearing expired pastes). */

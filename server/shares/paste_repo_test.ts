@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { ulid } from "ulid";
 import { CHUNK_BYTES, type PasteRecord, PasteRepo } from "./paste_repo.ts";
 import { INLINE_BYTES } from "./paste_content.ts";
+import { pasteRecord } from "../../tests/helpers/records.ts";
 
 async function withRepos(fn: (a: PasteRepo, b: PasteRepo, kv: Deno.Kv) => Promise<void>) {
   const dir = await Deno.makeTempDir({ prefix: "cubby-paste-repo-" });
@@ -22,20 +23,7 @@ async function withRepos(fn: (a: PasteRepo, b: PasteRepo, kv: Deno.Kv) => Promis
 /** Saves a paste of `text` through `repo` as the service does; returns its record. */
 async function save(repo: PasteRepo, slug: string, text: string): Promise<PasteRecord> {
   const stored = await repo.storeContent(text);
-  const now = new Date().toISOString();
-  const rec: PasteRecord = {
-    id: ulid(),
-    slug,
-    remark: null,
-    password_hash: null,
-    expires_at: null,
-    max_views: 0,
-    created_at: now,
-    updated_at: now,
-    created_by: "admin",
-    ...stored.ref,
-    preview: text.slice(0, 10),
-  };
+  const rec = pasteRecord(ulid(), slug, stored.ref, text.slice(0, 10));
   assert.equal(await repo.insert(rec, stored.firstChunk), "ok");
   return rec;
 }

@@ -4,6 +4,7 @@
  * share's record is unchanged; so N concurrent callers of an N-view share all succeed and every
  * later caller is refused. Unlimited shares just add one.
  */
+import { getManyEntries } from "../kv/list_values.ts";
 
 /** A counted view; `views` is null when the share was read without them (FoundShare). */
 export type CountResult =
@@ -40,19 +41,8 @@ export async function countView(
   throw new Error(`Cannot count a view on ${String(counterKey)}: too much contention`);
 }
 
-/**
- * The view counts of many counters (missing counters count 0), 10 per read and up to ten reads
- * at once, so a list page of 100 waits for one round of reads.
- */
+/** The view counts of many counters (missing counters count 0), read as getManyEntries reads. */
 export async function readViewCounts(kv: Deno.Kv, counterKeys: Deno.KvKey[]): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < counterKeys.length; i += 100) {
-    const batches: Deno.KvKey[][] = [];
-    for (let j = i; j < Math.min(i + 100, counterKeys.length); j += 10) {
-      batches.push(counterKeys.slice(j, Math.min(j + 10, i + 100)));
-    }
-    const read = await Promise.all(batches.map((b) => kv.getMany<Deno.KvU64[]>(b)));
-    for (const e of read.flat()) out.push(Number(e.value?.value ?? 0n));
-  }
-  return out;
+  const read = await getManyEntries<Deno.KvU64>(kv, counterKeys);
+  return read.map((e) => Number(e.value?.value ?? 0n));
 }

@@ -11,6 +11,7 @@
  *
  * None of these pages suspends, so `renderToString` renders them in one synchronous pass.
  */
+import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { Route, Routes, StaticRouter } from "react-router";
 import { I18nextProvider } from "react-i18next";
@@ -93,15 +94,23 @@ function ServerPages() {
   );
 }
 
-/** Renders the server-rendered page at `url` to an HTML string. */
-export function renderApp(url: string, lang: Language, data: InitialData): string {
+/** Renders `routes` at `url` to an HTML string, inside the providers every page reads. */
+export function renderRoutes(
+  url: string,
+  i18n: i18n,
+  data: InitialData,
+  routes: ReactNode,
+): string {
   return renderToString(
-    <I18nextProvider i18n={serverI18n(lang)}>
+    <I18nextProvider i18n={i18n}>
       <InitialDataContext.Provider value={data}>
-        <StaticRouter location={url}>
-          <ServerPages />
-        </StaticRouter>
+        <StaticRouter location={url}>{routes}</StaticRouter>
       </InitialDataContext.Provider>
     </I18nextProvider>,
   );
+}
+
+/** Renders the server-rendered page at `url` to an HTML string. */
+export function renderApp(url: string, lang: Language, data: InitialData): string {
+  return renderRoutes(url, serverI18n(lang), data, <ServerPages />);
 }

@@ -3,26 +3,16 @@
  * hydrates them with the app's full table. Both must give the same markup, or hydration fails.
  */
 import assert from "node:assert/strict";
-import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router";
-import { I18nextProvider } from "react-i18next";
 import { App } from "../../client/App.tsx";
 import { createI18n } from "../../client/i18n/mod.ts";
-import { type InitialData, InitialDataContext } from "../../client/app/initial_data.tsx";
+import type { InitialData } from "../../client/app/initial_data.tsx";
 import type { Language } from "../../shared/constants.ts";
 import { createTestApp } from "../../tests/helpers/app.ts";
+import { renderRoutes } from "./render.tsx";
 
 /** What the browser's first render makes of a page: the full app with stock i18next. */
 function renderWithFullApp(url: string, lang: Language, data: InitialData): string {
-  return renderToString(
-    <I18nextProvider i18n={createI18n(lang)}>
-      <InitialDataContext.Provider value={data}>
-        <StaticRouter location={url}>
-          <App />
-        </StaticRouter>
-      </InitialDataContext.Provider>
-    </I18nextProvider>,
-  );
+  return renderRoutes(url, createI18n(lang), data, <App />);
 }
 
 Deno.test("server-rendered pages equal the full app's render of the same data", async () => {

@@ -5,6 +5,7 @@
  */
 import { type ErrorCode, errorMessage } from "../../shared/errors.ts";
 import type { Language } from "../../shared/constants.ts";
+import { readCapped } from "../../shared/read_capped.ts";
 import { AppError } from "../errors.ts";
 import type { FsEntry } from "../fs/fs_entry.ts";
 import { escapeXml } from "./webdav_xml.ts";
@@ -132,19 +133,7 @@ const MAX_XML_BODY = 1024 * 1024;
 /** Reads a request body as UTF-8 text, up to 1 MiB; throws 413 beyond, 400 if not UTF-8. */
 export async function readBodyText(body: ReadableStream<Uint8Array> | null): Promise<string> {
   if (!body) return "";
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > MAX_XML_BODY) throw new AppError("payload_too_large", 413);
-    parts.push(chunk);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
+  const all = await readCapped(body, MAX_XML_BODY, () => new AppError("payload_too_large", 413));
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(all);
   } catch {

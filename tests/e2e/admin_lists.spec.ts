@@ -8,6 +8,7 @@ import { Buffer } from "node:buffer";
 import { expect, loginAdmin, test } from "./fixtures.ts";
 import { asAdmin, newAdminPage, uniqueSlug } from "./pages/test_data.ts";
 import { holdAnswers } from "./pages/held_answers.ts";
+import { createApiKey } from "./pages/mount_data.ts";
 
 test.use({ locale: "en-US" });
 
@@ -43,11 +44,7 @@ test("file management finds files, selects them all and deletes them", async ({ 
 
 test("a key is deleted from key management after its confirmation", async ({ browser, request, adminToken }) => {
   const name = uniqueSlug("e2e-key");
-  const res = await request.post("/api/admin/api-keys", {
-    headers: { Authorization: `Bearer ${adminToken}` },
-    data: { name, permissions: { text: true } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  await createApiKey(request, adminToken, name, { text: true }, "/");
   const { context, page } = await newAdminPage(browser, adminToken);
   await page.goto("/admin/key-management");
   const table = page.getByRole("table", { name: "API keys" });

@@ -6,12 +6,9 @@
  * bytes. Afterwards neither the resume record nor the key material is left in the browser.
  */
 import type { Request, Route } from "@playwright/test";
-import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile, rm } from "node:fs/promises";
 import { expect, test } from "./fixtures.ts";
-import { newContext, uniqueSlug } from "./pages/test_data.ts";
+import { newContext, randomFile, uniqueSlug } from "./pages/test_data.ts";
 import { E2ESharePage, E2EUploadPage } from "./pages/e2e_pages.ts";
 
 test.use({ locale: "en-US" });
@@ -21,11 +18,8 @@ const PART_URL = /[?&]partNumber=(\d+)(&|$)/;
 
 test("an encrypted multipart upload interrupted by a reload resumes with the missing part only", async ({ browser, adminToken }) => {
   test.setTimeout(120_000);
-  const dir = await mkdtemp(join(tmpdir(), "cubby-e2e-resume-"));
   const name = `${uniqueSlug("e2e-resume")}.bin`;
-  const path = join(dir, name);
-  const bytes = randomBytes(12 * MiB + 4321);
-  await writeFile(path, bytes);
+  const { dir, path, bytes } = await randomFile("cubby-e2e-resume-", name, 12 * MiB + 4321);
   const context = await newContext(browser, { adminToken, acceptDownloads: true });
   try {
     await context.addInitScript(() =>

@@ -12,8 +12,7 @@ import { randomBytes } from "node:crypto";
 import { ADMIN, expect, sharedServerUrl, test } from "./fixtures.ts";
 import { ALL_PERMISSIONS } from "../../shared/permissions.ts";
 import { ExplorerPage } from "./pages/explorer_page.ts";
-import { newAdminPage, newContext } from "./pages/test_data.ts";
-import { LoginPage } from "./pages/login_page.ts";
+import { asKeyHolder, newAdminPage, newContext } from "./pages/test_data.ts";
 import { readZipEntries } from "./pages/zip_entries.ts";
 import { holdAnswers } from "./pages/held_answers.ts";
 import {
@@ -419,36 +418,32 @@ test.describe("mount explorer", () => {
       { mount_view: true, mount_upload: true },
       `${mine}/inside`,
     );
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.loginWithApiKey(key);
-    await expect(page).not.toHaveURL(/\/admin\/login/);
-    const ex = new ExplorerPage(page);
+    await asKeyHolder(browser, key, async ({ page }) => {
+      await expect(page).not.toHaveURL(/\/admin\/login/);
+      const ex = new ExplorerPage(page);
 
-    // The root, a sibling mount and the mount above the base path all lead to the base path.
-    for (const path of ["/", theirs, mine, `${mine}/insider`]) {
-      await ex.goto(path);
-      await expect(page).toHaveURL(new RegExp(`/mount-explorer${mine}/inside$`));
-      await expect(ex.entry("ok.txt")).toBeVisible();
-    }
-    await expect(ex.crumbs).toContainText("inside");
-    // No rename, copy or delete without those bits; upload is there.
-    await ex.entry("ok.txt").getByRole("button", { name: "Actions for ok.txt" }).click();
-    await expect(ex.menu.getByRole("menuitem", { name: "Rename" })).toHaveCount(0);
-    await expect(ex.menu.getByRole("menuitem", { name: "Delete" })).toHaveCount(0);
-    await page.keyboard.press("Escape");
-    await expect(ex.uploadButton).toBeVisible();
+      // The root, a sibling mount and the mount above the base path all lead to the base path.
+      for (const path of ["/", theirs, mine, `${mine}/insider`]) {
+        await ex.goto(path);
+        await expect(page).toHaveURL(new RegExp(`/mount-explorer${mine}/inside$`));
+        await expect(ex.entry("ok.txt")).toBeVisible();
+      }
+      await expect(ex.crumbs).toContainText("inside");
+      // No rename, copy or delete without those bits; upload is there.
+      await ex.entry("ok.txt").getByRole("button", { name: "Actions for ok.txt" }).click();
+      await expect(ex.menu.getByRole("menuitem", { name: "Rename" })).toHaveCount(0);
+      await expect(ex.menu.getByRole("menuitem", { name: "Delete" })).toHaveCount(0);
+      await page.keyboard.press("Escape");
+      await expect(ex.uploadButton).toBeVisible();
 
-    // The server agrees: the other mount is not listed and cannot be read.
-    const asKey = { authorization: `ApiKey ${key}` };
-    const other = await request.get(`/api/fs/list?path=${encodeURIComponent(theirs)}`, {
-      headers: asKey,
+      // The server agrees: the other mount is not listed and cannot be read.
+      const asKey = { authorization: `ApiKey ${key}` };
+      const other = await request.get(`/api/fs/list?path=${encodeURIComponent(theirs)}`, {
+        headers: asKey,
+      });
+      expect(other.status()).toBe(403);
+      const mounts = await (await request.get("/api/mount/list", { headers: asKey })).json();
+      expect(mounts.data.map((m: { mount_path: string }) => m.mount_path)).toEqual([mine]);
     });
-    expect(other.status()).toBe(403);
-    const mounts = await (await request.get("/api/mount/list", { headers: asKey })).json();
-    expect(mounts.data.map((m: { mount_path: string }) => m.mount_path)).toEqual([mine]);
-    await context.close();
   });
 });

@@ -4,7 +4,7 @@
  */
 import { Buffer } from "node:buffer";
 import { expect, test } from "./fixtures.ts";
-import { newContext, uniqueSlug } from "./pages/test_data.ts";
+import { asKeyHolder, newContext, uniqueSlug } from "./pages/test_data.ts";
 import { LoginPage } from "./pages/login_page.ts";
 import { TopNav } from "./pages/top_nav.ts";
 import { ExplorerPage } from "./pages/explorer_page.ts";
@@ -57,12 +57,7 @@ test("a key with only Mount: upload gets Upload in the explorer and uploads", as
     { mount_upload: true },
     root,
   );
-  const context = await newContext(browser);
-  try {
-    const page = await context.newPage();
-    const login = new LoginPage(page);
-    await login.goto();
-    await login.loginWithApiKey(key);
+  await asKeyHolder(browser, key, async ({ page }) => {
     await expect(page).not.toHaveURL(/\/admin\/login/);
     const nav = new TopNav(page);
     await expect(nav.link("Mount explorer")).toBeVisible();
@@ -83,7 +78,5 @@ test("a key with only Mount: upload gets Upload in the explorer and uploads", as
       "dropped.txt",
       "theirs.txt",
     ]);
-  } finally {
-    await context.close();
-  }
+  });
 });

@@ -10,14 +10,11 @@ import { join } from "node:path";
 import { expect, sharedServerUrl, test } from "./fixtures.ts";
 import { asAdmin, newAdminPage, uniqueSlug } from "./pages/test_data.ts";
 import { KeyManagementPage } from "./pages/key_management_page.ts";
+import { createApiKey } from "./pages/mount_data.ts";
 
 test("a duplicate key name is shown at the name field, in view, at 1280×720", async ({ browser, request, adminToken }) => {
   const name = uniqueSlug("e2e-dup");
-  const res = await request.post("/api/admin/api-keys", {
-    headers: { authorization: `Bearer ${adminToken}` },
-    data: { name, permissions: { text: true } },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+  await createApiKey(request, adminToken, name, { text: true }, "/");
   const { context, page } = await newAdminPage(browser, adminToken, {
     viewport: { width: 1280, height: 720 },
   });

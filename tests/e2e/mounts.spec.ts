@@ -5,8 +5,7 @@
  * their base path, read-only.
  */
 import { expect, test } from "./fixtures.ts";
-import { newAdminPage, newContext } from "./pages/test_data.ts";
-import { LoginPage } from "./pages/login_page.ts";
+import { asKeyHolder, newAdminPage } from "./pages/test_data.ts";
 import { MountManagementPage } from "./pages/mount_management_page.ts";
 import { ExplorerPage } from "./pages/explorer_page.ts";
 import {
@@ -125,19 +124,15 @@ test("a key user sees the mounts of their base path, read-only", async ({ browse
     { mount_view: true },
     `/${mine}`,
   );
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.loginWithApiKey(key);
-  await expect(page).toHaveURL(/\/admin\/mount-management$/);
-  const mounts = new MountManagementPage(page);
-  await mounts.heading.waitFor();
-  await expect(page.getByText("Only the administrator can change them.")).toBeVisible();
-  await expect(mounts.row(mine)).toBeVisible();
-  await expect(mounts.table.getByRole("rowheader")).toHaveCount(1);
-  await expect(mounts.createButton).toHaveCount(0);
-  await expect(mounts.row(mine).getByRole("button")).toHaveCount(0);
-  await expect(mounts.row(mine)).toContainText("Enabled");
-  await context.close();
+  await asKeyHolder(browser, key, async ({ page }) => {
+    await expect(page).toHaveURL(/\/admin\/mount-management$/);
+    const mounts = new MountManagementPage(page);
+    await mounts.heading.waitFor();
+    await expect(page.getByText("Only the administrator can change them.")).toBeVisible();
+    await expect(mounts.row(mine)).toBeVisible();
+    await expect(mounts.table.getByRole("rowheader")).toHaveCount(1);
+    await expect(mounts.createButton).toHaveCount(0);
+    await expect(mounts.row(mine).getByRole("button")).toHaveCount(0);
+    await expect(mounts.row(mine)).toContainText("Enabled");
+  });
 });

@@ -174,8 +174,7 @@ test("an open share opened online is readable offline from IndexedDB; protected 
   // Offline, with the worker's share cache gone, the open share comes from IndexedDB only. The
   // share pages load their own small entry, so the app's chunks come from the worker's precache:
   // wait until it controls the page, as an app opened once online would be.
-  await page.goto("/");
-  await new PwaShell(page).waitForControl();
+  await new PwaShell(page).openControlled();
   await page.evaluate(() => caches.delete("cubby-shares"));
   await context.setOffline(true);
   const navigateInApp = (path: string) =>

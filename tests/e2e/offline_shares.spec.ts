@@ -64,8 +64,7 @@ test("a file share read online shows its details offline, and says the file need
 test("an app route never opened online shows the offline page, and retry loads it once online", async ({ browser, adminToken }) => {
   await asAdmin(browser, adminToken, async ({ context, page }) => {
     const pwa = new PwaShell(page);
-    await page.goto("/");
-    await pwa.waitForControl();
+    await pwa.openControlled();
     await expect(page.getByRole("heading", { level: 1, name: "Online clipboard" })).toBeVisible();
 
     await context.setOffline(true);

@@ -12,9 +12,9 @@ import { promisify } from "node:util";
 import process from "node:process";
 import { expect, sharedServerUrl, startServer, test } from "./fixtures.ts";
 import {
+  asAdmin,
+  asVisitor,
   createPaste,
-  newAdminPage,
-  newContext,
   readPasteAsManager,
   uniqueSlug,
 } from "./pages/test_data.ts";
@@ -55,8 +55,7 @@ test("Chrome finds no installability errors", async ({ baseURL }) => {
   });
   try {
     const page = context.pages()[0] ?? await context.newPage();
-    await page.goto("/");
-    await new PwaShell(page).waitForControl();
+    await new PwaShell(page).openControlled();
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
     expect(installabilityErrors).toEqual([]);
@@ -82,11 +81,9 @@ test("after a reload a service worker controls the page and holds the precache",
 test("after one online visit, offline reloads show content, never the browser's error page", async ({ browser, request, adminToken }) => {
   const text = `offline readable ${uniqueSlug("t")}`;
   const paste = await createPaste(request, `Bearer ${adminToken}`, { content: text });
-  const { context, page } = await newAdminPage(browser, adminToken);
-  const pwa = new PwaShell(page);
-  try {
-    await page.goto("/");
-    await pwa.waitForControl();
+  await asAdmin(browser, adminToken, async ({ context, page }) => {
+    const pwa = new PwaShell(page);
+    await pwa.openControlled();
     const dashboard = page.getByRole("heading", { level: 1, name: "Dashboard" });
     const upload = page.getByRole("heading", { level: 1, name: "Upload files" });
     const sharePage = new PastePage(page);
@@ -111,18 +108,13 @@ test("after one online visit, offline reloads show content, never the browser's 
     // A page never visited and not an app route still gets the offline page.
     await page.goto(`/paste/${uniqueSlug("never")}`);
     await expect(pwa.offlineHeading).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("going offline shows a toast and the badge; an unvisited lazy route offline is recoverable", async ({ browser }) => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  const pwa = new PwaShell(page);
-  try {
-    await page.goto("/");
-    await pwa.waitForControl();
+  await asVisitor(browser, async ({ context, page }) => {
+    const pwa = new PwaShell(page);
+    await pwa.openControlled();
     await expect(new HomePage(page).heading).toBeVisible();
     await context.setOffline(true);
     await expect(page.getByText("You are offline. Visited pages stay available.")).toBeVisible();
@@ -139,9 +131,7 @@ test("going offline shows a toast and the badge; an unvisited lazy route offline
     await expect(pwa.offlineBadge).toBeHidden();
     await retry.click();
     await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("password-protected and view-limited shares read online are not readable offline, views exact", async ({ browser, request, adminToken }) => {
@@ -150,13 +140,10 @@ test("password-protected and view-limited shares read online are not readable of
   const limitedText = `limited ${uniqueSlug("t")}`;
   const locked = await createPaste(request, auth, { content: lockedText, password: "pw-123456" });
   const limited = await createPaste(request, auth, { content: limitedText, max_views: 5 });
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  const pwa = new PwaShell(page);
-  const share = new PastePage(page);
-  try {
-    await page.goto("/");
-    await pwa.waitForControl();
+  await asVisitor(browser, async ({ context, page }) => {
+    const pwa = new PwaShell(page);
+    const share = new PastePage(page);
+    await pwa.openControlled();
     await share.goto(limited.slug);
     await expect(share.content).toContainText(limitedText);
     await share.goto(locked.slug);
@@ -176,9 +163,7 @@ test("password-protected and view-limited shares read online are not readable of
       await expect(page.getByText(limitedText)).toHaveCount(0);
     }
     await context.setOffline(false);
-  } finally {
-    await context.close();
-  }
+  });
   expect((await readPasteAsManager(request, adminToken, limited.id)).paste?.views).toBe(1);
   expect((await readPasteAsManager(request, adminToken, locked.id)).paste?.views).toBe(1);
 });
@@ -186,12 +171,10 @@ test("password-protected and view-limited shares read online are not readable of
 test("logging out removes the offline copies of shares read on this device", async ({ browser, request, adminToken }) => {
   const text = `kept until logout ${uniqueSlug("t")}`;
   const paste = await createPaste(request, `Bearer ${adminToken}`, { content: text });
-  const { context, page } = await newAdminPage(browser, adminToken);
-  const pwa = new PwaShell(page);
-  const share = new PastePage(page);
-  try {
-    await page.goto("/");
-    await pwa.waitForControl();
+  await asAdmin(browser, adminToken, async ({ context, page }) => {
+    const pwa = new PwaShell(page);
+    const share = new PastePage(page);
+    await pwa.openControlled();
     await share.goto(paste.slug);
     await expect(share.content).toContainText(text);
     await expect.poll(() => pwa.offlineKeys("pastes")).toContain(paste.slug);
@@ -206,9 +189,7 @@ test("logging out removes the offline copies of shares read on this device", asy
     await share.goto(paste.slug);
     await expect(pwa.offlineHeading).toBeVisible();
     await expect(page.getByText(text)).toHaveCount(0);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 /** Starts a server that serves the client from `dist` and opens a page on it, in English. */
@@ -226,8 +207,7 @@ test("a new build deployed while a tab is open shows the update card; accepting 
   await cp(join(root, "dist"), dist, { recursive: true });
   const { server, context, page, pwa } = await startOnDist(browser, dist);
   try {
-    await page.goto("/");
-    await pwa.waitForControl();
+    await pwa.openControlled();
     const before = await pwa.workerBuild();
 
     // The redeploy: a fresh build into the served directory, then a server restart.
@@ -329,8 +309,7 @@ test("after a redeploy removed the old lazy chunks, an open tab shows the recove
   expect(lazyChunks.length).toBeGreaterThan(0);
   const { server, context, page, pwa } = await startOnDist(browser, dist);
   try {
-    await page.goto("/");
-    await pwa.waitForControl();
+    await pwa.openControlled();
     await expect(new HomePage(page).heading).toBeVisible();
     // The redeploy wiped the chunks this tab would load next (the login page's among them).
     const moved = join(dist, "removed");

@@ -53,46 +53,41 @@ test.describe("theme", () => {
   test("the theme button cycles auto → light → dark → auto and remembers the choice", async ({ page }) => {
     const nav = new TopNav(page);
     const html = page.locator("html");
+    /** The toggle's name, then the theme attributes on <html> that are given. */
+    const expectTheme = async (name: string, attrs: { mode?: string; theme?: string }) => {
+      await expect(nav.themeToggle).toHaveAccessibleName(`Theme: ${name}`);
+      if (attrs.mode) await expect(html).toHaveAttribute("data-theme-mode", attrs.mode);
+      if (attrs.theme) await expect(html).toHaveAttribute("data-theme", attrs.theme);
+    };
     await page.goto("/");
 
     // Auto follows the system, which is dark here.
-    await expect(nav.themeToggle).toHaveAccessibleName("Theme: Auto");
-    await expect(html).toHaveAttribute("data-theme-mode", "auto");
-    await expect(html).toHaveAttribute("data-theme", "dark");
+    await expectTheme("Auto", { mode: "auto", theme: "dark" });
 
     await nav.themeToggle.click();
-    await expect(nav.themeToggle).toHaveAccessibleName("Theme: Light");
-    await expect(html).toHaveAttribute("data-theme-mode", "light");
-    await expect(html).toHaveAttribute("data-theme", "light");
+    await expectTheme("Light", { mode: "light", theme: "light" });
 
     await nav.themeToggle.click();
-    await expect(nav.themeToggle).toHaveAccessibleName("Theme: Dark");
-    await expect(html).toHaveAttribute("data-theme-mode", "dark");
-    await expect(html).toHaveAttribute("data-theme", "dark");
+    await expectTheme("Dark", { mode: "dark", theme: "dark" });
 
     // Kept after a reload, and applied before the app starts (no flash of the other theme).
     await page.reload();
-    await expect(nav.themeToggle).toHaveAccessibleName("Theme: Dark");
-    await expect(html).toHaveAttribute("data-theme", "dark");
+    await expectTheme("Dark", { theme: "dark" });
 
     await nav.themeToggle.click();
-    await expect(nav.themeToggle).toHaveAccessibleName("Theme: Auto");
-    await expect(html).toHaveAttribute("data-theme-mode", "auto");
-    await expect(html).toHaveAttribute("data-theme", "dark");
+    await expectTheme("Auto", { mode: "auto", theme: "dark" });
 
     // Auto follows a change of the system scheme while the page is open.
     await page.emulateMedia({ colorScheme: "light" });
     await expect(html).toHaveAttribute("data-theme", "light");
     await page.reload();
-    await expect(nav.themeToggle).toHaveAccessibleName("Theme: Auto");
-    await expect(html).toHaveAttribute("data-theme", "light");
+    await expectTheme("Auto", { theme: "light" });
 
     // Light survives a reload too.
     await nav.themeToggle.click();
-    await expect(nav.themeToggle).toHaveAccessibleName("Theme: Light");
+    await expectTheme("Light", {});
     await page.reload();
-    await expect(nav.themeToggle).toHaveAccessibleName("Theme: Light");
-    await expect(html).toHaveAttribute("data-theme-mode", "light");
+    await expectTheme("Light", { mode: "light" });
   });
 });
 

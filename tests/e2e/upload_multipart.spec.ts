@@ -5,14 +5,18 @@
  * the middle. Choosing the same file again resumes: list-parts reports parts 1 and 2, only
  * part 3 is PUT, the upload completes, and a visitor downloads exactly the same bytes.
  */
-import type { Browser, Page, Request } from "@playwright/test";
+import type { Browser, BrowserContext, Page, Request } from "@playwright/test";
 import { UploadPage } from "./pages/upload_page.ts";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rm } from "node:fs/promises";
 import { expect, test } from "./fixtures.ts";
-import { downloadAsVisitor, newContext, uniqueSlug } from "./pages/test_data.ts";
+import {
+  asAdmin,
+  downloadAsVisitor,
+  newContext,
+  randomFile,
+  uniqueSlug,
+} from "./pages/test_data.ts";
 import { holdAnswers } from "./pages/held_answers.ts";
 
 test.use({ locale: "en-US" });
@@ -39,11 +43,17 @@ class UploadScreen extends UploadPage {
   }
 }
 
-/** A context signed in as the admin whose uploads use multipart from the first byte. */
-async function multipartContext(browser: Browser, adminToken: string) {
-  const context = await newContext(browser, { adminToken });
-  await context.addInitScript(() => localStorage.setItem("cubby.multipartThreshold", "1"));
-  return context;
+/** Runs `fn` on an admin page whose uploads use multipart from the first byte, closing it after. */
+async function asMultipartUploader(
+  browser: Browser,
+  adminToken: string,
+  fn: (admin: { context: BrowserContext; page: Page }) => Promise<void>,
+): Promise<void> {
+  await asAdmin(browser, adminToken, async (admin) => {
+    // Before the page's first navigation, so the app reads it when it starts.
+    await admin.context.addInitScript(() => localStorage.setItem("cubby.multipartThreshold", "1"));
+    await fn(admin);
+  });
 }
 
 /** The status of list-parts for an upload: 404 once it is gone. */
@@ -57,11 +67,8 @@ async function partsStatus(page: Page, adminToken: string, fileId: string): Prom
 
 test("a multipart upload interrupted by a reload resumes with the missing part only", async ({ browser, adminToken }) => {
   test.setTimeout(120_000);
-  const dir = await mkdtemp(join(tmpdir(), "cubby-e2e-multipart-"));
   const name = `${uniqueSlug("multipart")}.bin`;
-  const path = join(dir, name);
-  const bytes = randomBytes(12 * MiB + 12_345);
-  await writeFile(path, bytes);
+  const { dir, path, bytes } = await randomFile("cubby-e2e-multipart-", name, 12 * MiB + 12_345);
   const context = await newContext(browser, { adminToken });
   try {
     await context.addInitScript((threshold) => {
@@ -139,9 +146,7 @@ test("a multipart upload interrupted by a reload resumes with the missing part o
 test("cancelling a multipart upload aborts it on the server", async ({ browser, adminToken }) => {
   test.setTimeout(60_000);
   const name = `${uniqueSlug("multipart-cancel")}.bin`;
-  const context = await multipartContext(browser, adminToken);
-  try {
-    const page = await context.newPage();
+  await asMultipartUploader(browser, adminToken, async ({ context, page }) => {
     // Hold part 2 until the test has cancelled, so the upload is surely still running.
     let release: () => void = () => {};
     const held = new Promise<void>((r) => release = r);
@@ -166,17 +171,13 @@ test("cancelling a multipart upload aborts it on the server", async ({ browser, 
     expect(await partsStatus(page, adminToken, sent.file_id)).toBe(404);
     expect(await page.evaluate((k) => localStorage.getItem(k), RESUME_KEY) ?? "[]")
       .not.toContain(name);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("cancelling while the server starts a multipart upload still aborts it there", async ({ browser, adminToken }) => {
   test.setTimeout(60_000);
   const name = `${uniqueSlug("multipart-early")}.bin`;
-  const context = await multipartContext(browser, adminToken);
-  try {
-    const page = await context.newPage();
+  await asMultipartUploader(browser, adminToken, async ({ context, page }) => {
     // The server starts the upload, but its answer reaches the page only after the cancel.
     const init = await holdAnswers(context, /\/api\/s3\/multipart\/init$/);
     const screen = new UploadScreen(page);
@@ -190,7 +191,5 @@ test("cancelling while the server starts a multipart upload still aborts it ther
     expect((await abort).postDataJSON().file_id).toBe(fileId);
     expect((await (await abort).response())?.status()).toBe(200);
     expect(await partsStatus(page, adminToken, fileId)).toBe(404);
-  } finally {
-    await context.close();
-  }
+  });
 });

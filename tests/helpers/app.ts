@@ -28,10 +28,10 @@ export type TestApp = {
   kv: Deno.Kv;
   config: Config;
   dir: string;
-  /** Calls the app like a client at 127.0.0.1 (or at `peer`) would. */
+  /** Calls the app like a client at 127.0.0.1 (or at `peer`, in language `lang`) would. */
   request: (
     path: string,
-    init?: RequestInit & { json?: unknown; auth?: string; peer?: string },
+    init?: RequestInit & { json?: unknown; auth?: string; peer?: string; lang?: string },
   ) => Promise<Response>;
   /** Sends a request as `auth` (with a JSON body when given) and returns only its status. */
   statusOf: (method: string, path: string, auth?: string, json?: unknown) => Promise<number>;
@@ -46,6 +46,8 @@ export type TestApp = {
   ) => Promise<{ auth: string; id: string; key: string }>;
   /** Creates a storage config through the admin API (asserting 201); returns its view. */
   createStorageConfig: (fields: Record<string, unknown>) => Promise<StorageConfigView>;
+  /** Creates a local storage config named `name`, rooted at `<dir>/<name>`; returns its view. */
+  createLocalConfig: (name: string, extra?: Record<string, unknown>) => Promise<StorageConfigView>;
   /** Creates a storage config for an s3rver bucket through the admin API; returns its view. */
   createS3rverConfig: (
     s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string },
@@ -111,10 +113,11 @@ async function buildTestApp(
   const app = createApp({ services, log: () => {} });
   let adminToken: string | null = null;
 
-  const request: TestApp["request"] = (path, { peer = "127.0.0.1", ...init } = {}) => {
+  const request: TestApp["request"] = (path, { peer = "127.0.0.1", lang, ...init } = {}) => {
     const headers = new Headers(init.headers);
     if (init.json !== undefined) headers.set("content-type", "application/json");
     if (init.auth) headers.set("authorization", init.auth);
+    if (lang) headers.set("accept-language", lang);
     const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
     return Promise.resolve(
       app.fetch(new Request(new URL(path, "http://127.0.0.1"), { ...init, headers, body }), {
@@ -165,6 +168,9 @@ async function buildTestApp(
   const createStorageConfig: TestApp["createStorageConfig"] = (fields) =>
     adminJson("/api/s3-configs", fields);
 
+  const createLocalConfig: TestApp["createLocalConfig"] = (name, extra = {}) =>
+    createStorageConfig({ name, provider_type: "local", root_dir: join(dir, name), ...extra });
+
   const createS3rverConfig: TestApp["createS3rverConfig"] = (s3, extra = {}) =>
     createStorageConfig({ ...s3rverConfigFields(s3), ...extra });
 
@@ -198,6 +204,7 @@ async function buildTestApp(
     adminAuth,
     createKey,
     createStorageConfig,
+    createLocalConfig,
     createS3rverConfig,
     createMount,
     close,

@@ -8,11 +8,11 @@
  * `openKv` never races another over a different token, and child processes inherit it.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { freePort, startEngine } from "./engine_process.ts";
+import { freePort, startEngineIn } from "./engine_process.ts";
 import { requireEngine } from "./engines.ts";
 
 /** The access token of every denokv this test process starts. */
@@ -43,29 +43,22 @@ export async function startDenoKv(): Promise<DenoKvHandle> {
   const sqlitePath = join(dir, "kv.sqlite3");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  let engine;
-  try {
-    engine = await startEngine({
-      name: "denokv",
-      bin,
-      args: ["--sqlite-path", sqlitePath, "serve", "--addr", `127.0.0.1:${port}`],
-      // The token goes through the environment, so it never shows in a process listing.
-      env: { DENO_KV_ACCESS_TOKEN: DENOKV_TOKEN, RUST_LOG: "warn" },
-      ready: async () => {
-        const res = await fetch(`${url}/`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${DENOKV_TOKEN}` },
-          body: JSON.stringify({ supportedVersions: [2, 3] }),
-        });
-        await res.body?.cancel();
-        return res.ok;
-      },
-    });
-  } catch (err) {
-    await rm(dir, { recursive: true, force: true });
-    throw err;
-  }
-  let stopped: Promise<void> | null = null;
+  const engine = await startEngineIn(dir, {
+    name: "denokv",
+    bin,
+    args: ["--sqlite-path", sqlitePath, "serve", "--addr", `127.0.0.1:${port}`],
+    // The token goes through the environment, so it never shows in a process listing.
+    env: { DENO_KV_ACCESS_TOKEN: DENOKV_TOKEN, RUST_LOG: "warn" },
+    ready: async () => {
+      const res = await fetch(`${url}/`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${DENOKV_TOKEN}` },
+        body: JSON.stringify({ supportedVersions: [2, 3] }),
+      });
+      await res.body?.cancel();
+      return res.ok;
+    },
+  });
   const handle: DenoKvHandle = {
     url,
     token: DENOKV_TOKEN,
@@ -75,7 +68,7 @@ export async function startDenoKv(): Promise<DenoKvHandle> {
       return Deno.openKv(url);
     },
     output: () => engine.output(),
-    stop: () => stopped ??= engine.stop().then(() => rm(dir, { recursive: true, force: true })),
+    stop: () => engine.stop(),
     [Symbol.asyncDispose]: () => handle.stop(),
   };
   return handle;

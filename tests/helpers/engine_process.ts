@@ -6,6 +6,7 @@
  * Only `node:` built-ins, so that Playwright's setup can import it too.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import process from "node:process";
 
@@ -126,4 +127,32 @@ export async function startEngine(o: StartEngineOptions): Promise<EngineProcess>
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Starts an engine that keeps its files in `dir`, which goes with it: removed when the engine
+ * does not come up (the error then ends with `failureNote()`, what it left there worth reading)
+ * and after `stop()`, which stops it once however often it is called.
+ */
+export async function startEngineIn(
+  dir: string,
+  o: StartEngineOptions,
+  failureNote: () => Promise<string> = () => Promise.resolve(""),
+): Promise<EngineProcess> {
+  let engine: EngineProcess;
+  try {
+    engine = await startEngine(o);
+  } catch (err) {
+    const note = await failureNote();
+    await rm(dir, { recursive: true, force: true });
+    if (!note) throw err;
+    throw new Error(`${err instanceof Error ? err.message : err}\n${note}`);
+  }
+  let stopped: Promise<void> | null = null;
+  return {
+    child: engine.child,
+    output: () => engine.output(),
+    stop: (graceMs) =>
+      stopped ??= engine.stop(graceMs).then(() => rm(dir, { recursive: true, force: true })),
+  };
 }

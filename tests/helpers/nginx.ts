@@ -10,11 +10,11 @@
  *
  * Only `node:` built-ins, so that Playwright's setup can import it too.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { freePort, startEngine } from "./engine_process.ts";
+import { freePort, startEngineIn } from "./engine_process.ts";
 import { requireEngine } from "./engines.ts";
 
 export type NginxHandle = {
@@ -95,9 +95,10 @@ export async function startNginx(options: NginxOptions): Promise<NginxHandle> {
   const confPath = join(prefix, "nginx.conf");
   await writeFile(confPath, nginxConfig(prefix, port, options.upstreams));
   const url = `http://127.0.0.1:${port}`;
-  let engine;
-  try {
-    engine = await startEngine({
+  const errorLog = () => readFile(join(prefix, "error.log"), "utf8").catch(() => "");
+  const engine = await startEngineIn(
+    prefix,
+    {
       name: "nginx",
       bin,
       // -e: the error log before the config is read (the default is under /var/log).
@@ -107,21 +108,17 @@ export async function startNginx(options: NginxOptions): Promise<NginxHandle> {
         await res.body?.cancel();
         return res.status === 204;
       },
-    });
-  } catch (err) {
-    const log = await readFile(join(prefix, "error.log"), "utf8").catch(() => "");
-    await rm(prefix, { recursive: true, force: true });
-    throw new Error(`${err instanceof Error ? err.message : err}\nerror.log:\n${log}`);
-  }
-  let stopped: Promise<void> | null = null;
+    },
+    async () => `error.log:\n${await errorLog()}`,
+  );
   const handle: NginxHandle = {
     url,
     port,
     confPath,
     accessLog: () => readFile(join(prefix, "access.log"), "utf8").catch(() => ""),
-    errorLog: () => readFile(join(prefix, "error.log"), "utf8").catch(() => ""),
+    errorLog,
     // SIGTERM is nginx's fast shutdown: open connections are closed, not drained.
-    stop: () => stopped ??= engine.stop().then(() => rm(prefix, { recursive: true, force: true })),
+    stop: () => engine.stop(),
     [Symbol.asyncDispose]: () => handle.stop(),
   };
   return handle;

@@ -1,6 +1,8 @@
 /** Stored records with plain defaults, for the unit tests of the KV repos and their users. */
 import type { MountRecord } from "../../server/kv/mount_repo.ts";
 import type { TaskRecord } from "../../server/fs/task_repo.ts";
+import type { PasteRecord } from "../../server/shares/paste_record.ts";
+import type { ContentRef } from "../../server/shares/paste_content.ts";
 
 /** A mount record: an active local mount made by the admin, fields as `over` sets. */
 export function mountRecord(id: string, mount_path: string, over: Partial<MountRecord> = {}) {
@@ -49,6 +51,34 @@ export function taskRecord(over: Partial<TaskRecord> = {}): TaskRecord {
     last_key: null,
     total_counted: false,
     actor: { type: "admin" },
+    ...over,
+  };
+}
+
+/**
+ * A paste record of `content` with its list `preview`: made now by the admin, with no remark,
+ * password, expiry or view limit; fields as `over` sets.
+ */
+export function pasteRecord(
+  id: string,
+  slug: string,
+  content: ContentRef,
+  preview: string,
+  over: Partial<PasteRecord> = {},
+): PasteRecord {
+  const now = new Date().toISOString();
+  return {
+    id,
+    slug,
+    remark: null,
+    password_hash: null,
+    expires_at: null,
+    max_views: 0,
+    created_at: now,
+    updated_at: now,
+    created_by: "admin",
+    ...content,
+    preview,
     ...over,
   };
 }

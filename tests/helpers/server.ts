@@ -254,6 +254,16 @@ export async function startServer(
   return server;
 }
 
+/** Why a server started with `env` did not come up (its error, as text); "" when it did. */
+export async function startFailure(env: Record<string, string>): Promise<string> {
+  try {
+    await (await startServer(env)).stop();
+    return "";
+  } catch (err) {
+    return String(err);
+  }
+}
+
 /** Removes a directory, retrying briefly (SQLite may still be closing its files). */
 async function removeDir(dir: string): Promise<void> {
   for (let attempt = 0;; attempt++) {

@@ -3,7 +3,9 @@
  * external client such as litmus or rclone.
  */
 import assert from "node:assert/strict";
-import { loginAdmin, type TestServer } from "./server.ts";
+import { basename } from "node:path";
+import { loginAdmin, startServer, type TestServer } from "./server.ts";
+import { tempDir } from "./temp.ts";
 
 /** True when the program a test drives is installed at `path` (for example /usr/bin/litmus). */
 export function hasProgram(path: string): boolean {
@@ -38,4 +40,38 @@ export async function createServerMount(
     }),
   });
   assert.equal(res.status, 201, await res.text());
+}
+
+/**
+ * A test that runs the real server as a subprocess: its pipes are closed by `stop()`, after the
+ * resource and op sanitizers would look, so those are off.
+ */
+export function serverTest(name: string, fn: () => Promise<void>): void {
+  Deno.test({ name, sanitizeResources: false, sanitizeOps: false, fn });
+}
+
+/**
+ * A test of the external WebDAV client at `program` (ignored where it is not installed): `fn`
+ * gets a real server with a local mount at `mountPath` and a scratch directory, both removed
+ * after. The server is a child process, which the resource and op sanitizers would flag.
+ */
+export function davClientTest(
+  name: string,
+  program: string,
+  mountPath: string,
+  fn: (server: TestServer, scratch: string) => Promise<void>,
+): void {
+  Deno.test({
+    name,
+    ignore: !hasProgram(program),
+    // As in serverTest: the server subprocess's pipes are closed by stop().
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: async () => {
+      await using server = await startServer();
+      await using scratch = await tempDir(`cubby-${basename(program)}-`);
+      await createServerMount(server, mountPath);
+      await fn(server, scratch.path);
+    },
+  });
 }

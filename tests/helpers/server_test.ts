@@ -1,7 +1,7 @@
 /** The real-server helper: health over HTTP, data kept in KV across restarts and crashes. */
 import assert, { equal, match, notEqual } from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { loginAdmin, startServer, TEST_ADMIN } from "./server.ts";
+import { loginAdmin, startFailure, startServer, TEST_ADMIN } from "./server.ts";
 
 Deno.test("startServer: the real server answers on 127.0.0.1 and restarts on its data", async () => {
   const server = await startServer();
@@ -48,13 +48,7 @@ Deno.test("startServer: without admin credentials a password is generated and pr
 });
 
 Deno.test("startServer: a server that cannot start fails with its output", async () => {
-  let message = "";
-  try {
-    const server = await startServer({ PORT: "not-a-port" });
-    await server.stop();
-  } catch (err) {
-    message = String(err);
-  }
+  const message = await startFailure({ PORT: "not-a-port" });
   match(message, /exited early/);
   match(message, /Invalid PORT/);
 });

@@ -3,6 +3,7 @@
  * caches), the offline page, the update card and the page error boundary.
  */
 import { PageObject } from "./page_object.ts";
+import { readOfflineTable } from "./offline_queue.ts";
 
 export class PwaShell extends PageObject {
   readonly offlineHeading = this.page.getByRole("heading", {
@@ -24,6 +25,12 @@ export class PwaShell extends PageObject {
     await this.page.waitForFunction(() => !!navigator.serviceWorker.controller);
   }
 
+  /** Opens the home page and waits until a service worker controls it (waitForControl). */
+  async openControlled(): Promise<void> {
+    await this.page.goto("/");
+    await this.waitForControl();
+  }
+
   /** The build id of the worker controlling the page (asked over a MessageChannel). */
   async workerBuild(): Promise<string> {
     return await this.page.evaluate(() =>
@@ -39,18 +46,7 @@ export class PwaShell extends PageObject {
 
   /** The keys of one table of the offline store (IndexedDB `cubby-offline`), e.g. "pastes". */
   async offlineKeys(table: string): Promise<string[]> {
-    return await this.page.evaluate((name) =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open("cubby-offline");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(name)) return resolve([]);
-          const req = db.transaction(name).objectStore(name).getAllKeys();
-          req.onsuccess = () => resolve(req.result.map(String));
-          req.onerror = () => reject(req.error);
-        };
-      }), table);
+    return (await readOfflineTable(this.page, table, "getAllKeys")).map(String);
   }
 
   /** Every URL stored in any Cache Storage cache of the page's origin. */

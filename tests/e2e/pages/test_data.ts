@@ -4,11 +4,15 @@
  * name, so specs never depend on each other or on the order they run in.
  */
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "@playwright/test";
-import { readFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, sharedServerUrl } from "../fixtures.ts";
 import type { PasteView } from "../../../shared/schemas/pastes.ts";
 import type { CreatePasteInput } from "../../../client/features/pastes/pastes_api.ts";
 import { adminStorageState } from "./admin_login.ts";
+import { LoginPage } from "./login_page.ts";
 
 export type { PasteView };
 
@@ -76,6 +80,15 @@ export type ContextOptions = {
   timezoneId?: string;
 };
 
+/** A file `name` of `size` random bytes in a new temporary folder `dir`; remove `dir` when done. */
+export async function randomFile(prefix: string, name: string, size: number) {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const path = join(dir, name);
+  const bytes = randomBytes(size);
+  await writeFile(path, bytes);
+  return { dir, path, bytes };
+}
+
 /**
  * A new browser context on the shared server: nothing shared with the test's own `page`
  * (cookies, storage), English by default, optionally logged in as the admin.
@@ -116,6 +129,19 @@ export async function newVisitorPage(
   return { context, page: await context.newPage() };
 }
 
+/** Runs `fn` on the page `opening` resolves to, then closes that page's context. */
+async function closingAfter<T>(
+  opening: Promise<{ context: BrowserContext; page: Page }>,
+  fn: (opened: { context: BrowserContext; page: Page }) => Promise<T>,
+): Promise<T> {
+  const opened = await opening;
+  try {
+    return await fn(opened);
+  } finally {
+    await opened.context.close();
+  }
+}
+
 /** Runs `fn` on a new admin page (as `newAdminPage` opens one), closing it after. */
 export async function asAdmin<T>(
   browser: Browser,
@@ -123,12 +149,7 @@ export async function asAdmin<T>(
   fn: (admin: { context: BrowserContext; page: Page }) => Promise<T>,
   opts: Omit<ContextOptions, "adminToken"> = {},
 ): Promise<T> {
-  const admin = await newAdminPage(browser, token, opts);
-  try {
-    return await fn(admin);
-  } finally {
-    await admin.context.close();
-  }
+  return await closingAfter(newAdminPage(browser, token, opts), fn);
 }
 
 /** Runs `fn` on a new visitor's page (as `newVisitorPage` opens one), closing it after. */
@@ -137,12 +158,21 @@ export async function asVisitor<T>(
   fn: (visitor: { context: BrowserContext; page: Page }) => Promise<T>,
   opts: Omit<ContextOptions, "adminToken"> = {},
 ): Promise<T> {
-  const visitor = await newVisitorPage(browser, opts);
-  try {
-    return await fn(visitor);
-  } finally {
-    await visitor.context.close();
-  }
+  return await closingAfter(newVisitorPage(browser, opts), fn);
+}
+
+/** Runs `fn` on a new page logged in through the login form with API key `key`, closing it after. */
+export async function asKeyHolder<T>(
+  browser: Browser,
+  key: string,
+  fn: (holder: { context: BrowserContext; page: Page }) => Promise<T>,
+): Promise<T> {
+  return await asVisitor(browser, async (holder) => {
+    const login = new LoginPage(holder.page);
+    await login.goto();
+    await login.loginWithApiKey(key);
+    return await fn(holder);
+  });
 }
 
 /** Calls the API of the server at `server.url` as the admin; expects a 2xx and returns `data`. */
