@@ -62,9 +62,9 @@ Deno.test("KV round trips per request kind stay within their counts", async () =
     {
       name: "file info /api/public/files/:slug",
       run: () => t.request(`/api/public/files/${fileSlug}`),
-      most: 2,
+      most: 1,
     },
-    { name: "file page /file/:slug", run: () => t.request(`/file/${fileSlug}`), most: 3 },
+    { name: "file page /file/:slug", run: () => t.request(`/file/${fileSlug}`), most: 1 },
     {
       name: "WebDAV PUT of a small file",
       run: (t, i) =>

@@ -42,12 +42,15 @@ export class FileAccessService {
   /** The live record of a slug; 404 when missing, 410 when expired. */
   async findLive(slug: string): Promise<FileRecord> {
     const value = (await this.repo.getBySlug(slug)).value;
-    if (!value) {
-      const swept = SLUG_PATTERN.test(slug) && await this.repo.tombstones.holds(slug);
-      throw swept ? gone("file_expired") : notFound("file_not_found");
-    }
+    if (!value) throw await this.missing(slug);
     if (value.expires_at && Date.parse(value.expires_at) <= Date.now()) throw gone("file_expired");
     return value;
+  }
+
+  /** The error for a slug no share holds: 410 while its tombstone says it expired, else 404. */
+  private async missing(slug: string): Promise<AppError> {
+    const swept = SLUG_PATTERN.test(slug) && await this.repo.tombstones.holds(slug);
+    return swept ? gone("file_expired") : notFound("file_not_found");
   }
 
   private async checkPassword(rec: FileRecord, password: string | undefined, ip: string) {
@@ -114,8 +117,10 @@ export class FileAccessService {
 
   /** Metadata only, for server rendering: never counts a view and never exposes links. */
   async peek(slug: string) {
-    const rec = await this.findLive(slug);
-    const views = await this.repo.readViews(rec);
+    const found = SLUG_PATTERN.test(slug) ? await this.repo.findShare(slug) : null;
+    if (!found) throw await this.missing(slug);
+    const { value: rec, views } = found;
+    if (rec.expires_at && Date.parse(rec.expires_at) <= Date.now()) throw gone("file_expired");
     if (rec.max_views > 0 && views >= rec.max_views) throw gone("file_expired");
     return {
       slug: rec.slug,

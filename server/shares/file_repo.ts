@@ -8,6 +8,8 @@ import type { CountResult } from "./view_counter.ts";
 import { ShareViewCounts, type ViewKeys } from "./share_view_counts.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
 import type { ViewTally } from "./view_tally.ts";
+import { ShareLookup } from "./share_lookup.ts";
+import { countReuseMs, StoredCounts } from "./stored_counts.ts";
 import { TombstoneRepo, writeTombstone } from "./tombstones.ts";
 import type { E2EDescriptor } from "../../shared/schemas/e2e.ts";
 
@@ -82,10 +84,23 @@ export class FileRepo {
   readonly tombstones: TombstoneRepo;
 
   private views: ShareViewCounts;
+  private lookup: ShareLookup<FileRecord>;
 
   /** `tally` counts views of unlimited shares in memory; without it they are committed. */
   constructor(private kv: Deno.Kv, tally?: ViewTally) {
     this.views = new ShareViewCounts(kv, FILE_VIEW_KEYS, tally);
+    const counts = new StoredCounts(countReuseMs(tally?.flushMs));
+    tally?.onFlushed(() => counts.clear());
+    this.lookup = new ShareLookup(
+      kv,
+      {
+        bySlug: keys.filesBySlug,
+        record: keys.files,
+        counter: keys.fileViews,
+      },
+      (id) => this.views.pending(id),
+      counts,
+    );
     this.tombstones = new TombstoneRepo(kv, "file");
     this.lists = new ShareLists(kv, {
       kind: "file",
@@ -110,19 +125,12 @@ export class FileRepo {
     return await this.get(idx.value);
   }
 
-  /** Reads a file and its view count through the slug index in two reads; null when missing. */
-  async findShare(slug: string): Promise<FileShareEntry | null> {
-    const idx = await this.kv.get<string>(keys.filesBySlug(slug));
-    if (!idx.value) return null;
-    const [rec, counter] = await this.kv.getMany<[FileRecord, Deno.KvU64]>([
-      keys.files(idx.value),
-      keys.fileViews(idx.value),
-    ]);
-    if (!rec.value || rec.value.slug !== slug) return null;
-    // Pending views were counted while the file was unlimited (see paste_lookup.ts).
-    const pending = rec.value.max_views > 0 ? 0 : this.views.pending(idx.value);
-    const views = Number(counter.value?.value ?? 0n) + pending;
-    return { value: rec.value, versionstamp: rec.versionstamp!, views };
+  /**
+   * Reads a file and its view count by slug; null when missing. One read when the slug was seen
+   * on this instance before (share_lookup.ts).
+   */
+  findShare(slug: string): Promise<FileShareEntry | null> {
+    return this.lookup.find(slug);
   }
 
   /** True when a slug is free: no share, and no tombstone (even a lapsed one KV still holds). */

@@ -12,17 +12,15 @@
  * paste has no view limit, its counter is not read (one key fewer per view). A limited paste
  * always comes with its count: if the record read turns out limited, it is read again with it.
  *
- * The count of an unlimited paste is a statistic that other instances' views reach only at their
- * next flush (view_tally.ts), so the stored part of it, once read, is used again for a short while
- * (`countReuseMs`) with the record version it was read with: a hot paste's counter is read a few
- * times a second instead of on every view, which takes a key off the read (about a quarter of its
- * cost in the KV). This instance's own views are always added exactly (pending here), its flushes
- * drop every stored count (`forgetCounts`), and a record read at another version (an edit, a
- * reset, a limit set on any instance) is read again with its counter. Limited pastes never use it.
+ * The stored count of an unlimited paste, once read, is used again for a short while
+ * (stored_counts.ts): a hot paste's counter is read a few times a second instead of on every
+ * view, which takes a key off the read (about a quarter of its cost in the KV). This instance's
+ * own views are always added exactly (pending here). Limited pastes always read their counter.
  */
 import { keys } from "../kv/keys.ts";
 import { chunkKeys, joinChunks } from "./paste_content.ts";
 import type { PasteEntry, PasteRecord } from "./paste_record.ts";
+import { StoredCounts } from "./stored_counts.ts";
 
 /**
  * A record as read for a delivery, with its view count (stored plus pending here; null when not
@@ -42,12 +40,9 @@ const MAX_HINTS = 20_000;
 /** Chunks read along with the record and its counter (`getMany` takes 10 keys). */
 const PREFETCH_CHUNKS = 8;
 
-/** A stored view count as read with a record version, and when (performance.now()). */
-type StoredCount = { versionstamp: string; stored: number; at: number };
-
 export class PasteLookup {
   private hints = new Map<string, SlugHint>();
-  private counts = new Map<string, StoredCount>();
+  private counts: StoredCounts;
 
   /**
    * `pendingViews`: views of a paste counted on this instance and not yet in KV;
@@ -56,8 +51,10 @@ export class PasteLookup {
   constructor(
     private kv: Deno.Kv,
     private pendingViews: (id: string) => number,
-    private countReuseMs = 0,
-  ) {}
+    countReuseMs = 0,
+  ) {
+    this.counts = new StoredCounts(countReuseMs);
+  }
 
   /**
    * The paste holding `slug` with its views (and content when it came along); null if none.
@@ -97,21 +94,6 @@ export class PasteLookup {
     this.counts.clear();
   }
 
-  /** The stored count of unlimited paste `id` if read recently enough to use again. */
-  private reusableCount(id: string): StoredCount | undefined {
-    const found = this.counts.get(id);
-    if (found && performance.now() - found.at < this.countReuseMs) return found;
-    if (found) this.counts.delete(id);
-    return undefined;
-  }
-
-  private keepCount(id: string, versionstamp: string, stored: number) {
-    if (this.countReuseMs <= 0) return;
-    this.counts.delete(id);
-    this.counts.set(id, { versionstamp, stored, at: performance.now() });
-    if (this.counts.size > MAX_HINTS) this.counts.delete(this.counts.keys().next().value!);
-  }
-
   /**
    * The record of `id` if it still holds `slug`, its views (unless `withViews` is false and the
    * record has no limit), and its chunks when hinted right.
@@ -126,7 +108,7 @@ export class PasteLookup {
     const prefetch = hint && hint.chunks <= PREFETCH_CHUNKS
       ? chunkKeys({ content_id: hint.contentId, content_size: 0, content_chunks: hint.chunks })
       : [];
-    const kept = withViews && reuse && hint && !hint.limited ? this.reusableCount(id) : undefined;
+    const kept = withViews && reuse && hint && !hint.limited ? this.counts.reusable(id) : undefined;
     const readViews = withViews && !kept;
     const head = readViews ? [keys.pastes(id), keys.pasteViews(id)] : [keys.pastes(id)];
     const entries = await this.kv.getMany<unknown[]>([...head, ...prefetch]);
@@ -145,7 +127,7 @@ export class PasteLookup {
       if (stored === undefined) {
         const counter = entries[1] as Deno.KvEntryMaybe<Deno.KvU64>;
         stored = Number(counter.value?.value ?? 0n);
-        if (value.max_views === 0) this.keepCount(id, rec.versionstamp!, stored);
+        if (value.max_views === 0) this.counts.keep(id, rec.versionstamp!, stored);
       }
       // Views pending here were counted while the paste was unlimited; once it has a limit they
       // are dropped at the flush (view_tally.ts), so they never count against the new limit.

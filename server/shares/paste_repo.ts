@@ -22,6 +22,7 @@ import {
   writeContent,
 } from "./paste_content.ts";
 import { PasteLookup, type PasteShareEntry } from "./paste_lookup.ts";
+import { countReuseMs } from "./stored_counts.ts";
 import type { PasteEntry, PasteRecord } from "./paste_record.ts";
 import { TombstoneRepo, writeTombstone } from "./tombstones.ts";
 
@@ -48,12 +49,6 @@ export const indexedPaste = (rec: PasteRecord): IndexedShare => ({
   texts: [rec.slug, rec.remark ?? ""],
 });
 
-/**
- * How long an unlimited paste's stored view count is used again at most (paste_lookup.ts): views
- * of other instances show up to this much later than their flush.
- */
-const COUNT_REUSE_MS = 250;
-
 /** Where pastes keep their records and view counters. */
 const PASTE_VIEW_KEYS: ViewKeys = { label: "Paste", record: keys.pastes, counter: keys.pasteViews };
 
@@ -69,8 +64,7 @@ export class PasteRepo {
   /** `tally` counts views of unlimited pastes in memory; without it they are committed. */
   constructor(private kv: Deno.Kv, tally?: ViewTally) {
     this.views = new ShareViewCounts(kv, PASTE_VIEW_KEYS, tally);
-    // A stored count is used again for a fraction of the flush interval (paste_lookup.ts).
-    const reuseMs = tally ? Math.min(COUNT_REUSE_MS, tally.flushMs / 2) : 0;
+    const reuseMs = countReuseMs(tally?.flushMs);
     this.lookup = new PasteLookup(kv, (id) => this.views.pending(id), reuseMs);
     tally?.onFlushed(() => this.lookup.forgetCounts());
     this.tombstones = new TombstoneRepo(kv, "paste");
