@@ -7,7 +7,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../components/FormDialog.tsx";
-import { CheckField, CheckLabel, FormField, InputField } from "../../components/FormField.tsx";
+import { CheckField, CheckLabel, InputField, SelectField } from "../../components/FormField.tsx";
 import { splitRefusal } from "../../api/field_errors.ts";
 import type { PermissionObject } from "../../../shared/permissions.ts";
 import {
@@ -147,24 +147,20 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
       />
 
       <div className="field-row">
-        <FormField id={`${id}-expiry`} label={t("keys.form.expiry")}>
-          {(a) => (
-            <select
-              {...a}
-              className="input"
-              value={values.expiry}
-              onChange={(e) => set("expiry", e.target.value as ExpiryChoice)}
-            >
-              {expiryOptions.map((choice) => (
-                <option key={choice} value={choice}>
-                  {t(`keys.form.expiryOptions.${choice}`, {
-                    date: formatDateTime(editing?.expires_at, i18n.language, ""),
-                  })}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField
+          id={`${id}-expiry`}
+          label={t("keys.form.expiry")}
+          value={values.expiry}
+          onChange={(v) => set("expiry", v as ExpiryChoice)}
+        >
+          {expiryOptions.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`keys.form.expiryOptions.${choice}`, {
+                date: formatDateTime(editing?.expires_at, i18n.language, ""),
+              })}
+            </option>
+          ))}
+        </SelectField>
         {values.expiry === "custom" && (
           <InputField
             id={`${id}-customDays`}

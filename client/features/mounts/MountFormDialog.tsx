@@ -14,6 +14,7 @@ import {
   FormField,
   InputField,
   type InputOptions,
+  SelectField,
 } from "../../components/FormField.tsx";
 import { paths } from "../../../shared/app_paths.ts";
 import type { StorageConfigView } from "../storage/storage_api.ts";
@@ -111,20 +112,16 @@ export function MountFormDialog(
         })}
       </div>
       <div className="field-row">
-        <FormField id={fid("storage_type")} label={t("mounts.form.storageType")}>
-          {(a) => (
-            <select
-              {...a}
-              className="input"
-              value={values.storage_type}
-              onChange={(e) => setKind(e.currentTarget.value as StorageKind)}
-            >
-              <option value="local">{t("mounts.storageType.local")}</option>
-              <option value="s3">{t("mounts.storageType.s3")}</option>
-            </select>
-          )}
-        </FormField>
-        <FormField
+        <SelectField
+          id={fid("storage_type")}
+          label={t("mounts.form.storageType")}
+          value={values.storage_type}
+          onChange={(v) => setKind(v as StorageKind)}
+        >
+          <option value="local">{t("mounts.storageType.local")}</option>
+          <option value="s3">{t("mounts.storageType.s3")}</option>
+        </SelectField>
+        <SelectField
           id={fid("storage_config_id")}
           label={t("mounts.form.storageConfig")}
           error={err("storage_config_id")}
@@ -136,25 +133,18 @@ export function MountFormDialog(
               </>
             )
             : undefined}
+          value={values.storage_config_id}
+          onChange={(v) => set("storage_config_id", v)}
         >
-          {(a) => (
-            <select
-              {...a}
-              className="input"
-              value={values.storage_config_id}
-              onChange={(e) => set("storage_config_id", e.currentTarget.value)}
-            >
-              {options.length === 0 && <option value="">{t("mounts.form.chooseConfig")}</option>}
-              {options.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.is_default
-                    ? t("mounts.form.defaultConfig", { name: labels.get(c.id) ?? c.name })
-                    : labels.get(c.id) ?? c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+          {options.length === 0 && <option value="">{t("mounts.form.chooseConfig")}</option>}
+          {options.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.is_default
+                ? t("mounts.form.defaultConfig", { name: labels.get(c.id) ?? c.name })
+                : labels.get(c.id) ?? c.name}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <div className="field-row">
         {input("cache_ttl", t("mounts.form.cacheTtl"), {
@@ -192,23 +182,16 @@ export function MountFormDialog(
             min: 0,
             hint: t("mounts.form.signExpiresHint"),
           })}
-          <FormField
+          <SelectField
             id={fid("webdav_policy")}
             label={t("mounts.form.webdavPolicy")}
             hint={t(`mounts.webdavPolicyHint.${values.webdav_policy}`)}
+            value={values.webdav_policy}
+            onChange={(v) => set("webdav_policy", v as WebdavPolicy)}
           >
-            {(a) => (
-              <select
-                {...a}
-                className="input"
-                value={values.webdav_policy}
-                onChange={(e) => set("webdav_policy", e.currentTarget.value as WebdavPolicy)}
-              >
-                <option value="302_redirect">{t("mounts.webdavPolicy.302_redirect")}</option>
-                <option value="native_proxy">{t("mounts.webdavPolicy.native_proxy")}</option>
-              </select>
-            )}
-          </FormField>
+            <option value="302_redirect">{t("mounts.webdavPolicy.302_redirect")}</option>
+            <option value="native_proxy">{t("mounts.webdavPolicy.native_proxy")}</option>
+          </SelectField>
         </div>
       </fieldset>
     </FormDialog>

@@ -13,6 +13,7 @@ import {
   FormField,
   InputField,
   type InputOptions,
+  SelectField,
 } from "../../components/FormField.tsx";
 import {
   createStorageConfig,
@@ -107,24 +108,16 @@ export function StorageConfigDialog(
     >
       <div className="field-row">
         {text("name", t("storage.form.name"), { placeholder: t("storage.form.namePlaceholder") })}
-        <FormField
+        <SelectField
           id="storage-provider_type"
           label={t("storage.form.provider")}
           hint={editing ? t("storage.form.providerLocked") : undefined}
+          value={values.provider_type}
+          disabled={providers.length === 1}
+          onChange={(v) => setProvider(v as ProviderType)}
         >
-          {(a) => (
-            <select
-              {...a}
-              className="input"
-              value={values.provider_type}
-              disabled={providers.length === 1}
-              onChange={(e) => setProvider(e.currentTarget.value as ProviderType)}
-            >
-              {providers.map((p) => <option key={p} value={p}>{t(`storage.providers.${p}`)}
-              </option>)}
-            </select>
-          )}
-        </FormField>
+          {providers.map((p) => <option key={p} value={p}>{t(`storage.providers.${p}`)}</option>)}
+        </SelectField>
       </div>
 
       {!s3 && text("root_dir", t("storage.form.rootDir"), {
