@@ -1,8 +1,12 @@
-/** The password prompt of a protected share (paste or file); calls back with what it opened. */
+/**
+ * The password prompt of a protected share (paste or file); calls back with what it opened, and
+ * then, as the form that held the focus is gone, gives it to the share's heading.
+ */
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
+import { afterPaint, focusPageHeading } from "../lib/focus.ts";
 import { PasswordPrompt } from "./PasswordPrompt.tsx";
 
 export function SharePasswordForm<T>(
@@ -32,6 +36,7 @@ export function SharePasswordForm<T>(
     setError(null);
     try {
       onUnlocked(await unlock(password), password);
+      afterPaint(focusPageHeading);
     } catch (err) {
       setError(
         err instanceof ApiError && err.code === "wrong_password"
