@@ -1,9 +1,16 @@
 /**
  * Form field scaffolding for every form: a labelled control with an optional hint and error
  * (and its common cases, a labelled input and a labelled select), and a labelled checkbox with an
- * optional hint, all wired up for screen readers.
+ * optional hint (and the "select all" one above a group of them), all wired up for screen
+ * readers.
  */
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useEffect,
+  useRef,
+} from "react";
 
 /** What the control needs: its id, and aria attributes pointing at the hint and error. */
 export type FieldAttrs = {
@@ -155,5 +162,30 @@ export function CheckField(
       />
       {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
     </div>
+  );
+}
+
+/** The strong "select all" checkbox above a group: checked when all are, mixed when some are. */
+export function SelectAllCheck(
+  { label, state, onChange }: {
+    label: ReactNode;
+    state: "all" | "some" | "none";
+    onChange: (all: boolean) => void;
+  },
+) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = state === "some";
+  }, [state]);
+  return (
+    <label className="check check-strong">
+      <input
+        ref={ref}
+        type="checkbox"
+        checked={state === "all"}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
+      <span>{label}</span>
+    </label>
   );
 }
