@@ -92,6 +92,11 @@ export function StorageConfigDialog(
     <InputField {...form.bind(f)} label={label} {...opts} error={err(f)} />
   );
 
+  /** A checkbox bound to a yes/no field. */
+  const check = (f: "path_style" | "is_public", label: string, hint: string) => (
+    <CheckField {...form.bindCheck(f)} label={label} hint={hint} />
+  );
+
   // A config keeps its kind: local stays local, S3 stays S3.
   const providers = editing
     ? PROVIDERS.filter((p) => isS3(p) === isS3(editing.provider_type))
@@ -161,11 +166,7 @@ export function StorageConfigDialog(
                   : t("storage.form.secretHint"),
               })}
             </div>
-            <CheckField
-              {...form.bindCheck("path_style")}
-              label={t("storage.form.pathStyle")}
-              hint={t("storage.form.pathStyleHint")}
-            />
+            {check("path_style", t("storage.form.pathStyle"), t("storage.form.pathStyleHint"))}
           </div>
         </fieldset>
       )}
@@ -225,11 +226,7 @@ export function StorageConfigDialog(
         </FormField>
       </div>
 
-      <CheckField
-        {...form.bindCheck("is_public")}
-        label={t("storage.form.public")}
-        hint={t("storage.form.publicHint")}
-      />
+      {check("is_public", t("storage.form.public"), t("storage.form.publicHint"))}
     </FormDialog>
   );
 }
