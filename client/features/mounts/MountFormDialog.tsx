@@ -4,18 +4,12 @@
  * docs/PRODUCT.md §5.1; server refusals (a taken path, a reserved one) land on their field.
  */
 import { configLabels } from "../storage/config_labels.ts";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormDialog } from "../../components/FormDialog.tsx";
 import { useCheckedForm } from "../../components/use_checked_form.ts";
-import {
-  CheckField,
-  FormField,
-  InputField,
-  type InputOptions,
-  SelectField,
-} from "../../components/FormField.tsx";
+import { FormField, SelectField } from "../../components/FormField.tsx";
+import { useBoundFields } from "../../components/use_bound_fields.tsx";
 import { paths } from "../../../shared/app_paths.ts";
 import type { StorageConfigView } from "../storage/storage_api.ts";
 import { createMount, type MountView, updateMount } from "./mounts_api.ts";
@@ -34,7 +28,6 @@ import {
 import { MOUNT_CACHE_TTL_MAX, MOUNT_NAME_MAX } from "../../../shared/constants.ts";
 
 /** The fields typed into one-line inputs. */
-type MountTextField = "name" | "mount_path" | "sort_order" | "cache_ttl" | "sign_expires";
 /** The config a type starts with: its default, else its first. */
 function firstConfigOf(configs: StorageConfigView[], kind: StorageKind): string {
   const ofKind = configs.filter((c) => c.storage_type === kind);
@@ -69,8 +62,7 @@ export function MountFormDialog(
     refusals: MOUNT_REFUSALS,
   });
   const { values, setValues, set, setErrors, serverError } = form;
-  /** A field's error: the server's text when its refusal named the field, else the check's. */
-  const err = (f: MountFormField) => form.errorOf(f, (code) => t(`mounts.form.errors.${code}`));
+  const { err, input, check } = useBoundFields(form, "mounts.form.errors");
   const options = configs.filter((c) => c.storage_type === values.storage_type);
   const labels = configLabels(configs);
 
@@ -82,15 +74,6 @@ export function MountFormDialog(
     }));
     setErrors((e) => ({ ...e, storage_config_id: undefined }));
   };
-
-  /** A one-line input bound to a field. */
-  const input = (f: MountTextField, label: ReactNode, opts: InputOptions = {}) => (
-    <InputField {...form.bind(f)} label={label} error={err(f)} {...opts} />
-  );
-
-  const check = (f: "is_active" | "web_proxy" | "enable_sign", label: string, hint?: string) => (
-    <CheckField {...form.bindCheck(f)} label={label} hint={hint} />
-  );
 
   return (
     <FormDialog

@@ -4,17 +4,11 @@
  * folder, custom host and signature expiry. Quota and the public flag apply to both. A config
  * cannot switch between local and S3 once created. Secrets are write-only.
  */
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../components/FormDialog.tsx";
 import { useCheckedForm } from "../../components/use_checked_form.ts";
-import {
-  CheckField,
-  FormField,
-  InputField,
-  type InputOptions,
-  SelectField,
-} from "../../components/FormField.tsx";
+import { FormField, SelectField } from "../../components/FormField.tsx";
+import { useBoundFields } from "../../components/use_bound_fields.tsx";
 import {
   createStorageConfig,
   type ProviderType,
@@ -77,7 +71,7 @@ export function StorageConfigDialog(
   });
   const { values, setValues, set, serverError } = form;
   const s3 = isS3(values.provider_type);
-  const err = (f: StorageFormField) => form.errorOf(f, (code) => t(`storage.form.errors.${code}`));
+  const { err, input: text, check } = useBoundFields(form, "storage.form.errors");
 
   const setProvider = (p: ProviderType) =>
     setValues((v) => ({
@@ -86,16 +80,6 @@ export function StorageConfigDialog(
       // New configs: MinIO usually needs path-style addressing, the others do not.
       path_style: mode === "create" ? p === "minio" : v.path_style,
     }));
-
-  /** A text input bound to a field. */
-  const text = (f: StorageFormField, label: ReactNode, opts: InputOptions = {}) => (
-    <InputField {...form.bind(f)} label={label} {...opts} error={err(f)} />
-  );
-
-  /** A checkbox bound to a yes/no field. */
-  const check = (f: "path_style" | "is_public", label: string, hint: string) => (
-    <CheckField {...form.bindCheck(f)} label={label} hint={hint} />
-  );
 
   // A config keeps its kind: local stays local, S3 stays S3.
   const providers = editing
