@@ -1,17 +1,13 @@
 /**
  * The password prompt of an end-to-end encrypted share: the password is mixed into the key in
- * this browser (never sent), and a wrong one is reported by the caller through `error`.
+ * this browser (never sent), and a wrong one is reported by the caller through `error`. `ready`
+ * stays false until hydrated: nothing can be decrypted before the script runs.
  */
+import type { ComponentProps } from "react";
 import { PasswordPrompt } from "../../components/PasswordPrompt.tsx";
 
 export function E2EPasswordForm(
-  { ready, busy, error, onSubmit }: {
-    /** False until hydrated: nothing can be decrypted before the script runs. */
-    ready: boolean;
-    busy: boolean;
-    error: string | null;
-    onSubmit: (password: string) => void;
-  },
+  props: Pick<ComponentProps<typeof PasswordPrompt>, "ready" | "busy" | "error" | "onSubmit">,
 ) {
   return (
     <PasswordPrompt
@@ -20,10 +16,7 @@ export function E2EPasswordForm(
       rowClassName="paste-password-row"
       texts="e2e.password"
       autoComplete="off"
-      error={error}
-      ready={ready}
-      busy={busy}
-      onSubmit={onSubmit}
+      {...props}
     />
   );
 }
