@@ -1,9 +1,16 @@
 /**
  * Form field scaffolding for every form: a labelled control with an optional hint and error
- * (and its common case, a labelled input), and a labelled checkbox with an optional hint, all
- * wired up for screen readers.
+ * (and its common cases, a labelled input and a labelled select), and a labelled checkbox with an
+ * optional hint (and the "select all" one above a group of them), all wired up for screen
+ * readers.
  */
-import type { InputHTMLAttributes, ReactNode } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useEffect,
+  useRef,
+} from "react";
 
 /** What the control needs: its id, and aria attributes pointing at the hint and error. */
 export type FieldAttrs = {
@@ -12,18 +19,22 @@ export type FieldAttrs = {
   "aria-invalid"?: boolean;
 };
 
+/** What frames a field's control: its id, the label, and an optional hint and error. */
+export type FieldFrame = {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  /** The error below the hint (the forms that show a standing hint first). */
+  errorLast?: boolean;
+  className?: string;
+};
+
 /** A labelled control; `children` renders the control from the attributes it must carry. */
 export function FormField(
-  { id, label, hint, error, errorLast = false, className, children }: {
-    id: string;
-    label: ReactNode;
-    hint?: ReactNode;
-    error?: string | null;
-    /** The error below the hint (the forms that show a standing hint first). */
-    errorLast?: boolean;
-    className?: string;
-    children: (attrs: FieldAttrs) => ReactNode;
-  },
+  { id, label, hint, error, errorLast = false, className, children }:
+    & FieldFrame
+    & { children: (attrs: FieldAttrs) => ReactNode },
 ) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -57,15 +68,8 @@ export type InputOptions =
 /** A FormField holding one `input.input`; the other attributes go to the input. */
 export function InputField(
   { id, label, hint, error, errorLast, className, value, onChange, whole, mono, ...input }:
-    & {
-      id: string;
-      label: ReactNode;
-      hint?: ReactNode;
-      error?: string | null;
-      className?: string;
-      value: string;
-      onChange: (value: string) => void;
-    }
+    & FieldFrame
+    & { value: string; onChange: (value: string) => void }
     & InputOptions,
 ) {
   const field = { id, label, hint, error, errorLast, className };
@@ -80,6 +84,31 @@ export function InputField(
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
+      )}
+    </FormField>
+  );
+}
+
+/** A FormField holding one `select.input` with `children` as its options; the rest goes to it. */
+export function SelectField(
+  { id, label, hint, error, errorLast, className, value, onChange, children, ...select }:
+    & FieldFrame
+    & { value: string | number; onChange: (value: string) => void; children: ReactNode }
+    & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "value" | "onChange" | "className">,
+) {
+  const field = { id, label, hint, error, errorLast, className };
+  return (
+    <FormField {...field}>
+      {(a) => (
+        <select
+          {...select}
+          {...a}
+          className="input"
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        >
+          {children}
+        </select>
       )}
     </FormField>
   );
@@ -133,5 +162,30 @@ export function CheckField(
       />
       {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
     </div>
+  );
+}
+
+/** The strong "select all" checkbox above a group: checked when all are, mixed when some are. */
+export function SelectAllCheck(
+  { label, state, onChange }: {
+    label: ReactNode;
+    state: "all" | "some" | "none";
+    onChange: (all: boolean) => void;
+  },
+) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = state === "some";
+  }, [state]);
+  return (
+    <label className="check check-strong">
+      <input
+        ref={ref}
+        type="checkbox"
+        checked={state === "all"}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
+      <span>{label}</span>
+    </label>
   );
 }

@@ -1,9 +1,9 @@
 /**
- * The markup of a share's password prompt (a protected share, or an end-to-end encrypted one):
- * title and text, the field with its button, and the error at the field. Its owner holds the
- * value, checks it and submits.
+ * A share's password prompt (a protected share, or an end-to-end encrypted one): title and
+ * text, the field with its button, and the error at the field. It refuses an empty password
+ * itself (`<texts>.empty`) and hands its owner the password to check.
  */
-import type { FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 export function PasswordPrompt(
@@ -14,8 +14,6 @@ export function PasswordPrompt(
     texts,
     method,
     autoComplete,
-    value,
-    onChange,
     error,
     ready,
     busy,
@@ -25,25 +23,33 @@ export function PasswordPrompt(
     id: string;
     titleId?: string;
     rowClassName?: string;
-    /** The i18n prefix of `title`, `body`, `label` and `submit`. */
+    /** The i18n prefix of `title`, `body`, `label`, `submit` and `empty`. */
     texts: string;
     /** "post" where a submit before hydration must not put the password in the URL. */
     method?: "post";
     autoComplete: string;
-    value: string;
-    onChange: (value: string) => void;
+    /** The owner's error of the last try. */
     error: string | null;
     /** False until hydrated: the button waits for the script. */
     ready: boolean;
     busy: boolean;
-    onSubmit: (e: FormEvent) => void;
+    onSubmit: (password: string) => void;
   },
 ) {
   const { t } = useTranslation();
+  const [value, setValue] = useState("");
+  const [empty, setEmpty] = useState(false);
+  const shown = empty ? t(`${texts}.empty`) : error;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready || busy) return;
+    setEmpty(value === "");
+    if (value !== "") onSubmit(value);
+  };
   return (
     <form
       className={id}
-      onSubmit={onSubmit}
+      onSubmit={submit}
       method={method}
       noValidate
       aria-labelledby={titleId}
@@ -58,9 +64,9 @@ export function PasswordPrompt(
           type="password"
           autoComplete={autoComplete}
           value={value}
-          onChange={(e) => onChange(e.currentTarget.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={shown ? `${id}-error` : undefined}
           autoFocus
         />
         <button
@@ -72,7 +78,7 @@ export function PasswordPrompt(
           {t(`${texts}.submit`)}
         </button>
       </div>
-      {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+      {shown && <p id={`${id}-error`} className="field-error" role="alert">{shown}</p>}
     </form>
   );
 }

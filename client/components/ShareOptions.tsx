@@ -5,8 +5,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_SLUG_LENGTH } from "../../shared/constants.ts";
-import { CheckField, FormField, InputField } from "./FormField.tsx";
-import { type ExpiryChoice, ExpirySelect } from "./ExpirySelect.tsx";
+import { CheckField, InputField } from "./FormField.tsx";
+import { type ExpiryChoice, ExpiryField } from "./ExpiryField.tsx";
 
 export type ShareOptionValues = {
   slug: string;
@@ -44,17 +44,14 @@ export function ShareOptions(
   const id = (name: string) => `${idPrefix}-${name}`;
   const limits = (
     <>
-      <FormField id={id("expiry")} label={t(`${texts}.expiry`)}>
-        {(a) => (
-          <ExpirySelect
-            id={a.id}
-            value={values.expiry}
-            disabled={disabled}
-            keepLabel={edit?.keepExpiryLabel}
-            onChange={(expiry) => onChange({ expiry })}
-          />
-        )}
-      </FormField>
+      <ExpiryField
+        id={id("expiry")}
+        label={t(`${texts}.expiry`)}
+        value={values.expiry}
+        disabled={disabled}
+        keepLabel={edit?.keepExpiryLabel}
+        onChange={(expiry) => onChange({ expiry })}
+      />
       <InputField
         id={id("max-views")}
         label={t(`${texts}.maxViews`)}

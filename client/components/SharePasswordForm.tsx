@@ -1,8 +1,12 @@
-/** The password prompt of a protected share (paste or file); calls back with what it opened. */
-import { type FormEvent, useState } from "react";
+/**
+ * The password prompt of a protected share (paste or file); calls back with what it opened, and
+ * then, as the form that held the focus is gone, gives it to the share's heading.
+ */
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/client.ts";
 import { errorText } from "../api/errors.ts";
+import { afterPaint, focusPageHeading } from "../lib/focus.ts";
 import { PasswordPrompt } from "./PasswordPrompt.tsx";
 
 export function SharePasswordForm<T>(
@@ -16,22 +20,15 @@ export function SharePasswordForm<T>(
   },
 ) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const id = `${kind}-password`;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!ready || busy) return;
-    if (password === "") {
-      setError(t(`${kind}.password.empty`));
-      return;
-    }
+  const submit = async (password: string) => {
     setBusy(true);
     setError(null);
     try {
       onUnlocked(await unlock(password), password);
+      afterPaint(focusPageHeading);
     } catch (err) {
       setError(
         err instanceof ApiError && err.code === "wrong_password"
@@ -45,16 +42,14 @@ export function SharePasswordForm<T>(
 
   return (
     <PasswordPrompt
-      id={id}
+      id={`${kind}-password`}
       texts={`${kind}.password`}
       method="post"
       autoComplete="current-password"
-      value={password}
-      onChange={setPassword}
       error={error}
       ready={ready}
       busy={busy}
-      onSubmit={submit}
+      onSubmit={(password) => void submit(password)}
     />
   );
 }

@@ -2,7 +2,8 @@
  * The data side of the admin list pages: an unpaged list loaded in one request
  * (useLoadedList), a paged, searchable list with row selection (usePagedList), the row
  * being edited in a dialog (useRowEditor), and the create, edit and delete dialogs of a list's
- * items (useItemDialogs), and one action at a time on a row (useRowAction).
+ * items (useItemDialogs), and one action at a time on a row (useRowAction) or on the page
+ * (useBusyAction).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -209,4 +210,23 @@ export function useRowAction() {
     }
   };
   return { busyId, run };
+}
+
+/** One action at a time on the page (a clear, a batch delete, a task's cancel): busy meanwhile. */
+export function useBusyAction() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  /** Runs `action`; a failure shows as a toast; `done` runs after either. */
+  const run = async (action: () => Promise<void>, done?: () => void) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      toast.error(errorText(t, err));
+    } finally {
+      setBusy(false);
+      done?.();
+    }
+  };
+  return { busy, run };
 }

@@ -3,7 +3,7 @@
  * A user who is already logged in goes straight on: to the `redirect` query, else to their
  * first allowed module.
  */
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useAuth } from "../../auth/auth_store.ts";
@@ -65,9 +65,25 @@ function useSubmit() {
   return { busy, error, setError, run };
 }
 
-function FormError({ text }: { text: string | null }) {
-  if (!text) return null;
-  return <p className="form-error" role="alert">{text}</p>;
+/** A login form: its fields, the error of the last try, and the submit button. */
+function LoginForm(
+  { busy, error, onSubmit, children }: {
+    busy: boolean;
+    error: string | null;
+    onSubmit: (e: FormEvent) => void;
+    children: ReactNode;
+  },
+) {
+  const { t } = useTranslation();
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {children}
+      {error && <p className="form-error" role="alert">{error}</p>}
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+        {busy ? t("login.submitting") : t("login.submit")}
+      </button>
+    </form>
+  );
 }
 
 function PasswordForm() {
@@ -88,7 +104,7 @@ function PasswordForm() {
   };
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <LoginForm busy={busy} error={error} onSubmit={onSubmit}>
       <InputField
         id={`${id}-user`}
         label={t("login.username")}
@@ -110,11 +126,7 @@ function PasswordForm() {
         required
         error={passMissing ? t("login.required.password") : null}
       />
-      <FormError text={error} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
-        {busy ? t("login.submitting") : t("login.submit")}
-      </button>
-    </form>
+    </LoginForm>
   );
 }
 
@@ -134,7 +146,7 @@ function ApiKeyForm() {
   };
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <LoginForm busy={busy} error={error} onSubmit={onSubmit}>
       <InputField
         id={`${id}-key`}
         label={t("login.apiKey")}
@@ -150,10 +162,6 @@ function ApiKeyForm() {
         error={missing ? t("login.required.apiKey") : null}
         errorLast
       />
-      <FormError text={error} />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
-        {busy ? t("login.submitting") : t("login.submit")}
-      </button>
-    </form>
+    </LoginForm>
   );
 }

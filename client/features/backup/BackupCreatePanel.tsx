@@ -2,7 +2,7 @@
  * Creating a backup: module checkboxes with "select all", dependencies added (and shown)
  * automatically, and a download of the JSON file.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
@@ -15,7 +15,7 @@ import {
   selectionState,
   toggleModule,
 } from "./backup_modules.ts";
-import { CheckLabel } from "../../components/FormField.tsx";
+import { CheckLabel, SelectAllCheck } from "../../components/FormField.tsx";
 
 export function BackupCreatePanel() {
   const { t } = useTranslation();
@@ -23,12 +23,6 @@ export function BackupCreatePanel() {
   const [chosen, setChosen] = useState<Set<BackupModule>>(() => new Set(BACKUP_MODULES));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const allRef = useRef<HTMLInputElement>(null);
-  const state = selectionState(chosen);
-
-  useEffect(() => {
-    if (allRef.current) allRef.current.indeterminate = state === "some";
-  }, [state]);
 
   const label = (m: BackupModule) => t(`backup.modules.${m}.label`);
 
@@ -62,15 +56,11 @@ export function BackupCreatePanel() {
           aria-describedby={error ? `${id}-error` : undefined}
         >
           <legend>{t("backup.create.modulesLegend")}</legend>
-          <label className="check check-strong">
-            <input
-              ref={allRef}
-              type="checkbox"
-              checked={state === "all"}
-              onChange={() => setChosen(state === "all" ? new Set() : new Set(BACKUP_MODULES))}
-            />
-            <span>{t("backup.create.selectAll")}</span>
-          </label>
+          <SelectAllCheck
+            label={t("backup.create.selectAll")}
+            state={selectionState(chosen)}
+            onChange={(all) => setChosen(all ? new Set(BACKUP_MODULES) : new Set())}
+          />
           <ul className="backup-modules">
             {BACKUP_MODULES.map((m) => {
               const needs = requiredBy(chosen, m);

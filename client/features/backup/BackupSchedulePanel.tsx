@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/errors.ts";
 import { splitRefusal } from "../../api/field_errors.ts";
 import { toast } from "../../components/toast.ts";
-import { CheckField, CheckLabel, FormField, InputField } from "../../components/FormField.tsx";
+import { CheckField, CheckLabel, InputField, SelectField } from "../../components/FormField.tsx";
 import { FormAlert } from "../../components/FormAlert.tsx";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
 import { Spinner } from "../../components/Spinner.tsx";
@@ -149,32 +149,24 @@ export function BackupSchedulePanel() {
             onChange={(v) => set("enabled", v)}
           />
           <div className="field-row">
-            <FormField id={`${id}-frequency`} label={t("backup.schedule.frequency")}>
-              {(a) => (
-                <select
-                  {...a}
-                  className="input"
-                  value={values.frequency}
-                  onChange={(e) => set("frequency", e.currentTarget.value as "daily" | "weekly")}
-                >
-                  <option value="daily">{t("backup.schedule.daily")}</option>
-                  <option value="weekly">{t("backup.schedule.weekly")}</option>
-                </select>
-              )}
-            </FormField>
+            <SelectField
+              id={`${id}-frequency`}
+              label={t("backup.schedule.frequency")}
+              value={values.frequency}
+              onChange={(v) => set("frequency", v as "daily" | "weekly")}
+            >
+              <option value="daily">{t("backup.schedule.daily")}</option>
+              <option value="weekly">{t("backup.schedule.weekly")}</option>
+            </SelectField>
             {values.frequency === "weekly" && (
-              <FormField id={`${id}-weekday`} label={t("backup.schedule.weekday")}>
-                {(a) => (
-                  <select
-                    {...a}
-                    className="input"
-                    value={values.weekday}
-                    onChange={(e) => set("weekday", Number(e.currentTarget.value))}
-                  >
-                    {weekdays.map((name, d) => <option key={d} value={d}>{name}</option>)}
-                  </select>
-                )}
-              </FormField>
+              <SelectField
+                id={`${id}-weekday`}
+                label={t("backup.schedule.weekday")}
+                value={values.weekday}
+                onChange={(v) => set("weekday", Number(v))}
+              >
+                {weekdays.map((name, d) => <option key={d} value={d}>{name}</option>)}
+              </SelectField>
             )}
             <InputField
               id={`${id}-time`}
@@ -216,26 +208,19 @@ export function BackupSchedulePanel() {
             {errors.modules && <p className="field-error" role="alert">{errors.modules}</p>}
           </fieldset>
           <div className="field-row">
-            <FormField
+            <SelectField
               id={`${id}-storage`}
               label={t("backup.schedule.storage")}
               hint={t("backup.schedule.storageHint")}
               error={errors.storage_config_id}
               errorLast
+              value={values.storage_config_id}
+              onChange={(v) => set("storage_config_id", v)}
             >
-              {(a) => (
-                <select
-                  {...a}
-                  className="input"
-                  value={values.storage_config_id}
-                  onChange={(e) => set("storage_config_id", e.currentTarget.value)}
-                >
-                  {(configs ?? []).map((c) => (
-                    <option key={c.id} value={c.id}>{labels.get(c.id) ?? c.name}</option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+              {(configs ?? []).map((c) => (
+                <option key={c.id} value={c.id}>{labels.get(c.id) ?? c.name}</option>
+              ))}
+            </SelectField>
             <InputField
               id={`${id}-keep`}
               label={t("backup.schedule.keep")}

@@ -9,6 +9,19 @@ function formatDate(iso: string | null, lang: string): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(lang);
 }
 
+/** The header row of a table of modules: the module, then a number column per heading. */
+function ModulesHead({ numbers }: { numbers: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{t("backup.info.module")}</th>
+        {numbers.map((n) => <th key={n} scope="col" className="cell-number">{n}</th>)}
+      </tr>
+    </thead>
+  );
+}
+
 /** The metadata of a checked file: format, version, date, type, modules and their counts. */
 export function BackupInfoView({ info, filename }: { info: BackupInfo; filename: string }) {
   const { t, i18n } = useTranslation();
@@ -37,12 +50,7 @@ export function BackupInfoView({ info, filename }: { info: BackupInfo; filename:
       </dl>
       <table className="table backup-counts">
         <caption className="sr-only">{t("backup.info.modules")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("backup.info.module")}</th>
-            <th scope="col" className="cell-number">{t("backup.info.records")}</th>
-          </tr>
-        </thead>
+        <ModulesHead numbers={[t("backup.info.records")]} />
         <tbody>
           {info.modules.map((m) => (
             <tr key={m}>
@@ -73,14 +81,13 @@ export function RestoreReportView({ report }: { report: RestoreReport }) {
       <div className="table-wrap">
         <table className="table">
           <caption className="sr-only">{t("backup.results.title")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("backup.info.module")}</th>
-              <th scope="col" className="cell-number">{t("backup.results.restored")}</th>
-              <th scope="col" className="cell-number">{t("backup.results.skipped")}</th>
-              <th scope="col" className="cell-number">{t("backup.results.removed")}</th>
-            </tr>
-          </thead>
+          <ModulesHead
+            numbers={[
+              t("backup.results.restored"),
+              t("backup.results.skipped"),
+              t("backup.results.removed"),
+            ]}
+          />
           <tbody>
             {modules.map((m) => (
               <tr key={m} data-module={m}>

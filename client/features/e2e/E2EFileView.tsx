@@ -14,7 +14,7 @@ import { Spinner } from "../../components/Spinner.tsx";
 import { CopyText } from "../../components/CopyText.tsx";
 import { DEFAULT_RECORD_SIZE, plaintextSize } from "../../../shared/e2e/stream.ts";
 import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
-import { FileInfo } from "../files/FileInfo.tsx";
+import { FileInfoCard } from "../files/FileInfo.tsx";
 import { FileShare } from "../files/FileShare.tsx";
 import { FileDeleteDialog } from "../files/FileDelete.tsx";
 import type { FileMeta, FileView } from "../files/files_api.ts";
@@ -25,6 +25,7 @@ import type { OpenedFile } from "./e2e_open.ts";
 import { cliCommand } from "./e2e_limits.ts";
 import type { E2EFilePreview as LoadedPreview } from "./E2EFilePreview.tsx";
 import { useIsClient } from "../../components/ShareFacts.tsx";
+import { ShareManageButtons } from "../../components/ShareManageButtons.tsx";
 
 /** The preview decrypts in the page, so it loads after the share opened. */
 const E2EFilePreview = lazyPage<ComponentProps<typeof LoadedPreview>>(() =>
@@ -52,12 +53,7 @@ export function E2EFileView(
       (await import("./e2e_open.ts")).openEncryptedFile(slug, descriptor, hash, password),
     [slug, descriptor],
   );
-  const gone = useCallback((err: ApiError) => {
-    if (err.code !== "file_not_found" && err.code !== "file_expired") return false;
-    onGone(err);
-    return true;
-  }, [onGone]);
-  const opening = useE2EOpen<OpenedFile>(descriptor, open, gone);
+  const opening = useE2EOpen<OpenedFile>("file", descriptor, open, onGone);
   const opened = opening.state.kind === "ready" ? opening.state.value : null;
 
   // Facts: the real name, type and size once decrypted; before that, no type and the size the
@@ -85,11 +81,11 @@ export function E2EFileView(
         <div className="file-head-actions">
           {opened && <E2EDownloadButton opened={opened} link={link} />}
           {managed && (
-            <div className="file-manage" role="group" aria-label={t("file.manage")}>
-              <button type="button" className="btn btn-danger" onClick={() => setDeleting(true)}>
-                {t("common.delete")}
-              </button>
-            </div>
+            <ShareManageButtons
+              kind="file"
+              canEdit={false}
+              onOpen={() => setDeleting(true)}
+            />
           )}
         </div>
       </header>
@@ -111,11 +107,9 @@ export function E2EFileView(
         </section>
         <aside className="file-side">
           {facts && (
-            <section className="file-card" aria-labelledby="file-info-title">
-              <h2 id="file-info-title">{t("file.info.title")}</h2>
-              <FileInfo file={facts} local={isClient} />
+            <FileInfoCard file={facts} local={isClient}>
               <p className="muted">{t("e2e.file.serverFeatures")}</p>
-            </section>
+            </FileInfoCard>
           )}
           {opened && <FileShare slug={slug} url={link} />}
           {opened && (

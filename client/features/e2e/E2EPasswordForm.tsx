@@ -1,34 +1,14 @@
 /**
  * The password prompt of an end-to-end encrypted share: the password is mixed into the key in
- * this browser (never sent), and a wrong one is reported by the caller through `error`.
+ * this browser (never sent), and a wrong one is reported by the caller through `error`. `ready`
+ * stays false until hydrated: nothing can be decrypted before the script runs.
  */
-import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
+import type { ComponentProps } from "react";
 import { PasswordPrompt } from "../../components/PasswordPrompt.tsx";
 
 export function E2EPasswordForm(
-  { ready, busy, error, onSubmit }: {
-    /** False until hydrated: nothing can be decrypted before the script runs. */
-    ready: boolean;
-    busy: boolean;
-    error: string | null;
-    onSubmit: (password: string) => void;
-  },
+  props: Pick<ComponentProps<typeof PasswordPrompt>, "ready" | "busy" | "error" | "onSubmit">,
 ) {
-  const { t } = useTranslation();
-  const [password, setPassword] = useState("");
-  const [empty, setEmpty] = useState(false);
-  const shown = empty ? t("e2e.password.empty") : error;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!ready || busy) return;
-    if (password === "") {
-      setEmpty(true);
-      return;
-    }
-    setEmpty(false);
-    onSubmit(password);
-  };
   return (
     <PasswordPrompt
       id="e2e-password"
@@ -36,12 +16,7 @@ export function E2EPasswordForm(
       rowClassName="paste-password-row"
       texts="e2e.password"
       autoComplete="off"
-      value={password}
-      onChange={setPassword}
-      error={shown}
-      ready={ready}
-      busy={busy}
-      onSubmit={submit}
+      {...props}
     />
   );
 }

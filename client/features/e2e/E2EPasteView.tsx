@@ -27,7 +27,7 @@ export function E2EPasteView(
     slug: string;
     descriptor: E2EDescriptor;
     /** Ends the page for a share that is gone or used up (the caller's error screen). */
-    onGone: (code: string) => void;
+    onGone: (err: ApiError) => void;
   },
 ) {
   const { t } = useTranslation();
@@ -37,12 +37,7 @@ export function E2EPasteView(
       (await import("./e2e_open.ts")).openEncryptedPaste(slug, descriptor, hash, password),
     [slug, descriptor],
   );
-  const gone = useCallback((err: ApiError) => {
-    if (err.code !== "paste_not_found" && err.code !== "paste_expired") return false;
-    onGone(err.code);
-    return true;
-  }, [onGone]);
-  const opening = useE2EOpen<Opened>(descriptor, open, gone);
+  const opening = useE2EOpen<Opened>("paste", descriptor, open, onGone);
   const state = opening.state;
 
   return (

@@ -32,14 +32,21 @@ function problemOf(err: unknown): E2EProblem | null {
     : null;
 }
 
+/** True for the errors that end a share's page: it is not found, or has expired. */
+function isGone(kind: "file" | "paste", err: unknown): err is ApiError {
+  return err instanceof ApiError &&
+    (err.code === `${kind}_not_found` || err.code === `${kind}_expired`);
+}
+
 /**
- * Opens the share with `open(fragment, password)`. `onGone` takes an ApiError that ends the
- * page (not found, expired) and returns true when it did.
+ * Opens the `kind` share with `open(fragment, password)`. A share that is not found or has
+ * expired ends the page: `onGone` takes that error.
  */
 export function useE2EOpen<T>(
+  kind: "file" | "paste",
   descriptor: E2EDescriptor,
   open: (hash: string, password: string | null) => Promise<T>,
-  onGone: (err: ApiError) => boolean,
+  onGone: (err: ApiError) => void,
 ) {
   const { t } = useTranslation();
   const [state, setState] = useState<E2EOpenState<T>>({ kind: "start" });
@@ -58,13 +65,12 @@ export function useE2EOpen<T>(
       if (problem === "wrongPassword") {
         setState({ kind: "password", busy: false, error: t("e2e.errors.wrongPassword") });
       } else if (problem) setState({ kind: "problem", problem });
-      else if (!(err instanceof ApiError && onGone(err))) {
-        setState({ kind: "failed", message: errorText(t, err) });
-      }
+      else if (isGone(kind, err)) onGone(err);
+      else setState({ kind: "failed", message: errorText(t, err) });
     } finally {
       running.current = false;
     }
-  }, [open, onGone, t]);
+  }, [kind, open, onGone, t]);
 
   useEffect(() => {
     if (state.kind !== "start") return;

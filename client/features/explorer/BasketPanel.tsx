@@ -115,11 +115,7 @@ export function BasketPanel() {
       <header className="explorer-panel-head">
         <h2 className="explorer-panel-title">{t("explorer.basket.title")}</h2>
         {basket.length > 0 && !busy && (
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => clearBasket()}
-          >
+          <button type="button" className="btn btn-small" onClick={clearBasket}>
             {t("explorer.basket.clear")}
           </button>
         )}

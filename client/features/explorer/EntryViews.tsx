@@ -172,6 +172,28 @@ export function ListView({ entries, ...h }: ViewProps) {
   );
 }
 
+/** The corner of a card (grid and gallery): its checkbox and its actions button. */
+function CardTools({ entry, h }: { entry: FsEntry; h: EntryHandlers }) {
+  return (
+    <span className="entry-card-tools">
+      <SelectBox entry={entry} h={h} />
+      <ActionsButton entry={entry} onMenu={h.onMenu} />
+    </span>
+  );
+}
+
+/** The list of cards of the grid and gallery views, named for screen readers. */
+function CardList(
+  { className, style, children }: { className: string; style?: CSSProperties; children: ReactNode },
+) {
+  const { t } = useTranslation();
+  return (
+    <ul className={className} style={style} aria-label={t("explorer.view.caption")}>
+      {children}
+    </ul>
+  );
+}
+
 function Card({ entry, h }: { entry: FsEntry; h: EntryHandlers }) {
   return (
     <EntryShell entry={entry} h={h} as="li" className="entry-card">
@@ -182,21 +204,17 @@ function Card({ entry, h }: { entry: FsEntry; h: EntryHandlers }) {
           <span className="entry-meta muted">{formatBytes(entry.size)}</span>
         )}
       </EntryLink>
-      <span className="entry-card-tools">
-        <SelectBox entry={entry} h={h} />
-        <ActionsButton entry={entry} onMenu={h.onMenu} />
-      </span>
+      <CardTools entry={entry} h={h} />
     </EntryShell>
   );
 }
 
 /** The grid view: cards with a thumbnail, name and size. */
 export function GridView({ entries, ...h }: ViewProps) {
-  const { t } = useTranslation();
   return (
-    <ul className="explorer-grid" aria-label={t("explorer.view.caption")}>
+    <CardList className="explorer-grid">
       {entries.map((e) => <Card key={e.path} entry={e} h={h} />)}
-    </ul>
+    </CardList>
   );
 }
 
@@ -204,16 +222,15 @@ export function GridView({ entries, ...h }: ViewProps) {
 export function GalleryView(
   { entries, settings, ...h }: ViewProps & { settings: GallerySettings },
 ) {
-  const { t } = useTranslation();
   const style = {
     "--gallery-columns": settings.columns,
     "--gallery-gap-x": `${settings.gapX}px`,
     "--gallery-gap-y": `${settings.gapY}px`,
   } as CSSProperties;
   return (
-    <ul className="explorer-gallery" style={style} aria-label={t("explorer.view.caption")}>
+    <CardList className="explorer-gallery" style={style}>
       {entries.map((e) => <GalleryItem key={e.path} entry={e} h={h} />)}
-    </ul>
+    </CardList>
   );
 }
 
@@ -225,10 +242,7 @@ function GalleryItem({ entry, h }: { entry: FsEntry; h: EntryHandlers }) {
         <EntryThumb entry={entry} size={64} />
         <span className="gallery-caption">{entry.name}</span>
       </EntryLink>
-      <span className="entry-card-tools">
-        <SelectBox entry={entry} h={h} />
-        <ActionsButton entry={entry} onMenu={h.onMenu} />
-      </span>
+      <CardTools entry={entry} h={h} />
     </EntryShell>
   );
 }

@@ -3,15 +3,14 @@
  * when it finished with failures), progress, current file and counts, with cancel, retry and
  * clearing of finished tasks.
  */
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/errors.ts";
-import { toast } from "../../components/toast.ts";
 import { Spinner } from "../../components/Spinner.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { cancelTask, clearTasks, retryTask, type TaskView } from "./explorer_api.ts";
 import { displayStatus, isActiveTask } from "./use_tasks.ts";
 import { SmallButtons } from "../../components/ListTable.tsx";
+import { useBusyAction } from "../../components/use_admin_list.ts";
 
 const BADGE: Record<string, string> = {
   pending: "badge",
@@ -24,19 +23,13 @@ const BADGE: Record<string, string> = {
 
 function TaskRow({ task, onChanged }: { task: TaskView; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const status = displayStatus(task);
-  const act = async (fn: (id: string) => Promise<unknown>) => {
-    setBusy(true);
-    try {
+  const act = (fn: (id: string) => Promise<unknown>) =>
+    run(async () => {
       await fn(task.id);
       onChanged();
-    } catch (err) {
-      toast.error(errorText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const label = t(`explorer.tasks.type.${task.type}`);
   return (
     <li className={`task-row task-${status}`}>
@@ -108,19 +101,13 @@ export function TaskPanel(
   { tasks, error, onChanged }: { tasks: TaskView[] | null; error: unknown; onChanged: () => void },
 ) {
   const { t } = useTranslation();
-  const [clearing, setClearing] = useState(false);
+  const { busy: clearing, run } = useBusyAction();
   const finished = (tasks ?? []).filter((x) => !isActiveTask(x)).length;
-  const clear = async () => {
-    setClearing(true);
-    try {
+  const clear = () =>
+    run(async () => {
       await clearTasks();
       onChanged();
-    } catch (err) {
-      toast.error(errorText(t, err));
-    } finally {
-      setClearing(false);
-    }
-  };
+    });
   return (
     <section className="explorer-panel task-panel" aria-label={t("explorer.tasks.title")}>
       <header className="explorer-panel-head">

@@ -1,9 +1,10 @@
 /** A file share's facts: size, type, upload time, expiry, views, remark and password. */
+import type { ReactNode } from "react";
 import { MimeType } from "./MimeType.tsx";
 import { useTranslation } from "react-i18next";
 import type { FileMeta } from "./files_api.ts";
 import { formatBytes } from "../../lib/format.ts";
-import { Fact, ShareTime } from "../../components/ShareFacts.tsx";
+import { Fact, ShareLifeFacts } from "../../components/ShareFacts.tsx";
 
 export function FileInfo(
   { file, local }: {
@@ -24,26 +25,34 @@ export function FileInfo(
           {file.mimetype ? <MimeType type={file.mimetype} /> : "—"}
         </dd>
       </div>
-      <Fact term={t("file.info.uploaded")}>
-        <ShareTime iso={file.created_at} local={local} />
-      </Fact>
-      <Fact term={t("file.info.expires")}>
-        <ShareTime iso={file.expires_at} local={local} never={t("file.info.never")} />
-      </Fact>
-      <Fact term={t("file.info.views")}>
-        {file.max_views > 0
-          ? t("file.info.viewsOf", { views: file.views, max: file.max_views })
-          : t("file.info.viewsUnlimited", { views: file.views })}
-        {file.own_view && <span className="fact-note">{t("file.info.ownView")}</span>}
-      </Fact>
-      {file.has_password && (
-        <Fact term={t("file.info.access")}>
-          <span className="badge badge-warning">{t("file.info.passwordProtected")}</span>
-        </Fact>
-      )}
+      <ShareLifeFacts
+        share={file}
+        local={local}
+        texts="file.info"
+        created="uploaded"
+        passwordBadge="badge badge-warning"
+      />
       {file.remark && (
         <Fact term={t("file.info.remark")} className="file-facts-wide">{file.remark}</Fact>
       )}
     </dl>
+  );
+}
+
+/** The side card of a file page: its facts, and `children` below them. */
+export function FileInfoCard(
+  { file, local, children }: {
+    file: FileMeta & { own_view?: boolean };
+    local: boolean;
+    children?: ReactNode;
+  },
+) {
+  const { t } = useTranslation();
+  return (
+    <section className="file-card" aria-labelledby="file-info-title">
+      <h2 id="file-info-title">{t("file.info.title")}</h2>
+      <FileInfo file={file} local={local} />
+      {children}
+    </section>
   );
 }

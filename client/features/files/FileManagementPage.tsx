@@ -7,10 +7,14 @@
 import { lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../../app/use_page_title.ts";
-import { errorText } from "../../api/errors.ts";
 import { toast } from "../../components/toast.ts";
 import { AdminListPage } from "../../components/AdminListPage.tsx";
-import { type PageQuery, usePagedList, useRowEditor } from "../../components/use_admin_list.ts";
+import {
+  type PageQuery,
+  useBusyAction,
+  usePagedList,
+  useRowEditor,
+} from "../../components/use_admin_list.ts";
 import { DEFAULT_FILE_LIST_LIMIT } from "../../../shared/constants.ts";
 import {
   clearExpiredFiles,
@@ -39,40 +43,26 @@ export default function FileManagementPage() {
   const { refresh } = list;
   const [deleting, setDeleting] = useState<FileView[]>([]);
   const [clearing, setClearing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const totalSize = (list.loaded as FileList | null)?.total_size ?? 0;
 
-  const runClear = async () => {
-    setBusy(true);
-    try {
+  const runClear = () =>
+    run(async () => {
       const r = await clearExpiredFiles();
       toast.success(t("files.clearedExpired", { count: r.deleted }));
       refresh();
-    } catch (err) {
-      toast.error(errorText(t, err));
-    } finally {
-      setBusy(false);
-      setClearing(false);
-    }
-  };
+    }, () => setClearing(false));
   const editor = useRowEditor<FileView>(t("file.edit.saved"), refresh);
 
-  const runDelete = async (mode: DeleteMode) => {
-    setBusy(true);
-    try {
+  const runDelete = (mode: DeleteMode) =>
+    run(async () => {
       const r = await deleteFiles(deleting.map((i) => i.id), mode);
       if (r.failed.length > 0) {
         toast.error(t("files.delete.partial", { deleted: r.deleted, failed: r.failed.length }));
       } else toast.success(t("files.delete.done", { n: r.deleted }));
       list.setSelected(new Set());
       refresh();
-    } catch (err) {
-      toast.error(errorText(t, err));
-    } finally {
-      setBusy(false);
-      setDeleting([]);
-    }
-  };
+    }, () => setDeleting([]));
 
   return (
     <AdminListPage

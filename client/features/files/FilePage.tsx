@@ -11,11 +11,17 @@
  * Styles: the server imports this module, and Deno cannot import CSS, so files.css is imported
  * by the app entry (client/main.tsx), whose stylesheet share pages load too.
  */
-import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from "react";
+import {
+  type ComponentProps,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate, useParams } from "react-router";
-import { useInitialData } from "../../app/initial_data.tsx";
-import { usePageTitle } from "../../app/use_page_title.ts";
+import { useNavigate } from "react-router";
 import { lazyPage } from "../../app/lazy_page.ts";
 import { useAuth } from "../../auth/auth_store.ts";
 import { ApiError, offlineSavedAtOf } from "../../api/client.ts";
@@ -36,30 +42,24 @@ import {
   unlockFile,
   withSlug,
 } from "./files_api.ts";
-import {
-  type FilePageData,
-  fileScreenForError,
-  type FileScreenState,
-  initialFileScreen,
-  markFilePageDataUsed,
-} from "./file_screen.ts";
+import { fileScreenForError, initialFileScreen } from "./file_screen.ts";
 import { FileError } from "./FileError.tsx";
-import { FileInfo } from "./FileInfo.tsx";
+import { FileInfoCard } from "./FileInfo.tsx";
 import { SharePasswordForm } from "../../components/SharePasswordForm.tsx";
 import { FileShare } from "./FileShare.tsx";
 import { FileDeleted, FileDeleteDialog } from "./FileDelete.tsx";
 import type { FilePreview as LoadedPreview } from "./previews/FilePreview.tsx";
 import {
   dropShareCopy,
-  forgetDocumentCopy,
   isNetworkFailure,
   keepShareCopy,
   readShareCopy,
 } from "../../offline/share_copies.ts";
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
-import { afterPaint, focusPageHeading } from "../../lib/focus.ts";
 import { E2EFileView } from "../e2e/E2EFileView.tsx";
-import { useIsClient } from "../../components/ShareFacts.tsx";
+import { ShareRoute, useShareScreen } from "../../components/ShareScreen.tsx";
+import { useManagedRecord } from "../../components/use_managed_record.ts";
+import { ShareManageButtons } from "../../components/ShareManageButtons.tsx";
 
 const FileEditDialog = lazy(() => import("./FileEditDialog.tsx"));
 /** The previews and their libraries load once the share is open: never part of hydration. */
@@ -68,35 +68,16 @@ const FilePreview = lazyPage<ComponentProps<typeof LoadedPreview>>(() =>
 );
 
 export function FilePage() {
-  const { slug = "" } = useParams();
-  usePageTitle("pageTitle.file");
-  return <FileScreen key={slug} slug={slug} />;
+  return <ShareRoute titleKey="pageTitle.file" screen={FileScreen} />;
 }
 
 function FileScreen({ slug }: { slug: string }) {
   const { t } = useTranslation();
-  const { page } = useInitialData();
-  const location = useLocation();
   const navigate = useNavigate();
-  const auth = useAuth();
-  const isClient = useIsClient();
-  const [screen, setScreen] = useState<FileScreenState>(() =>
-    initialFileScreen(slug, page as FilePageData | undefined, location.state)
-  );
-  const [managed, setManaged] = useState<FileView | null>(null);
+  // The document holds metadata only; the open below says whether the share is a copy.
+  const { screen, setScreen, mounted, isClient } = useShareScreen(slug, initialFileScreen);
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
-  const mounted = useRef(false);
   const opening = useRef(false);
-
-  useEffect(() => {
-    mounted.current = true;
-    markFilePageDataUsed();
-    // The document holds metadata only; the open below says whether the share is a copy.
-    forgetDocumentCopy();
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   // Open the share once (a guard, not a cleanup: a second request would count a second view).
   const openingMeta = screen.kind === "opening" ? screen.meta : null;
@@ -130,21 +111,16 @@ function FileScreen({ slug }: { slug: string }) {
 
   // Manage rights: the managed record, asked for as the logged-in user. A
   // locked share has no id yet; the manager finds it by its slug.
+  const auth = useAuth();
   const mayManageFiles = auth.authType === "admin" ||
     (auth.authType === "apikey" && hasPermission(auth.permissions, Permission.FILE_SHARE));
   const fileId = screen.kind === "ready" ? screen.file.id : null;
   const locked = screen.kind === "password" || screen.kind === "e2e";
-  useEffect(() => {
-    setManaged(null);
-    if (!mayManageFiles || (!fileId && !locked)) return;
-    let alive = true;
-    (fileId ? getFile(fileId) : findFileBySlug(slug))
-      .then((f) => alive && setManaged(f))
-      .catch(() => {});
-    return () => {
-      alive = false;
-    };
+  const loadManaged = useCallback(() => {
+    if (!mayManageFiles || (!fileId && !locked)) return null;
+    return fileId ? getFile(fileId) : findFileBySlug(slug);
   }, [mayManageFiles, fileId, locked, slug]);
+  const [managed, setManaged] = useManagedRecord<FileView>(loadManaged);
 
   const saved = (next: FileView, password: string | null | undefined) => {
     setDialog(null);
@@ -228,16 +204,7 @@ function FileScreen({ slug }: { slug: string }) {
               {t("file.download")}
             </a>
           )}
-          {managed && (
-            <div className="file-manage" role="group" aria-label={t("file.manage")}>
-              <button type="button" className="btn" onClick={() => setDialog("edit")}>
-                {t("common.edit")}
-              </button>
-              <button type="button" className="btn btn-danger" onClick={() => setDialog("delete")}>
-                {t("common.delete")}
-              </button>
-            </div>
-          )}
+          {managed && <ShareManageButtons kind="file" onOpen={setDialog} />}
         </div>
       </header>
 
@@ -251,11 +218,7 @@ function FileScreen({ slug }: { slug: string }) {
               kind="file"
               ready={isClient}
               unlock={(password) => unlockFile(slug, password)}
-              onUnlocked={(f, password) => {
-                setScreen({ kind: "ready", file: f, password });
-                // The form that held the focus is gone: the file's heading takes it.
-                afterPaint(focusPageHeading);
-              }}
+              onUnlocked={(f, password) => setScreen({ kind: "ready", file: f, password })}
             />
           )}
           {screen.kind === "opening" && (
@@ -285,12 +248,7 @@ function FileScreen({ slug }: { slug: string }) {
         </section>
 
         <aside className="file-side">
-          {file && (
-            <section className="file-card" aria-labelledby="file-info-title">
-              <h2 id="file-info-title">{t("file.info.title")}</h2>
-              <FileInfo file={file} local={isClient} />
-            </section>
-          )}
+          {file && <FileInfoCard file={file} local={isClient} />}
           {isClient && <FileShare slug={slug} />}
         </aside>
       </div>

@@ -26,15 +26,10 @@ export type FileHandedState =
   | { file?: PublicFileView; password?: string; reopen?: boolean }
   | null;
 
-/** The page data describes the document's first URL only; later screens fetch instead. */
-let serverPageUsed = false;
-
-/** Records that a file screen has mounted: later screens no longer read the page data. */
-export function markFilePageDataUsed(): void {
-  serverPageUsed = true;
-}
-
-/** The first state: handed over by a navigation, from the server's page data, or opening. */
+/**
+ * The first state: handed over by a navigation, from the server's page data (undefined once a
+ * share screen has used it: useShareScreen), or opening.
+ */
 export function initialFileScreen(
   slug: string,
   page: FilePageData | undefined,
@@ -49,7 +44,7 @@ export function initialFileScreen(
   if (handed?.reopen) {
     return { kind: "opening", meta: null, password: handed.password };
   }
-  if (page && !serverPageUsed) {
+  if (page) {
     // Only a file page's error: the document may have been another share page.
     if (page.error?.startsWith("file_")) {
       return { kind: "error", status: statusOfCode(page.error), code: page.error };

@@ -4,10 +4,16 @@
  * to their fields, the server's too when it names one (KEY_REFUSALS); any other refusal at the
  * top of the form.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../components/FormDialog.tsx";
-import { CheckField, CheckLabel, FormField, InputField } from "../../components/FormField.tsx";
+import {
+  CheckField,
+  CheckLabel,
+  InputField,
+  SelectAllCheck,
+  SelectField,
+} from "../../components/FormField.tsx";
 import { splitRefusal } from "../../api/field_errors.ts";
 import type { PermissionObject } from "../../../shared/permissions.ts";
 import {
@@ -66,12 +72,6 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
   const [serverErrors, setServerErrors] = useState<KeyFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const selectAllRef = useRef<HTMLInputElement>(null);
-  const selection = selectionState(values.permissions);
-
-  useEffect(() => {
-    if (selectAllRef.current) selectAllRef.current.indeterminate = selection === "some";
-  }, [selection]);
 
   const set = <K extends keyof KeyFormValues>(key: K, value: KeyFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -147,24 +147,20 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
       />
 
       <div className="field-row">
-        <FormField id={`${id}-expiry`} label={t("keys.form.expiry")}>
-          {(a) => (
-            <select
-              {...a}
-              className="input"
-              value={values.expiry}
-              onChange={(e) => set("expiry", e.target.value as ExpiryChoice)}
-            >
-              {expiryOptions.map((choice) => (
-                <option key={choice} value={choice}>
-                  {t(`keys.form.expiryOptions.${choice}`, {
-                    date: formatDateTime(editing?.expires_at, i18n.language, ""),
-                  })}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField
+          id={`${id}-expiry`}
+          label={t("keys.form.expiry")}
+          value={values.expiry}
+          onChange={(v) => set("expiry", v as ExpiryChoice)}
+        >
+          {expiryOptions.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`keys.form.expiryOptions.${choice}`, {
+                date: formatDateTime(editing?.expires_at, i18n.language, ""),
+              })}
+            </option>
+          ))}
+        </SelectField>
         {values.expiry === "custom" && (
           <InputField
             id={`${id}-customDays`}
@@ -183,15 +179,11 @@ export function KeyFormDialog({ editing, onClose, onSaved }: KeyFormDialogProps)
 
       <fieldset className="fieldset">
         <legend>{t("keys.form.permissions")}</legend>
-        <label className="check check-strong">
-          <input
-            ref={selectAllRef}
-            type="checkbox"
-            checked={selection === "all"}
-            onChange={(e) => set("permissions", allPermissions(e.target.checked))}
-          />
-          <span>{t("keys.form.selectAll")}</span>
-        </label>
+        <SelectAllCheck
+          label={t("keys.form.selectAll")}
+          state={selectionState(values.permissions)}
+          onChange={(all) => set("permissions", allPermissions(all))}
+        />
         <div className="permission-grid">
           {GROUPS.map((group) => (
             <div key={group.id} className="permission-group">

@@ -4,17 +4,12 @@
  * docs/PRODUCT.md §5.1; server refusals (a taken path, a reserved one) land on their field.
  */
 import { configLabels } from "../storage/config_labels.ts";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormDialog } from "../../components/FormDialog.tsx";
 import { useCheckedForm } from "../../components/use_checked_form.ts";
-import {
-  CheckField,
-  FormField,
-  InputField,
-  type InputOptions,
-} from "../../components/FormField.tsx";
+import { FormField, SelectField } from "../../components/FormField.tsx";
+import { useBoundFields } from "../../components/use_bound_fields.tsx";
 import { paths } from "../../../shared/app_paths.ts";
 import type { StorageConfigView } from "../storage/storage_api.ts";
 import { createMount, type MountView, updateMount } from "./mounts_api.ts";
@@ -33,7 +28,6 @@ import {
 import { MOUNT_CACHE_TTL_MAX, MOUNT_NAME_MAX } from "../../../shared/constants.ts";
 
 /** The fields typed into one-line inputs. */
-type MountTextField = "name" | "mount_path" | "sort_order" | "cache_ttl" | "sign_expires";
 /** The config a type starts with: its default, else its first. */
 function firstConfigOf(configs: StorageConfigView[], kind: StorageKind): string {
   const ofKind = configs.filter((c) => c.storage_type === kind);
@@ -68,8 +62,7 @@ export function MountFormDialog(
     refusals: MOUNT_REFUSALS,
   });
   const { values, setValues, set, setErrors, serverError } = form;
-  /** A field's error: the server's text when its refusal named the field, else the check's. */
-  const err = (f: MountFormField) => form.errorOf(f, (code) => t(`mounts.form.errors.${code}`));
+  const { err, input, check } = useBoundFields(form, "mounts.form.errors");
   const options = configs.filter((c) => c.storage_type === values.storage_type);
   const labels = configLabels(configs);
 
@@ -81,15 +74,6 @@ export function MountFormDialog(
     }));
     setErrors((e) => ({ ...e, storage_config_id: undefined }));
   };
-
-  /** A one-line input bound to a field. */
-  const input = (f: MountTextField, label: ReactNode, opts: InputOptions = {}) => (
-    <InputField {...form.bind(f)} label={label} error={err(f)} {...opts} />
-  );
-
-  const check = (f: "is_active" | "web_proxy" | "enable_sign", label: string, hint?: string) => (
-    <CheckField {...form.bindCheck(f)} label={label} hint={hint} />
-  );
 
   return (
     <FormDialog
@@ -111,20 +95,16 @@ export function MountFormDialog(
         })}
       </div>
       <div className="field-row">
-        <FormField id={fid("storage_type")} label={t("mounts.form.storageType")}>
-          {(a) => (
-            <select
-              {...a}
-              className="input"
-              value={values.storage_type}
-              onChange={(e) => setKind(e.currentTarget.value as StorageKind)}
-            >
-              <option value="local">{t("mounts.storageType.local")}</option>
-              <option value="s3">{t("mounts.storageType.s3")}</option>
-            </select>
-          )}
-        </FormField>
-        <FormField
+        <SelectField
+          id={fid("storage_type")}
+          label={t("mounts.form.storageType")}
+          value={values.storage_type}
+          onChange={(v) => setKind(v as StorageKind)}
+        >
+          <option value="local">{t("mounts.storageType.local")}</option>
+          <option value="s3">{t("mounts.storageType.s3")}</option>
+        </SelectField>
+        <SelectField
           id={fid("storage_config_id")}
           label={t("mounts.form.storageConfig")}
           error={err("storage_config_id")}
@@ -136,25 +116,18 @@ export function MountFormDialog(
               </>
             )
             : undefined}
+          value={values.storage_config_id}
+          onChange={(v) => set("storage_config_id", v)}
         >
-          {(a) => (
-            <select
-              {...a}
-              className="input"
-              value={values.storage_config_id}
-              onChange={(e) => set("storage_config_id", e.currentTarget.value)}
-            >
-              {options.length === 0 && <option value="">{t("mounts.form.chooseConfig")}</option>}
-              {options.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.is_default
-                    ? t("mounts.form.defaultConfig", { name: labels.get(c.id) ?? c.name })
-                    : labels.get(c.id) ?? c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+          {options.length === 0 && <option value="">{t("mounts.form.chooseConfig")}</option>}
+          {options.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.is_default
+                ? t("mounts.form.defaultConfig", { name: labels.get(c.id) ?? c.name })
+                : labels.get(c.id) ?? c.name}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <div className="field-row">
         {input("cache_ttl", t("mounts.form.cacheTtl"), {
@@ -192,23 +165,16 @@ export function MountFormDialog(
             min: 0,
             hint: t("mounts.form.signExpiresHint"),
           })}
-          <FormField
+          <SelectField
             id={fid("webdav_policy")}
             label={t("mounts.form.webdavPolicy")}
             hint={t(`mounts.webdavPolicyHint.${values.webdav_policy}`)}
+            value={values.webdav_policy}
+            onChange={(v) => set("webdav_policy", v as WebdavPolicy)}
           >
-            {(a) => (
-              <select
-                {...a}
-                className="input"
-                value={values.webdav_policy}
-                onChange={(e) => set("webdav_policy", e.currentTarget.value as WebdavPolicy)}
-              >
-                <option value="302_redirect">{t("mounts.webdavPolicy.302_redirect")}</option>
-                <option value="native_proxy">{t("mounts.webdavPolicy.native_proxy")}</option>
-              </select>
-            )}
-          </FormField>
+            <option value="302_redirect">{t("mounts.webdavPolicy.302_redirect")}</option>
+            <option value="native_proxy">{t("mounts.webdavPolicy.native_proxy")}</option>
+          </SelectField>
         </div>
       </fieldset>
     </FormDialog>

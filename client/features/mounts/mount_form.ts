@@ -5,6 +5,7 @@
  */
 import type { MountBody, MountView } from "./mounts_api.ts";
 import type { RefusalMap } from "../../api/field_errors.ts";
+import type { FieldErrors } from "../../components/use_checked_form.ts";
 import { MOUNT_CACHE_TTL_MAX, MOUNT_NAME_MAX } from "../../../shared/constants.ts";
 
 /** Letters, digits, underscore, hyphen, CJK characters and slashes; starts with a slash. */
@@ -39,7 +40,7 @@ export type MountFormValues = {
 
 export type MountFormField = keyof MountFormValues;
 /** Field → key under mounts.form.errors. */
-export type MountFormErrors = Partial<Record<MountFormField, string>>;
+export type MountFormErrors = FieldErrors<MountFormValues>;
 
 /** The values of a new mount. */
 export function newMountForm(): MountFormValues {

@@ -1,7 +1,7 @@
 /** A share's facts: remark, created, expiry, views and whether it has a password. */
 import { useTranslation } from "react-i18next";
 import type { PasteView } from "./pastes_api.ts";
-import { Fact, ShareTime } from "../../components/ShareFacts.tsx";
+import { ShareLifeFacts } from "../../components/ShareFacts.tsx";
 
 export function PasteMeta(
   { paste, local }: {
@@ -22,23 +22,13 @@ export function PasteMeta(
         </p>
       )}
       <dl className="paste-facts">
-        <Fact term={t("paste.meta.created")}>
-          <ShareTime iso={paste.created_at} local={local} />
-        </Fact>
-        <Fact term={t("paste.meta.expires")}>
-          <ShareTime iso={paste.expires_at} local={local} never={t("paste.meta.never")} />
-        </Fact>
-        <Fact term={t("paste.meta.views")}>
-          {paste.max_views > 0
-            ? t("paste.meta.viewsOf", { views: paste.views, max: paste.max_views })
-            : t("paste.meta.viewsUnlimited", { views: paste.views })}
-          {paste.own_view && <span className="fact-note">{t("paste.meta.ownView")}</span>}
-        </Fact>
-        {paste.has_password && (
-          <Fact term={t("paste.meta.access")}>
-            <span className="badge">{t("paste.meta.passwordProtected")}</span>
-          </Fact>
-        )}
+        <ShareLifeFacts
+          share={paste}
+          local={local}
+          texts="paste.meta"
+          created="created"
+          passwordBadge="badge"
+        />
       </dl>
     </div>
   );

@@ -10,9 +10,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate, useParams } from "react-router";
-import { useInitialData } from "../../app/initial_data.tsx";
-import { usePageTitle } from "../../app/use_page_title.ts";
+import { useNavigate } from "react-router";
 import { useAuth } from "../../auth/auth_store.ts";
 import { ApiError, offlineSavedAtOf } from "../../api/client.ts";
 import { errorText } from "../../api/errors.ts";
@@ -26,27 +24,21 @@ import { useRenderedMarkdown } from "../../components/MarkdownView.tsx";
 import { PasteMeta } from "./PasteMeta.tsx";
 import { PasteContent } from "./PasteContent.tsx";
 import { PasteError } from "./PasteError.tsx";
-import {
-  initialPasteScreen,
-  markPastePageDataUsed,
-  type PastePageData,
-  pasteScreenForError,
-  type PasteScreenState,
-} from "./paste_screen.ts";
+import { initialPasteScreen, pasteScreenForError } from "./paste_screen.ts";
 import { SharePasswordForm } from "../../components/SharePasswordForm.tsx";
 import { ShareLink, shareUrl } from "./ShareLink.tsx";
 import {
   documentCopySavedAt,
   dropShareCopy,
-  forgetDocumentCopy,
   isNetworkFailure,
   keepShareCopy,
   readShareCopy,
 } from "../../offline/share_copies.ts";
 import { OfflineCopyNote } from "../../offline/OfflineCopyNote.tsx";
-import { afterPaint, focusPageHeading } from "../../lib/focus.ts";
 import { E2EPasteView } from "../e2e/E2EPasteView.tsx";
-import { useIsClient } from "../../components/ShareFacts.tsx";
+import { ShareRoute, useShareScreen } from "../../components/ShareScreen.tsx";
+import { useManagedRecord } from "../../components/use_managed_record.ts";
+import { ShareManageButtons } from "../../components/ShareManageButtons.tsx";
 
 const PasteEditDialog = lazy(() => import("./PasteEditDialog.tsx"));
 
@@ -57,39 +49,23 @@ const PasteEditDialog = lazy(() => import("./PasteEditDialog.tsx"));
 const AUTO_RENDER_MAX_BYTES = 512 * 1024;
 
 export function PastePage() {
-  const { slug = "" } = useParams();
-  usePageTitle("pageTitle.paste");
-  return <PasteScreen key={slug} slug={slug} />;
+  return <ShareRoute titleKey="pageTitle.paste" screen={PasteScreen} />;
 }
 
 function PasteScreen({ slug }: { slug: string }) {
   const { t } = useTranslation();
-  const { page } = useInitialData();
-  const location = useLocation();
   const navigate = useNavigate();
-  const auth = useAuth();
-  const isClient = useIsClient();
-  const [screen, setScreen] = useState<PasteScreenState>(() =>
-    initialPasteScreen(slug, page as PastePageData | undefined, location.state)
-  );
-  const [managed, setManaged] = useState<PasteView | null>(null);
-  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const mounted = useRef(false);
-  const fetching = useRef(false);
   // A document the service worker answered from its cache (offline): its first screen is a copy.
   const [documentCopy] = useState(documentCopySavedAt);
+  const { screen, setScreen, mounted, isClient } = useShareScreen(slug, initialPasteScreen);
+  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const fetching = useRef(false);
 
   useEffect(() => {
-    mounted.current = true;
-    markPastePageDataUsed();
-    forgetDocumentCopy();
     if (documentCopy !== null) {
       setScreen((s) => s.kind === "ready" ? { ...s, offlineSavedAt: documentCopy } : s);
     }
-    return () => {
-      mounted.current = false;
-    };
   }, []);
 
   // Fetch the content once (a guard, not a cleanup: a second request would count a second view).
@@ -134,7 +110,7 @@ function PasteScreen({ slug }: { slug: string }) {
     : screen.meta;
   // An end-to-end encrypted paste always has the server-side token; show the user's password.
   const facts = paste?.e2e ? { ...paste, has_password: paste.e2e.has_password } : paste;
-  const showGone = useCallback((code: string) => setScreen({ kind: "error", code }), []);
+  const showGone = useCallback((err: ApiError) => setScreen({ kind: "error", code: err.code }), []);
   const [renderLarge, setRenderLarge] = useState(false);
   const needsClientRender = screen.kind === "ready" && screen.html === null;
   const large = needsClientRender && screen.paste.content_size > AUTO_RENDER_MAX_BYTES;
@@ -146,19 +122,16 @@ function PasteScreen({ slug }: { slug: string }) {
 
   // Manage rights: the server renders anonymously, so ask again as the logged-in user: the
   // admin manages every share, a key with TEXT the ones it created.
+  const auth = useAuth();
   const mayManageTexts = auth.authType === "admin" ||
     (auth.authType === "apikey" && hasPermission(auth.permissions, Permission.TEXT) &&
       paste?.created_by === `apikey:${auth.keyInfo?.id}`);
   const pasteId = paste?.id ?? null;
-  useEffect(() => {
-    setManaged(null);
-    if (!mayManageTexts || !pasteId) return;
-    let alive = true;
-    getPaste(pasteId).then((p) => alive && setManaged(p)).catch(() => {});
-    return () => {
-      alive = false;
-    };
-  }, [mayManageTexts, pasteId]);
+  const loadManaged = useCallback(
+    () => mayManageTexts && pasteId ? getPaste(pasteId) : null,
+    [mayManageTexts, pasteId],
+  );
+  const [managed, setManaged] = useManagedRecord<PasteView>(loadManaged);
   const canManage = managed !== null;
 
   const saved = (next: PasteView) => {
@@ -222,16 +195,7 @@ function PasteScreen({ slug }: { slug: string }) {
             <code>{slug}</code>
           </p>
         </div>
-        {canManage && (
-          <div className="paste-manage" role="group" aria-label={t("paste.manage")}>
-            <button type="button" className="btn" onClick={() => setDialog("edit")}>
-              {t("paste.edit.open")}
-            </button>
-            <button type="button" className="btn btn-danger" onClick={() => setDialog("delete")}>
-              {t("paste.delete.open")}
-            </button>
-          </div>
-        )}
+        {canManage && <ShareManageButtons kind="paste" onOpen={setDialog} />}
       </header>
 
       {facts && <PasteMeta paste={facts} local={isClient} />}
@@ -249,11 +213,8 @@ function PasteScreen({ slug }: { slug: string }) {
           kind="paste"
           ready={isClient}
           unlock={(password) => unlockPaste(slug, password)}
-          onUnlocked={(p, password) => {
-            setScreen({ kind: "ready", paste: p, html: null, password });
-            // The form that held the focus is gone: the share's heading takes it.
-            afterPaint(focusPageHeading);
-          }}
+          onUnlocked={(p, password) =>
+            setScreen({ kind: "ready", paste: p, html: null, password })}
         />
       )}
 
@@ -297,8 +258,7 @@ function PasteScreen({ slug }: { slug: string }) {
         confirmLabel={t("paste.delete.confirm")}
         danger
         busy={deleting}
-        onConfirm={() =>
-          void remove()}
+        onConfirm={() => void remove()}
         onCancel={() => setDialog(null)}
       />
     </article>

@@ -10,7 +10,7 @@ import { errorText } from "../../api/errors.ts";
 import { ConfirmDialog } from "../../components/Modal.tsx";
 import { toast } from "../../components/toast.ts";
 import { AdminListPage } from "../../components/AdminListPage.tsx";
-import { usePagedList, useRowEditor } from "../../components/use_admin_list.ts";
+import { useBusyAction, usePagedList, useRowEditor } from "../../components/use_admin_list.ts";
 import { DEFAULT_PASTE_LIST_LIMIT } from "../../../shared/constants.ts";
 import {
   clearExpiredPastes,
@@ -34,7 +34,7 @@ export default function TextManagementPage() {
   const list = usePagedList(listPastes, DEFAULT_PASTE_LIST_LIMIT, [10, 20, 50, 100]);
   const { refresh } = list;
   const [confirm, setConfirm] = useState<Confirm | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const editor = useRowEditor<PasteView>(t("paste.edit.saved"), refresh);
   const [openingId, setOpeningId] = useState<string | null>(null);
 
@@ -51,8 +51,7 @@ export default function TextManagementPage() {
 
   const runConfirmed = async () => {
     if (!confirm) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       if (confirm.kind === "delete") {
         const r = await deletePastes(confirm.items.map((i) => i.id));
         toast.success(
@@ -66,12 +65,7 @@ export default function TextManagementPage() {
         toast.success(t("texts.clearedExpired", { deleted: r.deleted }));
       }
       refresh();
-    } catch (err) {
-      toast.error(errorText(t, err));
-    } finally {
-      setBusy(false);
-      setConfirm(null);
-    }
+    }, () => setConfirm(null));
   };
 
   return (

@@ -33,17 +33,9 @@ export type PasteScreenState =
   | { kind: "e2e"; meta: PasteView | null; e2e: E2EDescriptor };
 
 /**
- * The page data describes the document's first URL only. Once a paste screen has mounted, later
- * screens (in-app navigation) fetch instead.
+ * The first state: handed over by a navigation, from the server's page data (undefined once a
+ * share screen has used it: useShareScreen), or loading.
  */
-let serverPageUsed = false;
-
-/** Records that a paste screen has mounted: later screens no longer read the page data. */
-export function markPastePageDataUsed(): void {
-  serverPageUsed = true;
-}
-
-/** The first state: handed over by a navigation, from the server's page data, or loading. */
 export function initialPasteScreen(
   slug: string,
   page: PastePageData | undefined,
@@ -53,7 +45,7 @@ export function initialPasteScreen(
   if (handed?.slug === slug && typeof handed.content === "string") {
     return { kind: "ready", paste: handed, html: null };
   }
-  if (page && !serverPageUsed) {
+  if (page) {
     const paste = page.paste ?? null;
     const forThisSlug = paste ? paste.slug === slug : (page.slug ?? slug) === slug;
     if (forThisSlug) {

@@ -4,16 +4,11 @@
  * folder, custom host and signature expiry. Quota and the public flag apply to both. A config
  * cannot switch between local and S3 once created. Secrets are write-only.
  */
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../components/FormDialog.tsx";
 import { useCheckedForm } from "../../components/use_checked_form.ts";
-import {
-  CheckField,
-  FormField,
-  InputField,
-  type InputOptions,
-} from "../../components/FormField.tsx";
+import { FormField, SelectField } from "../../components/FormField.tsx";
+import { useBoundFields } from "../../components/use_bound_fields.tsx";
 import {
   createStorageConfig,
   type ProviderType,
@@ -76,7 +71,7 @@ export function StorageConfigDialog(
   });
   const { values, setValues, set, serverError } = form;
   const s3 = isS3(values.provider_type);
-  const err = (f: StorageFormField) => form.errorOf(f, (code) => t(`storage.form.errors.${code}`));
+  const { err, input: text, check } = useBoundFields(form, "storage.form.errors");
 
   const setProvider = (p: ProviderType) =>
     setValues((v) => ({
@@ -85,11 +80,6 @@ export function StorageConfigDialog(
       // New configs: MinIO usually needs path-style addressing, the others do not.
       path_style: mode === "create" ? p === "minio" : v.path_style,
     }));
-
-  /** A text input bound to a field. */
-  const text = (f: StorageFormField, label: ReactNode, opts: InputOptions = {}) => (
-    <InputField {...form.bind(f)} label={label} {...opts} error={err(f)} />
-  );
 
   // A config keeps its kind: local stays local, S3 stays S3.
   const providers = editing
@@ -107,24 +97,16 @@ export function StorageConfigDialog(
     >
       <div className="field-row">
         {text("name", t("storage.form.name"), { placeholder: t("storage.form.namePlaceholder") })}
-        <FormField
+        <SelectField
           id="storage-provider_type"
           label={t("storage.form.provider")}
           hint={editing ? t("storage.form.providerLocked") : undefined}
+          value={values.provider_type}
+          disabled={providers.length === 1}
+          onChange={(v) => setProvider(v as ProviderType)}
         >
-          {(a) => (
-            <select
-              {...a}
-              className="input"
-              value={values.provider_type}
-              disabled={providers.length === 1}
-              onChange={(e) => setProvider(e.currentTarget.value as ProviderType)}
-            >
-              {providers.map((p) => <option key={p} value={p}>{t(`storage.providers.${p}`)}
-              </option>)}
-            </select>
-          )}
-        </FormField>
+          {providers.map((p) => <option key={p} value={p}>{t(`storage.providers.${p}`)}</option>)}
+        </SelectField>
       </div>
 
       {!s3 && text("root_dir", t("storage.form.rootDir"), {
@@ -168,11 +150,7 @@ export function StorageConfigDialog(
                   : t("storage.form.secretHint"),
               })}
             </div>
-            <CheckField
-              {...form.bindCheck("path_style")}
-              label={t("storage.form.pathStyle")}
-              hint={t("storage.form.pathStyleHint")}
-            />
+            {check("path_style", t("storage.form.pathStyle"), t("storage.form.pathStyleHint"))}
           </div>
         </fieldset>
       )}
@@ -232,11 +210,7 @@ export function StorageConfigDialog(
         </FormField>
       </div>
 
-      <CheckField
-        {...form.bindCheck("is_public")}
-        label={t("storage.form.public")}
-        hint={t("storage.form.publicHint")}
-      />
+      {check("is_public", t("storage.form.public"), t("storage.form.publicHint"))}
     </FormDialog>
   );
 }

@@ -3,6 +3,7 @@
  * Secrets are write-only: editing starts with empty key fields, and empty means "keep".
  */
 import type { RefusalMap } from "../../api/field_errors.ts";
+import type { FieldErrors } from "../../components/use_checked_form.ts";
 import type { ProviderType, StorageConfigBody, StorageConfigView } from "./storage_api.ts";
 
 /** Every provider, local first (the order of the provider select). */
@@ -23,29 +24,20 @@ export const SIGNATURE_MIN_S = 60;
 export const SIGNATURE_MAX_S = 7 * 24 * 3600;
 export const SIGNATURE_DEFAULT_S = 3600;
 
-export type StorageFormValues = {
-  name: string;
-  provider_type: ProviderType;
-  endpoint_url: string;
-  bucket_name: string;
-  region: string;
-  access_key_id: string;
-  secret_access_key: string;
-  path_style: boolean;
-  default_folder: string;
-  custom_host: string;
-  /** Seconds, as typed. */
-  signature_expires_in: string;
-  /** Empty for no quota. */
-  quota: string;
-  quota_unit: QuotaUnit;
-  is_public: boolean;
-  root_dir: string;
-};
+/** The text and switch fields of the request body, and the numbers as typed. */
+export type StorageFormValues =
+  & Required<Omit<StorageConfigBody, "signature_expires_in" | "total_storage_bytes">>
+  & {
+    /** Seconds, as typed. */
+    signature_expires_in: string;
+    /** Empty for no quota. */
+    quota: string;
+    quota_unit: QuotaUnit;
+  };
 
 export type StorageFormField = keyof StorageFormValues;
 /** Field → i18n key under storage.form.errors. */
-export type StorageFormErrors = Partial<Record<StorageFormField, string>>;
+export type StorageFormErrors = FieldErrors<StorageFormValues>;
 
 /** True for the S3-compatible kinds. */
 export function isS3(provider: ProviderType): boolean {

@@ -14,7 +14,7 @@ import {
   methodFor,
   type UploadFormValues,
 } from "./upload_form.ts";
-import { CheckField, FormField } from "../../components/FormField.tsx";
+import { CheckField, SelectField } from "../../components/FormField.tsx";
 import { ShareOptions } from "../../components/ShareOptions.tsx";
 import { formatBytes } from "../../lib/format.ts";
 import { RetryAlert } from "../../components/RetryAlert.tsx";
@@ -77,30 +77,23 @@ export function UploadOptionsForm(
           </div>
         )
         : (
-          <FormField
+          <SelectField
             id="upload-config"
             label={t("upload.options.storage")}
             hint={selected ? <ConfigUsage config={selected} /> : undefined}
+            value={values.configId}
+            disabled={disabled || !configs}
+            onChange={(v) => onChange({ configId: v })}
           >
-            {(a) => (
-              <select
-                {...a}
-                className="input"
-                value={values.configId}
-                disabled={disabled || !configs}
-                onChange={(e) => onChange({ configId: e.currentTarget.value })}
-              >
-                {!configs && <option value="">{t("common.loading")}</option>}
-                {configs?.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {`${labels.get(c.id) ?? c.name} (${t(`storage.providers.${c.provider_type}`)})${
-                      c.is_default ? ` · ${t("upload.options.storageDefault")}` : ""
-                    }`}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+            {!configs && <option value="">{t("common.loading")}</option>}
+            {configs?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {`${labels.get(c.id) ?? c.name} (${t(`storage.providers.${c.provider_type}`)})${
+                  c.is_default ? ` · ${t("upload.options.storageDefault")}` : ""
+                }`}
+              </option>
+            ))}
+          </SelectField>
         )}
 
       <E2EToggle
@@ -132,25 +125,18 @@ export function UploadOptionsForm(
 
       <details className="upload-advanced">
         <summary>{t("upload.options.advanced")}</summary>
-        <FormField
+        <SelectField
           id="upload-method"
           label={t("upload.options.method")}
           hint={t("upload.options.methodHint", { method: t(`upload.options.methods.${auto}`) })}
+          value={values.method}
+          disabled={disabled}
+          onChange={(v) => onChange({ method: v as MethodChoice })}
         >
-          {(a) => (
-            <select
-              {...a}
-              className="input"
-              value={values.method}
-              disabled={disabled}
-              onChange={(e) => onChange({ method: e.currentTarget.value as MethodChoice })}
-            >
-              {METHOD_CHOICES.map((m) => (
-                <option key={m} value={m}>{t(`upload.options.methods.${m}`)}</option>
-              ))}
-            </select>
-          )}
-        </FormField>
+          {METHOD_CHOICES.map((m) => (
+            <option key={m} value={m}>{t(`upload.options.methods.${m}`)}</option>
+          ))}
+        </SelectField>
       </details>
     </div>
   );
