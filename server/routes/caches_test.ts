@@ -121,3 +121,20 @@ Deno.test("S3 file redirects reuse a cached presigned URL until the cache is cle
   await redirect("file-download");
   assert.equal((await cacheStats(t)).get("s3_url")!.misses, 5);
 });
+
+Deno.test("a clear counts the items it dropped, also when this instance follows clears", async () => {
+  const seen: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    await using t = await createTestApp();
+    // As main.ts does: this instance also hears its own clears through a KV watch, which may
+    // call back before the commit's reply; the count must still be of what this clear dropped.
+    t.services.followOtherInstances();
+    const auth = await t.adminAuth();
+    t.services.caches.s3Url.set("url", "https://example.com/signed");
+    t.services.caches.directory.set("dir", []);
+    const res = await t.request("/api/admin/cache/clear", { method: "POST", auth });
+    assert.equal(res.status, 200);
+    seen.push((await res.json()).data.total);
+  }
+  assert.deepEqual(seen, Array(10).fill(2));
+});

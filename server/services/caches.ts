@@ -178,15 +178,21 @@ export function createCaches(epochs: CacheEpochs) {
   return {
     registry,
     epochs,
-    /** Clears every cache of every instance (admin). */
+    /**
+     * Clears every cache of every instance (admin). This instance's caches are cleared (and
+     * counted) before the bump: the bump reaches this instance's own follower too, which may
+     * empty them before the commit's reply, and the count would then be 0.
+     */
     async clearAll(): Promise<CacheClearResult> {
+      const cleared = registry.clearAll();
       await epochs.bump("caches");
-      return registry.clearAll();
+      return cleared;
     },
-    /** Clears the user-scoped caches of every instance. */
+    /** Clears the user-scoped caches of every instance (counted first, as in clearAll). */
     async clearForUser(): Promise<CacheClearResult> {
+      const cleared = registry.clearForUser();
       await epochs.bump("caches");
-      return registry.clearForUser();
+      return cleared;
     },
     /** Drops this instance's items whenever another instance clears (until stopFollowing). */
     followClears(): void {
