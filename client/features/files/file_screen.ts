@@ -6,6 +6,7 @@
 import { ApiError } from "../../api/client.ts";
 import type { FileMeta, PublicFileView } from "./files_api.ts";
 import { statusOfCode } from "./format.ts";
+import { lockedScreen } from "../../lib/share_lock.ts";
 import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
 
 /** The server's page data for /file/{slug} (server/ssr/file_page.ts). */
@@ -65,13 +66,11 @@ export function fileScreenForError(
   meta: FileMeta | null,
   message: string,
 ): FileScreenState {
-  if (err instanceof ApiError) {
-    const e2e = (err.data as { e2e?: E2EDescriptor } | null)?.e2e;
-    if (err.code === "password_required" && e2e) return { kind: "e2e", meta, e2e };
-    if (err.code === "password_required" || err.code === "wrong_password") {
-      return { kind: "password", meta };
-    }
-    return { kind: "error", status: err.status, code: err.code, message };
+  const locked = lockedScreen(err, meta);
+  if (locked) return locked;
+  if (!(err instanceof ApiError)) {
+    return { kind: "error", status: 0, code: "request_failed", message };
   }
-  return { kind: "error", status: 0, code: "request_failed", message };
+  if (err.code === "wrong_password") return { kind: "password", meta };
+  return { kind: "error", status: err.status, code: err.code, message };
 }

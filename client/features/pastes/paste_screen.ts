@@ -4,6 +4,7 @@
  */
 import { ApiError } from "../../api/client.ts";
 import type { PasteView } from "./pastes_api.ts";
+import { lockedScreen } from "../../lib/share_lock.ts";
 import type { E2EDescriptor } from "../../../shared/e2e/descriptor.ts";
 
 /** The server's page data for /paste/{slug} (server/ssr/paste_page.ts). */
@@ -68,13 +69,8 @@ export function pasteScreenForError(
   meta: PasteView | null,
   message: string,
 ): PasteScreenState {
-  if (err instanceof ApiError) {
-    const e2e = (err.data as { e2e?: E2EDescriptor } | null)?.e2e;
-    if (err.code === "password_required" && e2e) return { kind: "e2e", meta, e2e };
-    if (err.code === "password_required") return { kind: "password", meta };
-    if (err.code === "paste_not_found" || err.code === "paste_expired") {
-      return { kind: "error", code: err.code };
-    }
+  if (err instanceof ApiError && (err.code === "paste_not_found" || err.code === "paste_expired")) {
+    return { kind: "error", code: err.code };
   }
-  return { kind: "error", code: "other", message };
+  return lockedScreen(err, meta) ?? { kind: "error", code: "other", message };
 }
