@@ -104,10 +104,7 @@ export class FileRepo {
     this.tombstones = new TombstoneRepo(kv, "file");
     this.lists = new ShareLists(kv, {
       kind: "file",
-      records: keys.filesPrefix(),
-      byCreator: (createdBy) => keys.filesByCreatorPrefix(createdBy),
       getMany: (ids) => this.getMany(ids),
-      idOf: (rec) => rec.id,
       textsOf: (rec) => indexedFile(rec).texts,
     });
   }
@@ -226,22 +223,8 @@ export class FileRepo {
   }
 
   /** Every file, newest first, optionally only one creator's (a full scan: backups, migrations). */
-  async list(createdBy: string | null): Promise<FileRecord[]> {
-    const out: FileRecord[] = [];
-    if (createdBy === null) {
-      for await (
-        const e of this.kv.list<FileRecord>({ prefix: keys.filesPrefix() }, { reverse: true })
-      ) {
-        out.push(e.value);
-      }
-      return out;
-    }
-    const ids: string[] = [];
-    const iter = this.kv.list<string>({ prefix: keys.filesByCreatorPrefix(createdBy) }, {
-      reverse: true,
-    });
-    for await (const e of iter) ids.push(e.value);
-    return await this.getMany(ids);
+  list(createdBy: string | null): Promise<FileRecord[]> {
+    return this.lists.all(createdBy);
   }
 
   /** Ids of files whose expiry is at or before `nowMs`. */

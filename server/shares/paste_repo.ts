@@ -70,10 +70,7 @@ export class PasteRepo {
     this.tombstones = new TombstoneRepo(kv, "paste");
     this.lists = new ShareLists(kv, {
       kind: "paste",
-      records: keys.pastesPrefix(),
-      byCreator: (createdBy) => keys.pastesByCreatorPrefix(createdBy),
       getMany: (ids) => this.getMany(ids),
-      idOf: (rec) => rec.id,
       textsOf: (rec) => indexedPaste(rec).texts,
     });
   }
@@ -110,19 +107,8 @@ export class PasteRepo {
   }
 
   /** Every paste, newest first (a full scan: backups and clearing expired pastes). */
-  async list(createdBy?: string): Promise<PasteRecord[]> {
-    if (createdBy === undefined) {
-      const out: PasteRecord[] = [];
-      const iter = this.kv.list<PasteRecord>({ prefix: keys.pastesPrefix() }, { reverse: true });
-      for await (const e of iter) out.push(e.value);
-      return out;
-    }
-    const ids: string[] = [];
-    const iter = this.kv.list<string>({ prefix: keys.pastesByCreatorPrefix(createdBy) }, {
-      reverse: true,
-    });
-    for await (const e of iter) ids.push(e.value);
-    return await this.getMany(ids);
+  list(createdBy?: string): Promise<PasteRecord[]> {
+    return this.lists.all(createdBy);
   }
 
   /** Pastes whose expiry time is at or before `now`, from the expiry index. */
