@@ -51,7 +51,7 @@ export class StoredCounts {
  * How long a stored count is used again at most: views of other instances show up to this much
  * later than their flush. Never more than half the flush interval.
  */
-export const COUNT_REUSE_MS = 250;
+const COUNT_REUSE_MS = 250;
 
 /** The reuse time for a flush interval (no tally: views are committed, nothing is kept). */
 export function countReuseMs(flushMs: number | undefined): number {
