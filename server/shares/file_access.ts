@@ -29,6 +29,10 @@ export type Delivery =
   | { kind: "redirect"; url: string }
   | { kind: "stream"; rec: FileRecord; object: GetResult };
 
+/** True once a file share's expiry time has come. */
+const isPastExpiry = (rec: FileRecord) =>
+  rec.expires_at !== null && Date.parse(rec.expires_at) <= Date.now();
+
 export class FileAccessService {
   constructor(
     private repo: FileRepo,
@@ -43,7 +47,7 @@ export class FileAccessService {
   async findLive(slug: string): Promise<FileRecord> {
     const value = (await this.repo.getBySlug(slug)).value;
     if (!value) throw await this.missing(slug);
-    if (value.expires_at && Date.parse(value.expires_at) <= Date.now()) throw gone("file_expired");
+    if (isPastExpiry(value)) throw gone("file_expired");
     return value;
   }
 
@@ -120,8 +124,9 @@ export class FileAccessService {
     const found = SLUG_PATTERN.test(slug) ? await this.repo.findShare(slug) : null;
     if (!found) throw await this.missing(slug);
     const { value: rec, views } = found;
-    if (rec.expires_at && Date.parse(rec.expires_at) <= Date.now()) throw gone("file_expired");
-    if (rec.max_views > 0 && views >= rec.max_views) throw gone("file_expired");
+    if (isPastExpiry(rec) || (rec.max_views > 0 && views >= rec.max_views)) {
+      throw gone("file_expired");
+    }
     return {
       slug: rec.slug,
       filename: rec.filename,

@@ -9,7 +9,6 @@ import { ShareViewCounts, type ViewKeys } from "./share_view_counts.ts";
 import { SLUG_PATTERN } from "../../shared/slug.ts";
 import type { ViewTally } from "./view_tally.ts";
 import { ShareLookup } from "./share_lookup.ts";
-import { countReuseMs, StoredCounts } from "./stored_counts.ts";
 import { TombstoneRepo, writeTombstone } from "./tombstones.ts";
 import type { E2EDescriptor } from "../../shared/schemas/e2e.ts";
 
@@ -89,8 +88,6 @@ export class FileRepo {
   /** `tally` counts views of unlimited shares in memory; without it they are committed. */
   constructor(private kv: Deno.Kv, tally?: ViewTally) {
     this.views = new ShareViewCounts(kv, FILE_VIEW_KEYS, tally);
-    const counts = new StoredCounts(countReuseMs(tally?.flushMs));
-    tally?.onFlushed(() => counts.clear());
     this.lookup = new ShareLookup(
       kv,
       {
@@ -99,7 +96,7 @@ export class FileRepo {
         counter: keys.fileViews,
       },
       (id) => this.views.pending(id),
-      counts,
+      this.views.stored,
     );
     this.tombstones = new TombstoneRepo(kv, "file");
     this.lists = new ShareLists(kv, {

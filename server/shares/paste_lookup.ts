@@ -20,7 +20,7 @@
 import { keys } from "../kv/keys.ts";
 import { chunkKeys, joinChunks } from "./paste_content.ts";
 import type { PasteEntry, PasteRecord } from "./paste_record.ts";
-import { StoredCounts } from "./stored_counts.ts";
+import type { StoredCounts } from "./stored_counts.ts";
 
 /**
  * A record as read for a delivery, with its view count (stored plus pending here; null when not
@@ -42,19 +42,16 @@ const PREFETCH_CHUNKS = 8;
 
 export class PasteLookup {
   private hints = new Map<string, SlugHint>();
-  private counts: StoredCounts;
 
   /**
-   * `pendingViews`: views of a paste counted on this instance and not yet in KV;
-   * `countReuseMs`: how long an unlimited paste's stored count is used again (0: never).
+   * `pendingViews`: views of a paste counted on this instance and not yet in KV; `counts`: the
+   * stored counts that may be used again.
    */
   constructor(
     private kv: Deno.Kv,
     private pendingViews: (id: string) => number,
-    countReuseMs = 0,
-  ) {
-    this.counts = new StoredCounts(countReuseMs);
-  }
+    private counts: StoredCounts,
+  ) {}
 
   /**
    * The paste holding `slug` with its views (and content when it came along); null if none.
@@ -87,11 +84,6 @@ export class PasteLookup {
   /** Forgets a slug (its paste was deleted or moved away here). */
   forget(slug: string): void {
     this.hints.delete(slug);
-  }
-
-  /** Drops every stored count kept for reuse (this instance just added its views to KV). */
-  forgetCounts(): void {
-    this.counts.clear();
   }
 
   /**

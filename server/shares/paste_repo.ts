@@ -22,7 +22,6 @@ import {
   writeContent,
 } from "./paste_content.ts";
 import { PasteLookup, type PasteShareEntry } from "./paste_lookup.ts";
-import { countReuseMs } from "./stored_counts.ts";
 import type { PasteEntry, PasteRecord } from "./paste_record.ts";
 import { TombstoneRepo, writeTombstone } from "./tombstones.ts";
 
@@ -64,9 +63,7 @@ export class PasteRepo {
   /** `tally` counts views of unlimited pastes in memory; without it they are committed. */
   constructor(private kv: Deno.Kv, tally?: ViewTally) {
     this.views = new ShareViewCounts(kv, PASTE_VIEW_KEYS, tally);
-    const reuseMs = countReuseMs(tally?.flushMs);
-    this.lookup = new PasteLookup(kv, (id) => this.views.pending(id), reuseMs);
-    tally?.onFlushed(() => this.lookup.forgetCounts());
+    this.lookup = new PasteLookup(kv, (id) => this.views.pending(id), this.views.stored);
     this.tombstones = new TombstoneRepo(kv, "paste");
     this.lists = new ShareLists(kv, {
       kind: "paste",

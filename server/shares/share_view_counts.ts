@@ -5,6 +5,7 @@
  */
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 import type { ViewTally } from "./view_tally.ts";
+import { countReuseMs, StoredCounts } from "./stored_counts.ts";
 
 type Counted = { id: string; max_views: number };
 
@@ -17,8 +18,17 @@ export type ViewKeys = {
 
 /** Counts and reads the views of one kind of share. */
 export class ShareViewCounts {
+  /**
+   * Stored counts of unlimited shares that a lookup may use again for a short while
+   * (stored_counts.ts); dropped whenever the tally has written this instance's views.
+   */
+  readonly stored: StoredCounts;
+
   /** `tally` counts views of unlimited shares in memory; without it they are committed. */
-  constructor(private kv: Deno.Kv, private keys: ViewKeys, private tally?: ViewTally) {}
+  constructor(private kv: Deno.Kv, private keys: ViewKeys, private tally?: ViewTally) {
+    this.stored = new StoredCounts(countReuseMs(tally?.flushMs));
+    tally?.onFlushed(() => this.stored.clear());
+  }
 
   /** Counts one view of the share read at `entry` with a checked commit (view_counter.ts). */
   count(entry: { value: Counted; versionstamp: string }): Promise<CountResult> {
