@@ -191,6 +191,8 @@ export function shortenUrl(url: string): string {
   const repo = url.match(/\/(server|shared|client)\/.*$/);
   if (repo) return repo[0].slice(1).replace(/\/[^/]+$/, "/");
   if (url.startsWith("ext:")) return "Deno runtime (ext:)";
+  const bundled = url.match(/\/dist-server\/([^/]+)$/);
+  if (bundled) return `dist-server/${bundled[1].replace(/-[A-Z0-9]{8}\.js$/, "-*.js")}`;
   return url || "(no URL)";
 }
 

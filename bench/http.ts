@@ -28,10 +28,11 @@ import { CASE_KEYS, pageShape, PASTE_TEXT, prepareCases, probe } from "./http_ca
 import { cpuModel, fmt, formatTable, type Measured, type Row, writeReadme } from "./http_report.ts";
 import { cpuTimeMs, memoryOf, type Pinned, startPinned as startPinnedOn } from "./processes.ts";
 import { benchArgs } from "./args.ts";
+import { serverCommand } from "./server_entry.ts";
 
 const opts = benchArgs({
   numbers: { duration: 5, warmup: 1, runs: 3, connections: 32 },
-  strings: { cases: CASE_KEYS.join(",") },
+  strings: { cases: CASE_KEYS.join(","), server: "bundle", "v8-flags": "" },
   flags: ["no-write"],
 });
 const DURATION_S = opts.duration;
@@ -46,8 +47,8 @@ const ROOT = join(import.meta.dirname!, "..");
 const runWrk = (c: Case, seconds: number) =>
   runWrkOn(c, seconds, { core: LOAD_CORE, connections: CONNECTIONS });
 /** Starts a benchmark server pinned to SERVER_CORE. */
-const startPinned = (script: string, env: Record<string, string> = {}) =>
-  startPinnedOn(script, SERVER_CORE, ROOT, env);
+const startPinned = (script: string, env: Record<string, string> = {}, flags: string[] = []) =>
+  startPinnedOn(script, SERVER_CORE, ROOT, env, flags);
 /** The cases to run (`--cases=floor,share`); a partial run never writes the README. */
 const ONLY = new Set(opts.cases.split(",").map((k) => k.trim()));
 for (const key of ONLY) {
@@ -100,13 +101,14 @@ if (import.meta.main) {
     connections,
   });
   try {
-    const server = await startPinned("main.ts", {
+    const cubby = await serverCommand(opts.server, opts["v8-flags"]);
+    const server = await startPinned(cubby.script, {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       SWEEP_INTERVAL_MS: "0",
-    });
+    }, cubby.flags);
     procs.push(server);
     await new Promise((r) => setTimeout(r, 2000));
     const atRest = await memoryOf(server.pid);

@@ -1,5 +1,6 @@
 /**
- * The server's memory: RSS at rest, after first use of every page kind (tests/helpers/first_use.ts),
+ * The server's memory, run as `deno task start` runs it (the bundle in dist-server/, built first
+ * when a source is newer) and, for comparison, from its sources (`deno run -A main.ts`): RSS at rest, after first use of every page kind (tests/helpers/first_use.ts),
  * and at its peak during a large `curl -T` upload to `PUT /api/upload-direct`; then, on a second
  * server started with `--inspect`, the V8 heap after first use and a heap snapshot's top
  * retainers (bench/heap_summary.ts). Writes the results into bench/README.md (bench:memory).
@@ -22,6 +23,7 @@ import { freePort, Inspector } from "./inspector.ts";
 import { type SizeRow, summariseHeap } from "./heap_summary.ts";
 import { writeReadmeSection } from "./readme_section.ts";
 import { benchArgs } from "./args.ts";
+import { serverCommand } from "./server_entry.ts";
 
 const opts = benchArgs({ numbers: { "size-mb": 200, runs: 3 }, flags: ["no-write"] });
 const SIZE_MB = opts["size-mb"];
@@ -29,6 +31,19 @@ const RUNS = opts.runs;
 const mib = (b: number) => (b / MiB).toFixed(1);
 
 type Run = { atRest: number; firstUse: number; uploadPeak: number; afterUpload: number };
+
+/** The test servers start `script` (tests/helpers/server.ts serverEntry) while `fn` runs. */
+async function runningFrom<T>(script: string, fn: () => Promise<T>): Promise<T> {
+  const before = Deno.env.get("CUBBY_SERVER_BUNDLE");
+  if (script === "main.ts") Deno.env.delete("CUBBY_SERVER_BUNDLE");
+  else Deno.env.set("CUBBY_SERVER_BUNDLE", script);
+  try {
+    return await fn();
+  } finally {
+    if (before === undefined) Deno.env.delete("CUBBY_SERVER_BUNDLE");
+    else Deno.env.set("CUBBY_SERVER_BUNDLE", before);
+  }
+}
 
 /** One server: at rest, after first use, during and after an upload of `file`. */
 async function measureRun(file: string): Promise<Run> {
@@ -91,11 +106,13 @@ const rowsTable = (rows: SizeRow[], what: string) =>
   [`| ${what} | MiB |`, "| --- | ---: |", ...rows.map((r) => `| ${r.name} | ${mib(r.bytes)} |`)]
     .join("\n");
 
-function report(runs: Run[], heap: Heap): string {
-  const best = (f: (r: Run) => number) => Math.min(...runs.map(f));
-  const worst = (f: (r: Run) => number) => Math.max(...runs.map(f));
-  const range = (f: (r: Run) => number) =>
-    best(f) === worst(f) ? `${mib(best(f))}` : `${mib(best(f))}–${mib(worst(f))}`;
+function report(runs: Run[], source: Run[], heap: Heap): string {
+  const range = (f: (r: Run) => number, of = runs) => {
+    const best = Math.min(...of.map(f));
+    const worst = Math.max(...of.map(f));
+    return best === worst ? `${mib(best)}` : `${mib(best)}–${mib(worst)}`;
+  };
+  const both = (f: (r: Run) => number) => `${range(f)} | ${range(f, source)}`;
   const spaces = heap.spaces.filter((s) => s.size >= 0.05 * MiB)
     .map((s) => `${s.name} ${mib(s.size)} (${mib(s.used)} used)`).join(", ");
   const load = Deno.loadavg()[0].toFixed(1);
@@ -103,21 +120,24 @@ function report(runs: Run[], heap: Heap): string {
     `Measured ${
       new Date().toISOString().slice(0, 10)
     } with Deno ${Deno.version.deno}, ${runs.length} ` +
-    `servers one after the other (\`deno run -A main.ts\`, a temporary data directory), ` +
-    `1-minute load average ${load} at the end. RSS is \`VmRSS\` once ten readings 100 ms apart ` +
-    `lie within 0.5 MiB; the upload's peak is \`VmHWM\`, reset before the upload.`,
+    `servers of each kind one after the other, on a temporary data directory: the bundle that ` +
+    `\`deno task start\` runs (\`dist-server/main_bundle.js\`) and, for comparison, the ` +
+    `sources (\`deno run -A main.ts\`). 1-minute load average ${load} at the end. RSS is ` +
+    `\`VmRSS\` once ten readings 100 ms apart lie within 0.5 MiB; the upload's peak is ` +
+    `\`VmHWM\`, reset before the upload.`,
     "",
-    "| Phase | RSS (MiB, lowest–highest of the runs) |",
-    "| --- | ---: |",
-    `| At rest, after start | ${range((r) => r.atRest)} |`,
-    `| After first use of every page kind | ${range((r) => r.firstUse)} |`,
-    `| Peak during a ${SIZE_MB} MiB \`curl -T\` upload | ${range((r) => r.uploadPeak)} |`,
+    "| Phase | RSS, bundle (MiB, lowest–highest of the runs) | RSS, sources (MiB) |",
+    "| --- | ---: | ---: |",
+    `| At rest, after start | ${both((r) => r.atRest)} |`,
+    `| After first use of every page kind | ${both((r) => r.firstUse)} |`,
+    `| Peak during a ${SIZE_MB} MiB \`curl -T\` upload | ${both((r) => r.uploadPeak)} |`,
     `| Peak minus first use, per run | ${
-      runs.map((r) => `+${mib(r.uploadPeak - r.firstUse)}`).join(", ")
+      [runs, source].map((of) => of.map((r) => `+${mib(r.uploadPeak - r.firstUse)}`).join(", "))
+        .join(" | ")
     } |`,
-    `| After the upload | ${range((r) => r.afterUpload)} |`,
+    `| After the upload | ${both((r) => r.afterUpload)} |`,
     "",
-    `Under the inspector (\`--inspect\`, which holds more), after first use and a full garbage ` +
+    `The bundle under the inspector (\`--inspect\`, which holds more), after first use and a full garbage ` +
     `collection: RSS ${mib(heap.rss)} MiB, of which the V8 heap ${mib(heap.usage.heapTotal)} ` +
     `MiB (${mib(heap.usage.heapUsed)} used; ${spaces}) and external memory ` +
     `${mib(heap.usage.external)} MiB. The heap snapshot holds ` +
@@ -136,17 +156,24 @@ const dir = await Deno.makeTempDir({ prefix: "cubby-bench-memory-" });
 try {
   const file = join(dir, "big.bin");
   await writePseudoRandomFile(file, SIZE_MB * MiB);
-  const runs: Run[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const r = await measureRun(file);
-    console.log(
-      `run ${i + 1}: at rest ${mib(r.atRest)} MiB, first use ${mib(r.firstUse)}, upload peak ` +
-        `${mib(r.uploadPeak)} (+${mib(r.uploadPeak - r.firstUse)}), after ${mib(r.afterUpload)}`,
-    );
-    runs.push(r);
-  }
-  const heap = await measureHeap();
-  const text = report(runs, heap);
+  const measure = async (kind: string) => {
+    const { script } = await serverCommand(kind);
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await runningFrom(script, () => measureRun(file));
+      console.log(
+        `${kind} run ${i + 1}: at rest ${mib(r.atRest)} MiB, first use ${mib(r.firstUse)}, ` +
+          `upload peak ${mib(r.uploadPeak)} (+${mib(r.uploadPeak - r.firstUse)}), after ` +
+          mib(r.afterUpload),
+      );
+      runs.push(r);
+    }
+    return runs;
+  };
+  const runs = await measure("bundle");
+  const source = await measure("source");
+  const heap = await runningFrom((await serverCommand("bundle")).script, measureHeap);
+  const text = report(runs, source, heap);
   console.log(text);
   console.log("\nLargest single retainers in the heap snapshot (retained MiB):");
   for (const r of heap.summary.topRetainers) console.log(`  ${mib(r.bytes)} ${r.name}`);

@@ -1,5 +1,6 @@
 /**
- * The whole test suite, as CI runs it: build the client, run the unit and API tests
+ * The whole test suite, as CI runs it: build the client and bundle the server (the test servers
+ * run the bundle, as `deno task start` does), run the unit and API tests
  * (`deno test`), the API conformance run (schemathesis against /api/openapi.json,
  * tests/conformance/), then the browser specs (Playwright on Debian's Chromium). Output streams
  * as it comes; the last line is `N passed, M failed`, and the exit code is non-zero if anything
@@ -13,6 +14,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { CHROMIUM_MISSING_MESSAGE, CHROMIUM_PATH } from "../tests/helpers/browser.ts";
+import { bundleServer } from "./bundle_server.ts";
 
 const root = resolve(import.meta.dirname!, "..");
 const UNIT_DIRS = ["server/", "shared/", "client/", "cli/", "tests/"];
@@ -226,12 +228,21 @@ if (import.meta.main) {
   }
   if (!distDir) results.push(["build", { passed: 0, failed: 1, note: "no complete dist/" }]);
   else Deno.env.set("CUBBY_DIST_DIR", distDir);
+  // The test servers run what `deno task start` runs: the bundled server, bundled once here.
+  const bundleDir = await Deno.makeTempDir({ prefix: "cubby-server-bundle-" });
+  try {
+    Deno.env.set("CUBBY_SERVER_BUNDLE", await bundleServer(bundleDir));
+  } catch (err) {
+    console.error(err);
+    results.push(["server bundle", { passed: 0, failed: 1, note: "deno bundle failed" }]);
+  }
   try {
     if (runUnit) results.push(["unit and API tests", await runUnitTests()]);
     if (runApi) results.push(["API conformance (schemathesis)", await runConformance()]);
     if (runE2e && distDir) results.push(["browser tests", await runBrowserTests()]);
   } finally {
     if (distDir) await Deno.remove(distDir, { recursive: true }).catch(() => {});
+    await Deno.remove(bundleDir, { recursive: true }).catch(() => {});
   }
 
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);

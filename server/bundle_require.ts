@@ -1,8 +1,9 @@
 /**
- * Gives the bundled single binary a global `require`. The bundler turns each `require("node:…")`
+ * Gives the bundled server (the single binary, `deno task start`'s bundle) a global `require`. The bundler turns each `require("node:…")`
  * of the CommonJS packages (busboy, the AWS SDK's helpers…) into a call that uses a
  * global `require` when one exists and throws otherwise; Deno has none in ES modules. Imported
- * first by main_binary.ts, so it runs before any bundled package.
+ * first by the bundles' entries (main_binary.ts, main_bundle.ts), so it runs before any bundled
+ * package.
  */
 import { createRequire } from "node:module";
 

@@ -6,9 +6,9 @@
  * memory even when never imported (about 20 MB resident for the server-rendering modules, 8 MB
  * for the S3 driver). A specifier the graph cannot see is loaded only when imported.
  *
- * The single binary (main_binary.ts, built by the `compile` task of deno.json) registers a
- * literal `import()` per module instead: its bundler must see them to embed them, and a
- * bundled module is still evaluated only on its first import.
+ * The bundles (the single binary of `deno task compile`, the server that `deno task start` runs)
+ * register a literal `import()` per module instead (bundle_start.ts): the bundler must see them
+ * to include them, and a bundled module is still evaluated only on its first import.
  */
 
 /** The modules loaded through lazyImport, relative to the repository root. */

@@ -26,7 +26,16 @@ const TOP_DIRS = [
   "static",
   "cli",
 ];
-const ROOT_FILES = ["main.ts", "deno.json", "deno.lock", "Dockerfile", "playwright.config.ts"];
+const ROOT_FILES = [
+  "main.ts",
+  "main_bundle.ts",
+  "main_binary.ts",
+  "bundle_start.ts",
+  "deno.json",
+  "deno.lock",
+  "Dockerfile",
+  "playwright.config.ts",
+];
 
 /** A repository path as the docs write it: `server/x.ts`, `client/`, `server/kv/backup_*.ts`. */
 const PATH_TOKEN = new RegExp(

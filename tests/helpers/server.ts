@@ -42,6 +42,8 @@ export type StartServerOptions = {
   startTimeoutMs?: number;
   /** Extra `deno run` flags before main.ts (bench/memory.ts passes `--inspect=…`). */
   denoFlags?: string[];
+  /** The script to run instead of serverEntry() (a bundle's entry). */
+  entry?: string;
 };
 
 /** Environment variables of the parent that must not leak into an isolated test server. */
@@ -94,15 +96,27 @@ function installExitHook() {
 
 type Spawned = { child: ChildProcess; closed: Promise<void>; port: number };
 
-/** Spawns main.ts and resolves once it prints its listening line; rejects if it exits first. */
+/**
+ * What the test servers run: the bundled server that `deno task start` runs when
+ * CUBBY_SERVER_BUNDLE names its entry (scripts/test.ts bundles it once for the whole run), else
+ * main.ts from its sources.
+ */
+export function serverEntry(): string {
+  return process.env.CUBBY_SERVER_BUNDLE || "main.ts";
+}
+
+/** Spawns the server (serverEntry) and resolves once it prints its listening line; rejects if it exits first. */
 function spawnServer(
   root: string,
   env: Record<string, string>,
   log: { text: string },
   timeoutMs: number,
   denoFlags: string[] = [],
+  entry = serverEntry(),
 ): Promise<Spawned> {
-  const child = spawn(denoBinary(), ["run", "-A", ...denoFlags, "main.ts"], {
+  // A bundle outside the repository has no deno.json to enable KV and cron.
+  const unstable = ["--unstable-kv", "--unstable-cron"];
+  const child = spawn(denoBinary(), ["run", "-A", ...unstable, ...denoFlags, entry], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -198,7 +212,7 @@ export async function startServer(
   const log = { text: "" };
   let current: Spawned | null = null;
   try {
-    current = await spawnServer(root, baseEnv, log, timeoutMs, options.denoFlags);
+    current = await spawnServer(root, baseEnv, log, timeoutMs, options.denoFlags, options.entry);
   } catch (err) {
     if (ownsDir) await rm(dataDir, { recursive: true, force: true });
     throw err;
@@ -236,6 +250,7 @@ export async function startServer(
           log,
           timeoutMs,
           options.denoFlags,
+          options.entry,
         );
       } catch (err) {
         if (!/AddrInUse|address already in use/i.test(String(err))) throw err;
@@ -245,6 +260,7 @@ export async function startServer(
           log,
           timeoutMs,
           options.denoFlags,
+          options.entry,
         );
       }
       port = current.port;

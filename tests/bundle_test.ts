@@ -1,0 +1,51 @@
+/**
+ * The bundled server that `deno task start` runs (scripts/bundle_server.ts): the task runs it,
+ * it holds React's production builds only, and a source newer than the bundle makes it stale.
+ * The test servers run it too (scripts/test.ts), so the API, schemathesis and browser suites
+ * cover it; tests/memory_test.ts bounds its memory.
+ */
+import assert from "node:assert/strict";
+import { join, resolve } from "node:path";
+import { BUNDLE_ENTRY, isBundleUpToDate } from "../scripts/bundle_server.ts";
+import { bundledServer } from "./helpers/bundle.ts";
+import { tempDir } from "./helpers/temp.ts";
+
+const root = resolve(import.meta.dirname!, "..");
+
+Deno.test("deno task start bundles the server when needed, then runs the bundle", async () => {
+  const config = JSON.parse(await Deno.readTextFile(join(root, "deno.json")));
+  const start: string = config.tasks.start;
+  const steps = start.split("&&").map((s) => s.trim());
+  assert.equal(steps.at(-2), "deno run -A scripts/bundle_server.ts --if-needed");
+  assert.match(
+    steps.at(-1)!,
+    /deno run -A --unstable-kv --unstable-cron dist-server\/main_bundle\.js$/,
+  );
+});
+
+Deno.test("the bundle holds React's production builds and no development build", async () => {
+  await using dir = await tempDir("cubby-bundle-contents-");
+  const entry = await bundledServer(dir.path);
+  const bundleDir = resolve(entry, "..");
+  let production = false;
+  for await (const e of Deno.readDir(bundleDir)) {
+    if (!e.isFile || !e.name.endsWith(".js")) continue;
+    const text = await Deno.readTextFile(join(bundleDir, e.name));
+    assert.doesNotMatch(text, /react-dom[\w.-]*\.development\.js/, `${e.name} holds a dev build`);
+    production ||= /react-dom-server[\w.-]*\.production\.js/.test(text);
+  }
+  assert.ok(production, "react-dom/server's production build is in the bundle");
+});
+
+Deno.test("a source newer than the bundle's entry makes it stale", async () => {
+  await using dir = await tempDir("cubby-bundle-stale-");
+  const entry = join(dir.path, BUNDLE_ENTRY);
+  await Deno.writeTextFile(entry, "");
+  const newest = new Date(Date.now() + 60_000);
+  await Deno.utime(entry, newest, newest);
+  assert.equal(await isBundleUpToDate(dir.path), true);
+  const old = new Date(Date.now() - 3600_000 * 24 * 365 * 30);
+  await Deno.utime(entry, old, old);
+  assert.equal(await isBundleUpToDate(dir.path), false);
+  assert.equal(await isBundleUpToDate(join(dir.path, "missing")), false);
+});
