@@ -5,7 +5,7 @@
  * it is all or nothing even though KV commits are small, and a crash mid-restore is rolled
  * back at the next start. CloudPaste backups are imported through the same path.
  */
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import { AppError, conflict } from "../errors.ts";
 import type { SecretBox } from "../services/secret_box.ts";
 import {

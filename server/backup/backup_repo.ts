@@ -5,7 +5,7 @@
  * (counters, such as the dashboard's and the per-creator totals, are recounted after it).
  * It also lists every key of a module, for overwrite mode, and reads settings.
  */
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import { type EntityPrefix, keys } from "../kv/keys.ts";
 import { CHUNK_BYTES, indexedPaste, type PasteRecord } from "../shares/paste_repo.ts";
 import { type FileRecord, indexedFile } from "../shares/file_repo.ts";

@@ -1,5 +1,5 @@
 /** Small helpers for reading loosely typed CloudPaste rows (SQLite values) and logging skips. */
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import type { BackupModule, RestoreNote, SkippedRecord } from "../../shared/schemas/backup.ts";
 
 /**

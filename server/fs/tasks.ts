@@ -4,7 +4,7 @@
  * record is updated after every file (progress, counts, resume point), so a task survives a
  * restart: its lease lapses and the next runner continues from `next_item` / `last_key`.
  */
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import type { TaskItem, TaskRecord, TaskRepo } from "./task_repo.ts";
 import type { CopyConflict } from "./fs_conflicts.ts";
 import type { MountService } from "../services/mounts.ts";

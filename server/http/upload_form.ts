@@ -14,7 +14,7 @@
 import Busboy from "busboy";
 import { Readable } from "node:stream";
 import { join } from "node:path";
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import { AppError, fileTooLarge } from "../errors.ts";
 import { holdTemp, releaseTemp } from "../storage/temp_files.ts";
 

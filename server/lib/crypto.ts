@@ -36,7 +36,7 @@ const pool = new Uint8Array(4096);
 let poolAt = pool.length;
 
 /** `n` (at most 4096) fresh bytes of the crypto RNG, from a pool refilled when used up. */
-function pooledBytes(n: number): Uint8Array {
+export function pooledBytes(n: number): Uint8Array {
   if (poolAt + n > pool.length) {
     crypto.getRandomValues(pool);
     poolAt = 0;

@@ -1,5 +1,5 @@
 /** API key management and verification (docs/PRODUCT.md §3.4, §6 and §13.5). */
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import type { ApiKeyRecord, ApiKeyRepo } from "../kv/api_key_repo.ts";
 import { AppError, badRequest, conflict, notFound } from "../errors.ts";
 import { randomBase62, sha256Hex } from "../lib/crypto.ts";

@@ -3,7 +3,7 @@
  * config. Mount paths never overlap (no mount inside another), so a path resolves to at most
  * one mount by prefix.
  */
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import type { MountRecord, MountRepo } from "../kv/mount_repo.ts";
 import type { StorageConfigService } from "./storage_configs.ts";
 import { type Auth, creatorOf } from "./auth.ts";

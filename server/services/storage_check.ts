@@ -1,5 +1,5 @@
 /** The connection test of a storage config: each step timed, with what it saw or why it failed. */
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import { AppError } from "../errors.ts";
 import type { StorageTestStep } from "../../shared/schemas/storage_configs.ts";
 import type { StorageDriver } from "../storage/driver.ts";

@@ -2,7 +2,7 @@
  * Storage configs: CRUD, the default, secrets sealed at rest, connection tests, and the one
  * place a config becomes a live driver (cached until the config changes).
  */
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import {

@@ -4,7 +4,7 @@
  * record last, so a failed upload leaves neither; if the record cannot be written, the object
  * is deleted again.
  */
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import type { FileRecord, FileRepo, PendingUpload } from "./file_repo.ts";
 import type { StorageConfigRecord } from "../kv/storage_config_repo.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";

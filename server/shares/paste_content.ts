@@ -6,7 +6,7 @@
  * one chunk, in the record's own commit) and deleted after the record moved on, so a reader
  * never sees half of a version.
  */
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import { keys } from "../kv/keys.ts";
 
 /** Bytes per content chunk (below the 64 KiB value limit). */

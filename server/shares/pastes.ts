@@ -4,7 +4,7 @@
  * view-limited paste is delivered exactly `max_views` times however many requests race for
  * it. Server rendering uses `peek`, which never counts.
  */
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import {
   type PasteEntry,
   type PasteRecord,

@@ -12,7 +12,7 @@
  * - Deleting an object removes parent folders it leaves empty, as S3 "folders" vanish.
  */
 import { dirname, join } from "node:path";
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import { AppError } from "../errors.ts";
 import {
   type CompletedPart,

@@ -6,7 +6,7 @@
  * changes the ETag even within one millisecond.
  */
 import { dirname, join } from "node:path";
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import { byobReaderOf } from "../lib/byob.ts";
 import { type ObjectInfo } from "./driver.ts";
 import { fsError, sizeMismatch } from "./local_errors.ts";

@@ -6,7 +6,7 @@
  * streaming into a temp file and renames it into place.
  */
 import { join } from "node:path";
-import { ulid } from "ulid";
+import { ulid } from "../lib/ulid.ts";
 import { AppError } from "../errors.ts";
 import { bareEtag } from "./driver_wire.ts";
 import {
