@@ -1,5 +1,5 @@
 /**
- * HTTP throughput of the real server (main.ts on 127.0.0.1, a temporary data dir) with wrk,
+ * HTTP throughput of the real server (on 127.0.0.1, a temporary data dir) with wrk,
  * where every row is a ratio to a ceiling measured in the same run, on the same machine:
  *
  * - bare `Deno.serve` hello-world (bench/hello.ts) for the API floor, at 32 connections and at 1;
@@ -19,7 +19,11 @@
  * before any request) and at its peak (VmHWM) at the end. Writes the table into bench/README.md.
  *
  *   deno task bench [--duration=5] [--warmup=1] [--runs=3] [--connections=32] [--no-write]
- *                   [--cases=floor,floor1,create,json,raw,share]
+ *                   [--cases=floor,floor1,create,json,raw,share] [--server=bundle|source]
+ *                   [--v8-flags=…]
+ *
+ * Cubby runs as `deno task start` runs it, the bundle in dist-server/ (bench/server_entry.ts),
+ * unless --server=source.
  */
 import { join } from "node:path";
 import { TEST_ADMIN } from "../tests/helpers/server.ts";
@@ -208,7 +212,12 @@ if (import.meta.main) {
       `Measured ${new Date().toISOString().slice(0, 10)} with wrk (1 thread, ${CONNECTIONS} ` +
       `connections unless noted, ${WARMUP_S} s warm-up, best of ${RUNS} runs of ` +
       `${DURATION_S} s) on ${navigator.hardwareConcurrency} cores (${await cpuModel()}), Deno ` +
-      `${Deno.version.deno}, ${Deno.build.os}. Every server pinned to core ${SERVER_CORE}, wrk ` +
+      `${Deno.version.deno}, ${Deno.build.os}. Cubby ran ${
+        opts.server === "source"
+          ? "from its sources (`main.ts`)"
+          : "as `deno task start` runs it (the bundle in `dist-server/`)"
+      }${opts["v8-flags"] ? ` with \`--v8-flags=${opts["v8-flags"]}\`` : ""}. ` +
+      `Every server pinned to core ${SERVER_CORE}, wrk ` +
       `to core ${LOAD_CORE}. 1-minute load average ${load.toFixed(1)} at the start` +
       (load > 0.5
         ? ": the machine was shared with other work, which lowers every row, ceilings included; " +
