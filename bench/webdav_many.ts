@@ -9,6 +9,7 @@
  */
 import { join } from "node:path";
 import { cpuTimeMs, startPinned } from "./processes.ts";
+import { serverCommand } from "./server_entry.ts";
 import { loginAdmin, TEST_ADMIN } from "../tests/helpers/server.ts";
 
 const SERVER_CORE = "0";
@@ -160,16 +161,20 @@ export async function mountBench(url: string, token: string): Promise<void> {
   if (created.status !== 201) throw new Error(`mount: ${await created.text()}`);
 }
 
-/** The real Cubby server (main.ts) pinned to the server core, with a local mount `/bench`. */
+/**
+ * The real Cubby server, as `deno task start` runs it (bench/server_entry.ts), pinned to the
+ * server core, with a local mount `/bench`.
+ */
 async function startCubby(root: string, work: string): Promise<Target> {
   const dataDir = join(work, "cubby");
-  const server = await startPinned("main.ts", SERVER_CORE, root, {
+  const cubby = await serverCommand("bundle");
+  const server = await startPinned(cubby.script, SERVER_CORE, root, {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     SWEEP_INTERVAL_MS: "0",
-  });
+  }, cubby.flags);
   await mountBench(server.url, await loginAdmin({ url: server.url }));
   const user = `${TEST_ADMIN.username}:${TEST_ADMIN.password}`;
   const folderUrl = `${server.url}/dav/bench/many/`;
