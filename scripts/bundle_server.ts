@@ -88,9 +88,13 @@ export async function bundleServer(outDir = BUNDLE_DIR): Promise<string> {
     await Deno.rename(join(staging, BUNDLE_ENTRY), join(outDir, BUNDLE_ENTRY));
     const now = Date.now();
     for await (const e of Deno.readDir(outDir)) {
-      if (!e.isFile || made.has(e.name)) continue;
-      const info = await Deno.stat(join(outDir, e.name));
-      if (now - (info.mtime?.getTime() ?? now) > STALE_MS) await Deno.remove(join(outDir, e.name));
+      // Files of older builds, and the staging folders of builds that were stopped.
+      if (made.has(e.name) || (!e.isFile && !e.name.startsWith(".staging-"))) continue;
+      const path = join(outDir, e.name);
+      const info = await Deno.stat(path);
+      if (now - (info.mtime?.getTime() ?? now) > STALE_MS) {
+        await Deno.remove(path, { recursive: true });
+      }
     }
   } finally {
     await Deno.remove(staging, { recursive: true }).catch(() => {});

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
-import { BUNDLE_ENTRY, isBundleUpToDate } from "../scripts/bundle_server.ts";
+import { BUNDLE_ENTRY, bundleServer, isBundleUpToDate } from "../scripts/bundle_server.ts";
 import { bundledServer } from "./helpers/bundle.ts";
 import { tempDir } from "./helpers/temp.ts";
 import { startServer } from "./helpers/server.ts";
@@ -77,4 +77,23 @@ Deno.test({
     const atRest = await settledRss(await findServerPid(server.dataDir));
     assert.ok(atRest < 110 * MiB, `RSS at rest ${(atRest / MiB).toFixed(1)} MiB`);
   },
+});
+
+Deno.test("a new bundle keeps recent files of older builds and removes day-old ones", async () => {
+  // A server started from the older entry may still import its chunks; a day later, none does.
+  await using dir = await tempDir("cubby-bundle-prune-");
+  const old = new Date(Date.now() - 2 * 24 * 3600_000);
+  await Deno.writeTextFile(join(dir.path, "chunk-RECENT00.js"), "");
+  await Deno.writeTextFile(join(dir.path, "chunk-OLDOLD00.js"), "");
+  await Deno.utime(join(dir.path, "chunk-OLDOLD00.js"), old, old);
+  await Deno.mkdir(join(dir.path, ".staging-stopped"));
+  await Deno.utime(join(dir.path, ".staging-stopped"), old, old);
+  const entry = await bundleServer(dir.path);
+  const names = new Set<string>();
+  for await (const e of Deno.readDir(dir.path)) names.add(e.name);
+  assert.ok(names.has(BUNDLE_ENTRY), entry);
+  assert.ok(names.has("chunk-RECENT00.js"));
+  assert.ok(!names.has("chunk-OLDOLD00.js"));
+  assert.ok(!names.has(".staging-stopped"));
+  assert.ok(![...names].some((n) => n.startsWith(".staging-")), [...names].join(" "));
 });
