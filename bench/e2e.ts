@@ -21,6 +21,7 @@ import { startBrowserS3 } from "../tests/e2e/s3rver_fixture.ts";
 import { s3rverConfigFields } from "../tests/helpers/s3rver_config.ts";
 import { adminStorageState } from "../tests/e2e/pages/admin_login.ts";
 import { writeReadmeSection } from "./readme_section.ts";
+import { serveFromBundle } from "./server_entry.ts";
 
 const arg = (name: string, fallback: string) =>
   Deno.args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
@@ -176,6 +177,7 @@ async function measure(
   >;
 }
 
+await serveFromBundle();
 const server = await startFilesServer(Math.ceil((2 * SIZE) / 1024 / MiB) + 1);
 const s3 = WITH_S3 ? await startBrowserS3() : null;
 const dir = await Deno.makeTempDir({ prefix: "cubby-bench-e2e-" });

@@ -1,8 +1,8 @@
 /**
- * File transfer throughput of the real server (main.ts, a temporary data dir), each against a
- * baseline measured in the same run on the same disk: local uploads vs `cp`, local downloads vs
- * `cat`, and S3 through Cubby vs `@aws-sdk/client-s3` straight against s3rver. Samples the
- * server's peak RSS. Writes the tables into bench/README.md between the bench:files markers.
+ * File transfer throughput of the real server (as `deno task start` runs it, a temporary data dir),
+ * each against a baseline measured in the same run on the same disk: local uploads vs `cp`, local
+ * downloads vs `cat`, and S3 through Cubby vs `@aws-sdk/client-s3` straight against s3rver. Samples
+ * the server's peak RSS. Writes the tables into bench/README.md between the bench:files markers.
  *
  *   deno run -A bench/files.ts [--size-mb=1024] [--s3-size-mb=256] [--runs=3] [--no-s3]
  *                              [--no-write] [--no-pin]
@@ -23,6 +23,7 @@ import {
 import { Client, Series, timed } from "./file_transfers.ts";
 import { s3Runs } from "./files_s3.ts";
 import { benchArgs } from "./args.ts";
+import { serveFromBundle } from "./server_entry.ts";
 
 const opts = benchArgs({
   numbers: { "size-mb": 1024, "s3-size-mb": 256, runs: 3 },
@@ -108,6 +109,7 @@ async function writeReadme(section: string): Promise<void> {
 if (import.meta.main) {
   const load = Deno.loadavg()[0];
   const tmp = await Deno.makeTempDir({ prefix: "cubby-bench-files-" });
+  await serveFromBundle();
   const server = await startFilesServer(Math.ceil(SIZE_MB / 1024) + 1);
   try {
     if (PIN) await run("taskset", ["-a", "-c", "-p", "0", String(server.pid)]);

@@ -1,5 +1,5 @@
 /**
- * Sizes of the installable app, measured against the real server (main.ts, a temporary data
+ * Sizes of the installable app, measured against the real server (as `deno task start` runs it, a temporary data
  * dir) and the built dist/: the service worker's precache (every entry fetched as the worker
  * would, raw and gzip), and the JavaScript each kind of share page (an open paste, a text file
  * share) loads before any interaction, raw and gzip: the part it needs before it hydrates
@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { type Browser, chromium } from "@playwright/test";
 import { findRepoRoot, loginAdmin, startServer } from "../tests/helpers/server.ts";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../tests/helpers/browser.ts";
+import { serveFromBundle } from "./server_entry.ts";
 
 /** The gzip size of some bytes (CompressionStream's gzip, as a server's default level). */
 async function gzipSize(bytes: Uint8Array): Promise<number> {
@@ -63,6 +64,7 @@ const built = JSON.parse(await Deno.readTextFile(join(root, "dist/manifest.json"
 const precache = built.precache as { url: string }[];
 if (!precache?.length) throw new Error("dist/manifest.json has no precache list: run the build");
 
+await serveFromBundle();
 const server = await startServer();
 try {
   let raw = 0;

@@ -20,6 +20,7 @@ import { cpuModel, fmt } from "./http_report.ts";
 import { type Pinned, startPinned } from "./processes.ts";
 import { writeReadmeSection } from "./readme_section.ts";
 import { benchArgs } from "./args.ts";
+import { serverCommand } from "./server_entry.ts";
 
 const opts = benchArgs({ numbers: { duration: 5, runs: 2, connections: 32 }, flags: ["no-write"] });
 const SECONDS = opts.duration;
@@ -74,7 +75,8 @@ if (import.meta.main) {
   const instance = async () => {
     const dir = await Deno.makeTempDir({ prefix: "cubby-bench-scale-" });
     dirs.push(dir);
-    const p = await startPinned("main.ts", "0", ROOT, {
+    const cubby = await serverCommand("bundle");
+    const p = await startPinned(cubby.script, "0", ROOT, {
       HOST: "127.0.0.1",
       DATA_DIR: dir,
       KV_URL: denokv.url,
@@ -83,7 +85,7 @@ if (import.meta.main) {
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       SWEEP_INTERVAL_MS: "0",
-    });
+    }, cubby.flags);
     procs.push(p);
     return p;
   };

@@ -23,3 +23,13 @@ export async function serverCommand(kind: string, v8Flags = ""): Promise<ServerC
     flags: ["--unstable-kv", "--unstable-cron", ...flags],
   };
 }
+
+/**
+ * Makes the servers that tests/helpers/server.ts starts in this process run the bundle (the
+ * benchmarks that start them that way), unless CUBBY_SERVER_BUNDLE names one already.
+ */
+export async function serveFromBundle(): Promise<void> {
+  if (!Deno.env.get("CUBBY_SERVER_BUNDLE")) {
+    Deno.env.set("CUBBY_SERVER_BUNDLE", (await serverCommand("bundle")).script);
+  }
+}

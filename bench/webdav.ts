@@ -2,9 +2,9 @@
  * WebDAV benchmarks, two parts (`--cases=big,many`, both by default):
  *
  * - big: throughput against direct driver access: a 256 MiB file PUT and GET through `/dav` on
- *   the real server (main.ts on 127.0.0.1, a local mount on a temporary data dir) with `curl` as
- *   the client, and the same file put to and read from a LocalDriver on the same disk in this
- *   process. Deno's own fetch uploads a stream body at a small fraction of the server's speed,
+ *   the real server (as `deno task start` runs it, on 127.0.0.1, a local mount on a temporary data dir) with
+ *   `curl` as the client, and the same file put to and read from a LocalDriver on the same disk in
+ *   this process. Deno's own fetch uploads a stream body at a small fraction of the server's speed,
  *   so it would measure the client, not Cubby. Reports the median of several runs in MiB/s and
  *   the WebDAV/direct ratio, written between the `bench:webdav` markers of bench/README.md.
  * - many: 4 KiB PUTs, 16 at once, into one folder as it grows, and PROPFIND Depth 1 of it, as
@@ -20,6 +20,7 @@ import { LocalDriver } from "../server/storage/local.ts";
 import { writeReadmeSection } from "./readme_section.ts";
 import { manyTable, measureMany, mountBench } from "./webdav_many.ts";
 import { benchArgs } from "./args.ts";
+import { serveFromBundle } from "./server_entry.ts";
 
 const opts = benchArgs({
   numbers: { "size-mib": 256, runs: 3, files: 1000, batches: 4, propfinds: 5 },
@@ -74,6 +75,7 @@ async function timed(fn: () => Promise<void>): Promise<number> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function runBig(): Promise<void> {
+  await serveFromBundle();
   const server = await startServer();
   const work = await Deno.makeTempDir({ prefix: "cubby-bench-webdav-" });
   try {
