@@ -164,17 +164,43 @@ class IdleClock {
   }
 }
 
-/** Reads a whole body within the options' limit and idle timeout; the bytes in one array. */
+/**
+ * Reads a whole body within the options' limit and idle timeout; the bytes in one array. It
+ * reads the body's own reader under the same clock and limit as watchBody, without a stream
+ * around it: a JSON body is read whole, and the extra stream was a cost of every request.
+ */
 export async function readWatched(
   body: ReadableStream<Uint8Array>,
   opts: WatchOptions,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const reader = watchBody(body, opts).stream.getReader();
+  const reader = body.getReader();
+  const idle = new IdleClock(opts.idleMs, (err) => reader.cancel(err).catch(() => {}));
   const chunks: Uint8Array[] = [];
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
+  let seen = 0;
+  try {
+    while (true) {
+      idle.waiting();
+      let result: ReadableStreamReadResult<Uint8Array>;
+      try {
+        result = await reader.read();
+      } finally {
+        idle.received();
+      }
+      // A timeout cancels the reader, which ends the pending read as if the body had ended.
+      if (idle.timedOut) throw idle.timedOut;
+      if (result.done) break;
+      seen += result.value.byteLength;
+      if (opts.maxBytes !== undefined && seen > opts.maxBytes) {
+        throw opts.tooLarge?.() ?? new AppError("payload_too_large", 413);
+      }
+      opts.onChunk?.(result.value);
+      chunks.push(result.value);
+    }
+  } catch (err) {
+    reader.cancel(err).catch(() => {});
+    throw err;
+  } finally {
+    idle.stop();
   }
   if (chunks.length === 1 && chunks[0].buffer instanceof ArrayBuffer) {
     return chunks[0] as Uint8Array<ArrayBuffer>;
