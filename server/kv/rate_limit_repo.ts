@@ -28,12 +28,31 @@ function tooMany(resetAt: number): AppError {
   });
 }
 
+/** Subjects hashed lately (client addresses, mostly): each API-key request hashes its client's. */
+const hashes = new Map<string, string>();
+const MAX_HASHES = 4096;
+/** Longer subjects are hashed every time, so the memo holds at most 4096 × 256 characters. */
+const MAX_REMEMBERED_LENGTH = 256;
+
+/** A subject's SHA-256 in base64, remembered for the next request of the same subject. */
+function subjectHash(subject: string): string {
+  let hash = hashes.get(subject);
+  if (hash === undefined) {
+    hash = createHash("sha256").update(subject).digest("base64");
+    if (subject.length <= MAX_REMEMBERED_LENGTH) {
+      if (hashes.size >= MAX_HASHES) hashes.clear(); // a pure function's memo: start again
+      hashes.set(subject, hash);
+    }
+  }
+  return hash;
+}
+
 export class RateLimiter {
   constructor(private kv: Deno.Kv, private rules: Record<WindowScope, WindowRule>) {}
 
   /** The counter key of a subject: its SHA-256 (node:crypto, synchronous), base64. */
   keyOf(scope: WindowScope, subject: string): Deno.KvKey {
-    return keys.rateLimits(scope, createHash("sha256").update(subject).digest("base64"));
+    return keys.rateLimits(scope, subjectHash(subject));
   }
 
   /** The 429 to answer when the subject's counter, read as `entry`, is used up; or null. */

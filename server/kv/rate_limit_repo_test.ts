@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { RateLimiter } from "./rate_limit_repo.ts";
 import { AppError } from "../errors.ts";
 import { DEFAULT_RATE_LIMITS } from "../config.ts";
@@ -51,4 +52,18 @@ Deno.test("rate limit: a window past its reset starts again; huge subjects fit a
   assert.equal(limiter.refusalOf("apiKeyClient", await t.kv.get(key)), null);
   assert.equal(await outcome(limiter.reserve("apiKeyClient", "x".repeat(10_000))), "ok");
   assert.notEqual(await outcome(limiter.reserve("apiKeyClient", "x".repeat(10_000))), "ok");
+});
+
+Deno.test("rate limit: a subject's key is its SHA-256, the same when hashed again or remembered", async () => {
+  await using t = await tempKv();
+  const limiter = limiterOn(t.kv, 5);
+  const expected = (s: string) => createHash("sha256").update(s).digest("base64");
+  const long = "x".repeat(300);
+  for (const subject of ["203.0.113.7", "::1", long, "203.0.113.7", long]) {
+    assert.deepEqual(limiter.keyOf("apiKeyClient", subject).at(-1), expected(subject));
+  }
+  // Past the memo's bound it starts again and still answers the same.
+  for (let i = 0; i < 5000; i++) limiter.keyOf("apiKeyClient", `10.0.${i >> 8}.${i & 255}`);
+  assert.deepEqual(limiter.keyOf("apiKeyClient", "203.0.113.7").at(-1), expected("203.0.113.7"));
+  assert.notDeepEqual(limiter.keyOf("apiKeyClient", "a"), limiter.keyOf("apiKeyClient", "b"));
 });
