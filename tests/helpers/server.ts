@@ -1,6 +1,7 @@
 /**
- * Starts the real Cubby server (`deno run -A main.ts`) as a child process on 127.0.0.1, on a
- * free port and a fresh temporary data directory, and waits for its listening line.
+ * Starts the real Cubby server (`deno run -A main.ts`, or the bundle that `deno task start` runs:
+ * serverEntry) as a child process on 127.0.0.1, on a free port and a fresh temporary data
+ * directory, and waits for its listening line.
  *
  * Only `node:` built-ins are used, on purpose: `deno test` imports this module, and so does
  * Playwright's global setup, which Playwright loads through its own CommonJS transform (it runs
@@ -40,7 +41,7 @@ export type StartServerOptions = {
   dataDir?: string;
   /** How long to wait for the listening line. Default 60 s. */
   startTimeoutMs?: number;
-  /** Extra `deno run` flags before main.ts (bench/memory.ts passes `--inspect=…`). */
+  /** Extra `deno run` flags before the script (bench/memory.ts passes `--inspect=…`). */
   denoFlags?: string[];
   /** The script to run instead of serverEntry() (a bundle's entry). */
   entry?: string;
@@ -105,7 +106,10 @@ export function serverEntry(): string {
   return process.env.CUBBY_SERVER_BUNDLE || "main.ts";
 }
 
-/** Spawns the server (serverEntry) and resolves once it prints its listening line; rejects if it exits first. */
+/**
+ * Spawns the server (`entry`, serverEntry() by default) and resolves once it prints its listening
+ * line; rejects if it exits first.
+ */
 function spawnServer(
   root: string,
   env: Record<string, string>,
