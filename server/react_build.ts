@@ -7,7 +7,8 @@ export type ReactBuild = "production" | "development" | "mixed" | "none";
 /**
  * Whether this module runs from a bundle (the single binary, or the bundled server that `deno
  * task start` runs): there, its URL is the bundle's, and React is bundled, not in the CommonJS
- * cache. `deno bundle --minify` keeps only React's production builds (tests/bundle_test.ts).
+ * cache. `deno bundle --minify` keeps only React's production builds (tests/bundle_test.ts), so
+ * a bundle answers "production", also before React is first imported.
  */
 const BUNDLED = !import.meta.url.endsWith("/server/react_build.ts");
 
