@@ -32,22 +32,9 @@ const mib = (b: number) => (b / MiB).toFixed(1);
 
 type Run = { atRest: number; firstUse: number; uploadPeak: number; afterUpload: number };
 
-/** The test servers start `script` (tests/helpers/server.ts serverEntry) while `fn` runs. */
-async function runningFrom<T>(script: string, fn: () => Promise<T>): Promise<T> {
-  const before = Deno.env.get("CUBBY_SERVER_BUNDLE");
-  if (script === "main.ts") Deno.env.delete("CUBBY_SERVER_BUNDLE");
-  else Deno.env.set("CUBBY_SERVER_BUNDLE", script);
-  try {
-    return await fn();
-  } finally {
-    if (before === undefined) Deno.env.delete("CUBBY_SERVER_BUNDLE");
-    else Deno.env.set("CUBBY_SERVER_BUNDLE", before);
-  }
-}
-
-/** One server: at rest, after first use, during and after an upload of `file`. */
-async function measureRun(file: string): Promise<Run> {
-  const server = await startFilesServer(1);
+/** One server running `entry`: at rest, after first use, during and after an upload of `file`. */
+async function measureRun(entry: string, file: string): Promise<Run> {
+  const server = await startFilesServer(1, {}, { entry });
   try {
     const atRest = await settledRss(server.pid);
     const auth = await adminAuth(server);
@@ -79,10 +66,13 @@ type Heap = {
   summary: ReturnType<typeof summariseHeap>;
 };
 
-/** A server under the inspector, after first use: its V8 heap and a snapshot's summary. */
-async function measureHeap(): Promise<Heap> {
+/**
+ * A server running `entry` under the inspector, after first use: its V8 heap and a heap
+ * snapshot's summary.
+ */
+async function measureHeap(entry: string): Promise<Heap> {
   const port = freePort();
-  const server = await startServer({}, { denoFlags: [`--inspect=127.0.0.1:${port}`] });
+  const server = await startServer({}, { entry, denoFlags: [`--inspect=127.0.0.1:${port}`] });
   const inspector = await Inspector.connect(port);
   try {
     const pid = await findServerPid(server.dataDir);
@@ -160,7 +150,7 @@ try {
     const { script } = await serverCommand(kind);
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const r = await runningFrom(script, () => measureRun(file));
+      const r = await measureRun(script, file);
       console.log(
         `${kind} run ${i + 1}: at rest ${mib(r.atRest)} MiB, first use ${mib(r.firstUse)}, ` +
           `upload peak ${mib(r.uploadPeak)} (+${mib(r.uploadPeak - r.firstUse)}), after ` +
@@ -172,7 +162,7 @@ try {
   };
   const runs = await measure("bundle");
   const source = await measure("source");
-  const heap = await runningFrom((await serverCommand("bundle")).script, measureHeap);
+  const heap = await measureHeap((await serverCommand("bundle")).script);
   const text = report(runs, source, heap);
   console.log(text);
   console.log("\nLargest single retainers in the heap snapshot (retained MiB):");

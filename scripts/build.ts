@@ -12,21 +12,12 @@ import { type Language, LANGUAGES } from "../shared/constants.ts";
 import { pickShareTexts } from "../client/share/texts.ts";
 import { resourceFor } from "../client/i18n/mod.ts";
 import { buildCli } from "./build_cli.ts";
+import { newestMtime } from "./newest_mtime.ts";
 
 const root = resolve(import.meta.dirname!, "..");
 /** Where the build goes: CUBBY_DIST_DIR (the directory the server reads too), else dist/. */
 const dist = resolve(Deno.env.get("CUBBY_DIST_DIR") || join(root, "dist"));
 const SOURCES = ["client", "shared", "static", "cli"];
-
-async function newestMtime(dir: string): Promise<number> {
-  let newest = 0;
-  for await (const e of Deno.readDir(dir)) {
-    const p = join(dir, e.name);
-    if (e.isDirectory) newest = Math.max(newest, await newestMtime(p));
-    else newest = Math.max(newest, (await Deno.stat(p)).mtime?.getTime() ?? 0);
-  }
-  return newest;
-}
 
 async function isUpToDate(): Promise<boolean> {
   try {

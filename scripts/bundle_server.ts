@@ -11,6 +11,7 @@
  * running from the directory still finds the chunks it imports later.
  */
 import { join, resolve } from "node:path";
+import { newestMtime } from "./newest_mtime.ts";
 
 const root = resolve(import.meta.dirname!, "..");
 export const BUNDLE_DIR = join(root, "dist-server");
@@ -28,16 +29,6 @@ const SOURCES = [
 ];
 /** Files a build no longer makes are removed once this old (a running server may import them). */
 const STALE_MS = 24 * 3600_000;
-
-async function newestMtime(path: string): Promise<number> {
-  const info = await Deno.stat(path);
-  if (!info.isDirectory) return info.mtime?.getTime() ?? 0;
-  let newest = 0;
-  for await (const e of Deno.readDir(path)) {
-    newest = Math.max(newest, await newestMtime(join(path, e.name)));
-  }
-  return newest;
-}
 
 /** Whether `outDir`'s entry is newer than every source. */
 export async function isBundleUpToDate(outDir = BUNDLE_DIR): Promise<boolean> {

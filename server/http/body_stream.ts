@@ -34,36 +34,54 @@ export function bodyTimeout(idleMs: number): AppError {
   return new AppError("request_body_timeout", 408, { seconds: Math.ceil(idleMs / 1000) });
 }
 
+type Result = ReadableStreamReadResult<Uint8Array>;
+
+/**
+ * The reads of one body under the idle clock, and the count and limit of what they bring
+ * (watchBody and readWatched): `read` ends with the 408 when the clock runs out, `accept`
+ * returns the error that ends the body, if any.
+ */
+function watchedReads(
+  reader: ReadableStreamDefaultReader<Uint8Array> | ReadableStreamBYOBReader,
+  opts: WatchOptions,
+) {
+  let seen = 0;
+  const idle = new IdleClock(opts.idleMs, (err) => reader.cancel(err).catch(() => {}));
+  return {
+    idle,
+    bytes: () => seen,
+    /** One read, into `into` on a BYOB reader. */
+    async read(into?: Uint8Array): Promise<Result> {
+      idle.waiting();
+      try {
+        const result = into
+          ? await (reader as ReadableStreamBYOBReader).read(into) as Result
+          : await (reader as ReadableStreamDefaultReader<Uint8Array>).read();
+        // A timeout cancels the reader, which ends the pending read as if the body had ended.
+        if (idle.timedOut) throw idle.timedOut;
+        return result;
+      } finally {
+        idle.received();
+      }
+    },
+    /** Counts and observes a chunk; returns the error that ends the body, if any. */
+    accept(chunk: Uint8Array): AppError | null {
+      seen += chunk.byteLength;
+      if (opts.maxBytes !== undefined && seen > opts.maxBytes) {
+        return opts.tooLarge?.() ?? new AppError("payload_too_large", 413);
+      }
+      opts.onChunk?.(chunk);
+      return null;
+    },
+  };
+}
+
 /** Wraps a request body with the idle timeout, the limit and the observer (module comment). */
 export function watchBody(body: ReadableStream<Uint8Array>, opts: WatchOptions): WatchedBody {
-  let seen = 0;
   let ended = false;
   const byob = byobReaderOf(body);
   const reader = byob ?? body.getReader();
-  type Result = ReadableStreamReadResult<Uint8Array>;
-  const idle = new IdleClock(opts.idleMs, (err) => reader.cancel(err).catch(() => {}));
-  /** Counts and observes a chunk; returns the error that ends the stream, if any. */
-  const accept = (chunk: Uint8Array): AppError | null => {
-    seen += chunk.byteLength;
-    if (opts.maxBytes !== undefined && seen > opts.maxBytes) {
-      return opts.tooLarge?.() ?? new AppError("payload_too_large", 413);
-    }
-    opts.onChunk?.(chunk);
-    return null;
-  };
-  const read = async (into?: Uint8Array): Promise<Result> => {
-    idle.waiting();
-    try {
-      const result = into
-        ? await byob!.read(into) as Result
-        : await (reader as ReadableStreamDefaultReader<Uint8Array>).read();
-      // A timeout cancels the reader, which ends the pending read as if the body had ended.
-      if (idle.timedOut) throw idle.timedOut;
-      return result;
-    } finally {
-      idle.received();
-    }
-  };
+  const { idle, bytes, read, accept } = watchedReads(reader, opts);
   const fail = (c: ReadableStreamController<Uint8Array>, err: unknown) => {
     idle.stop();
     c.error(err);
@@ -94,7 +112,7 @@ export function watchBody(body: ReadableStream<Uint8Array>, opts: WatchOptions):
       },
       cancel,
     });
-    return { stream, ended: () => ended, bytes: () => seen };
+    return { stream, ended: () => ended, bytes };
   }
   const stream = byteStreamReadingInto(async (into, c) => {
     let result: Result;
@@ -116,7 +134,7 @@ export function watchBody(body: ReadableStream<Uint8Array>, opts: WatchOptions):
     }
     return result;
   }, cancel);
-  return { stream, ended: () => ended, bytes: () => seen };
+  return { stream, ended: () => ended, bytes };
 }
 
 /**
@@ -174,33 +192,21 @@ export async function readWatched(
   opts: WatchOptions,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
-  const idle = new IdleClock(opts.idleMs, (err) => reader.cancel(err).catch(() => {}));
+  const reads = watchedReads(reader, opts);
   const chunks: Uint8Array[] = [];
-  let seen = 0;
   try {
     while (true) {
-      idle.waiting();
-      let result: ReadableStreamReadResult<Uint8Array>;
-      try {
-        result = await reader.read();
-      } finally {
-        idle.received();
-      }
-      // A timeout cancels the reader, which ends the pending read as if the body had ended.
-      if (idle.timedOut) throw idle.timedOut;
+      const result = await reads.read();
       if (result.done) break;
-      seen += result.value.byteLength;
-      if (opts.maxBytes !== undefined && seen > opts.maxBytes) {
-        throw opts.tooLarge?.() ?? new AppError("payload_too_large", 413);
-      }
-      opts.onChunk?.(result.value);
+      const err = reads.accept(result.value);
+      if (err) throw err;
       chunks.push(result.value);
     }
   } catch (err) {
     reader.cancel(err).catch(() => {});
     throw err;
   } finally {
-    idle.stop();
+    reads.idle.stop();
   }
   if (chunks.length === 1 && chunks[0].buffer instanceof ArrayBuffer) {
     return chunks[0] as Uint8Array<ArrayBuffer>;

@@ -21,6 +21,7 @@ import { keys } from "../kv/keys.ts";
 import { chunkKeys, joinChunks } from "./paste_content.ts";
 import type { PasteEntry, PasteRecord } from "./paste_record.ts";
 import type { StoredCounts } from "./stored_counts.ts";
+import { setRecent } from "../lib/recent_map.ts";
 
 /**
  * A record as read for a delivery, with its view count (stored plus pending here; null when not
@@ -71,14 +72,12 @@ export class PasteLookup {
 
   /** Remembers where a paste's slug leads (after it was saved or read). */
   remember(rec: PasteRecord): void {
-    this.hints.delete(rec.slug);
-    this.hints.set(rec.slug, {
+    setRecent(this.hints, rec.slug, {
       id: rec.id,
       contentId: rec.content_id,
       chunks: rec.content_chunks,
       limited: rec.max_views > 0,
-    });
-    if (this.hints.size > MAX_HINTS) this.hints.delete(this.hints.keys().next().value!);
+    }, MAX_HINTS);
   }
 
   /** Forgets a slug (its paste was deleted or moved away here). */
@@ -115,16 +114,12 @@ export class PasteLookup {
     }
     let views: number | null = null;
     if (withViews) {
-      let stored = kept?.stored;
-      if (stored === undefined) {
-        const counter = entries[1] as Deno.KvEntryMaybe<Deno.KvU64>;
-        stored = Number(counter.value?.value ?? 0n);
-        if (value.max_views === 0) this.counts.keep(id, rec.versionstamp!, stored);
-      }
+      const limited = value.max_views > 0;
+      const counter = kept ? undefined : entries[1] as Deno.KvEntryMaybe<Deno.KvU64>;
+      const stored = this.counts.settle(id, rec.versionstamp!, limited, kept, counter);
       // Views pending here were counted while the paste was unlimited; once it has a limit they
       // are dropped at the flush (view_tally.ts), so they never count against the new limit.
-      const pending = value.max_views > 0 ? 0 : this.pendingViews(id);
-      views = stored + pending;
+      views = stored + (limited ? 0 : this.pendingViews(id));
     }
     const entry: PasteShareEntry = { value, versionstamp: rec.versionstamp!, views };
     if (

@@ -8,6 +8,7 @@
  * (stored_counts.ts); a limited one always comes with its counter.
  */
 import type { StoredCounts } from "./stored_counts.ts";
+import { setRecent } from "../lib/recent_map.ts";
 
 /** Where a kind of share keeps its slug index, records and counters. */
 export type LookupKeys = {
@@ -53,9 +54,7 @@ export class ShareLookup<R extends Looked> {
 
   /** Remembers where `slug` leads (after the share was saved or read). */
   remember(slug: string, id: string): void {
-    this.hints.delete(slug);
-    this.hints.set(slug, id);
-    if (this.hints.size > MAX_HINTS) this.hints.delete(this.hints.keys().next().value!);
+    setRecent(this.hints, slug, id, MAX_HINTS);
   }
 
   /** The record of `id` if it still holds `slug`, with its views. */
@@ -71,14 +70,10 @@ export class ShareLookup<R extends Looked> {
     if (kept && (kept.versionstamp !== rec.versionstamp || rec.value.max_views > 0)) {
       return await this.read(slug, id, false);
     }
-    let stored = kept?.stored;
-    if (stored === undefined) {
-      stored = Number(counter?.value?.value ?? 0n);
-      if (rec.value.max_views === 0) this.counts.keep(id, rec.versionstamp!, stored);
-      else this.counts.forget(id);
-    }
+    const limited = rec.value.max_views > 0;
+    const stored = this.counts.settle(id, rec.versionstamp!, limited, kept, counter);
     // Views pending here were counted while the share was unlimited (see view_tally.ts).
-    const pending = rec.value.max_views > 0 ? 0 : this.pendingViews(id);
+    const pending = limited ? 0 : this.pendingViews(id);
     return { value: rec.value, versionstamp: rec.versionstamp!, views: stored + pending };
   }
 }

@@ -9,6 +9,8 @@
  * this instance's own flush has moved its pending views into KV (`clear`).
  */
 
+import { setRecent } from "../lib/recent_map.ts";
+
 /** Shares whose count is kept at most; the least recently kept is dropped first. */
 const MAX_COUNTS = 20_000;
 
@@ -31,9 +33,26 @@ export class StoredCounts {
   /** Keeps the count just read for unlimited share `id` with its record's versionstamp. */
   keep(id: string, versionstamp: string, stored: number): void {
     if (this.reuseMs <= 0) return;
-    this.kept.delete(id);
-    this.kept.set(id, { versionstamp, stored, at: performance.now() });
-    if (this.kept.size > MAX_COUNTS) this.kept.delete(this.kept.keys().next().value!);
+    setRecent(this.kept, id, { versionstamp, stored, at: performance.now() }, MAX_COUNTS);
+  }
+
+  /**
+   * The stored count of share `id` as read at `versionstamp`: `kept` when the read used it
+   * again, else the `counter` read with the record, which is kept for the next reads while the
+   * share has no view limit (and dropped once it has one).
+   */
+  settle(
+    id: string,
+    versionstamp: string,
+    limited: boolean,
+    kept: { stored: number } | undefined,
+    counter: Deno.KvEntryMaybe<Deno.KvU64> | undefined,
+  ): number {
+    if (kept) return kept.stored;
+    const stored = Number(counter?.value?.value ?? 0n);
+    if (limited) this.forget(id);
+    else this.keep(id, versionstamp, stored);
+    return stored;
   }
 
   /** Drops the kept count of share `id` (it has a limit now). */

@@ -4,7 +4,12 @@
  * whole, streaming SHA-256, and peak-RSS sampling of the server process from /proc.
  */
 import { createHash } from "node:crypto";
-import { loginAdmin, startServer, type TestServer } from "../helpers/server.ts";
+import {
+  loginAdmin,
+  startServer,
+  type StartServerOptions,
+  type TestServer,
+} from "../helpers/server.ts";
 
 export const MiB = 1024 * 1024;
 const BLOCK = MiB;
@@ -19,8 +24,9 @@ export type FilesServer = TestServer & { pid: number };
 export async function startFilesServer(
   maxUploadGiB = 8,
   env: Record<string, string> = {},
+  options: StartServerOptions = {},
 ): Promise<FilesServer> {
-  const server = await startServer(env);
+  const server = await startServer(env, options);
   try {
     const res = await fetch(`${server.url}/api/admin/settings/group/1`, {
       method: "PUT",
