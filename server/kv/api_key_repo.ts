@@ -2,6 +2,7 @@
 import { keys } from "./keys.ts";
 import { listValues } from "./list_values.ts";
 import { countCreated, countDeleted } from "./stats_repo.ts";
+import { setRecent } from "../lib/recent_map.ts";
 
 export type ApiKeyRecord = {
   id: string;
@@ -65,12 +66,9 @@ export class ApiKeyRepo {
     return out;
   }
 
+  /** Remembers the id of a hash as the most recently used; the least recent goes first. */
   private rememberId(hash: string, id: string) {
-    if (this.idsByHash.get(hash) === id) return;
-    this.idsByHash.set(hash, id);
-    if (this.idsByHash.size > MAX_ID_HINTS) {
-      this.idsByHash.delete(this.idsByHash.keys().next().value!);
-    }
+    setRecent(this.idsByHash, hash, id, MAX_ID_HINTS);
   }
 
   /** Inserts a key; returns "hash" or "name" when a unique index is taken. */

@@ -95,8 +95,7 @@ export class FileRepo {
         record: keys.files,
         counter: keys.fileViews,
       },
-      (id) => this.views.pending(id),
-      this.views.stored,
+      this.views,
     );
     this.tombstones = new TombstoneRepo(kv, "file");
     this.lists = new ShareLists(kv, {

@@ -20,7 +20,7 @@
 import { keys } from "../kv/keys.ts";
 import { chunkKeys, joinChunks } from "./paste_content.ts";
 import type { PasteEntry, PasteRecord } from "./paste_record.ts";
-import type { StoredCounts } from "./stored_counts.ts";
+import type { ShareViewCounts } from "./share_view_counts.ts";
 import { setRecent } from "../lib/recent_map.ts";
 
 /**
@@ -44,14 +44,10 @@ const PREFETCH_CHUNKS = 8;
 export class PasteLookup {
   private hints = new Map<string, SlugHint>();
 
-  /**
-   * `pendingViews`: views of a paste counted on this instance and not yet in KV; `counts`: the
-   * stored counts that may be used again.
-   */
+  /** `views`: the stored counts that may be used again, and the views pending here. */
   constructor(
     private kv: Deno.Kv,
-    private pendingViews: (id: string) => number,
-    private counts: StoredCounts,
+    private views: Pick<ShareViewCounts, "stored" | "settled">,
   ) {}
 
   /**
@@ -99,7 +95,9 @@ export class PasteLookup {
     const prefetch = hint && hint.chunks <= PREFETCH_CHUNKS
       ? chunkKeys({ content_id: hint.contentId, content_size: 0, content_chunks: hint.chunks })
       : [];
-    const kept = withViews && reuse && hint && !hint.limited ? this.counts.reusable(id) : undefined;
+    const kept = withViews && reuse && hint && !hint.limited
+      ? this.views.stored.reusable(id)
+      : undefined;
     const readViews = withViews && !kept;
     const head = readViews ? [keys.pastes(id), keys.pasteViews(id)] : [keys.pastes(id)];
     const entries = await this.kv.getMany<unknown[]>([...head, ...prefetch]);
@@ -116,10 +114,7 @@ export class PasteLookup {
     if (withViews) {
       const limited = value.max_views > 0;
       const counter = kept ? undefined : entries[1] as Deno.KvEntryMaybe<Deno.KvU64>;
-      const stored = this.counts.settle(id, rec.versionstamp!, limited, kept, counter);
-      // Views pending here were counted while the paste was unlimited; once it has a limit they
-      // are dropped at the flush (view_tally.ts), so they never count against the new limit.
-      views = stored + (limited ? 0 : this.pendingViews(id));
+      views = this.views.settled(id, rec.versionstamp!, limited, kept, counter);
     }
     const entry: PasteShareEntry = { value, versionstamp: rec.versionstamp!, views };
     if (

@@ -63,7 +63,7 @@ export class PasteRepo {
   /** `tally` counts views of unlimited pastes in memory; without it they are committed. */
   constructor(private kv: Deno.Kv, tally?: ViewTally) {
     this.views = new ShareViewCounts(kv, PASTE_VIEW_KEYS, tally);
-    this.lookup = new PasteLookup(kv, (id) => this.views.pending(id), this.views.stored);
+    this.lookup = new PasteLookup(kv, this.views);
     this.tombstones = new TombstoneRepo(kv, "paste");
     this.lists = new ShareLists(kv, {
       kind: "paste",

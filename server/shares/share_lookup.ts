@@ -7,7 +7,7 @@
  * wrong answer. An unlimited share's stored count is used again for a short while
  * (stored_counts.ts); a limited one always comes with its counter.
  */
-import type { StoredCounts } from "./stored_counts.ts";
+import type { ShareViewCounts } from "./share_view_counts.ts";
 import { setRecent } from "../lib/recent_map.ts";
 
 /** Where a kind of share keeps its slug index, records and counters. */
@@ -29,12 +29,11 @@ const MAX_HINTS = 20_000;
 export class ShareLookup<R extends Looked> {
   private hints = new Map<string, string>();
 
-  /** `pendingViews`: views of a share counted on this instance and not yet in KV. */
+  /** `views`: the stored counts that may be used again, and the views pending here. */
   constructor(
     private kv: Deno.Kv,
     private keys: LookupKeys,
-    private pendingViews: (id: string) => number,
-    private counts: StoredCounts,
+    private views: Pick<ShareViewCounts, "stored" | "settled">,
   ) {}
 
   /** The share holding `slug` with its views; null if none. */
@@ -59,7 +58,7 @@ export class ShareLookup<R extends Looked> {
 
   /** The record of `id` if it still holds `slug`, with its views. */
   private async read(slug: string, id: string, reuse: boolean): Promise<LookedUp<R> | null> {
-    const kept = reuse ? this.counts.reusable(id) : undefined;
+    const kept = reuse ? this.views.stored.reusable(id) : undefined;
     const wanted = kept ? [this.keys.record(id)] : [this.keys.record(id), this.keys.counter(id)];
     const [rec, counter] = await this.kv.getMany<unknown[]>(wanted) as [
       Deno.KvEntryMaybe<R>,
@@ -71,9 +70,7 @@ export class ShareLookup<R extends Looked> {
       return await this.read(slug, id, false);
     }
     const limited = rec.value.max_views > 0;
-    const stored = this.counts.settle(id, rec.versionstamp!, limited, kept, counter);
-    // Views pending here were counted while the share was unlimited (see view_tally.ts).
-    const pending = limited ? 0 : this.pendingViews(id);
-    return { value: rec.value, versionstamp: rec.versionstamp!, views: stored + pending };
+    const views = this.views.settled(id, rec.versionstamp!, limited, kept, counter);
+    return { value: rec.value, versionstamp: rec.versionstamp!, views };
   }
 }

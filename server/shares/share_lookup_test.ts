@@ -6,7 +6,9 @@
 import assert from "node:assert/strict";
 import { tempKv } from "../../tests/helpers/kv.ts";
 import { ShareLookup } from "./share_lookup.ts";
+import { ShareViewCounts } from "./share_view_counts.ts";
 import { StoredCounts } from "./stored_counts.ts";
+import { ViewTally } from "./view_tally.ts";
 
 type Rec = { id: string; slug: string; max_views: number; note: string };
 
@@ -23,7 +25,10 @@ async function save(kv: Deno.Kv, rec: Rec, oldSlug?: string) {
   assert.ok((await op.commit()).ok);
 }
 
-/** The lookup, with the keys of every read recorded in `reads` (by table). */
+/**
+ * The lookup over real view counts (a tally that flushes only when asked), with the keys of
+ * every read recorded in `reads` (by table). `view` counts one view here, pending in the tally.
+ */
 async function setUp(reuseMs = 60_000) {
   const t = await tempKv();
   const reads: string[][] = [];
@@ -40,20 +45,36 @@ async function setUp(reuseMs = 60_000) {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  const counts = new StoredCounts(reuseMs);
-  let pending = 0;
-  const lookup = new ShareLookup<Rec>(kv, KEYS, () => pending, counts);
+  const tally = new ViewTally(t.kv, 60_000);
+  const views = new ShareViewCounts(t.kv, { label: "rec", ...KEYS }, tally, reuseMs);
+  const lookup = new ShareLookup<Rec>(kv, KEYS, views);
   const find = async (slug: string) => {
     reads.length = 0;
     const found = await lookup.find(slug);
     return { found: found && { note: found.value.note, views: found.views }, reads: [...reads] };
   };
-  return { t, kv: t.kv, counts, find, setPending: (n: number) => (pending = n) };
+  const view = async (slug: string) => {
+    const found = await lookup.find(slug);
+    assert.ok(found);
+    await views.tallied({ ...found, views: null });
+  };
+  return {
+    t,
+    kv: t.kv,
+    counts: views.stored,
+    find,
+    view,
+    flush: () => tally.flush(),
+    [Symbol.asyncDispose]: async () => {
+      await tally.close();
+      await t[Symbol.asyncDispose]();
+    },
+  };
 }
 
 Deno.test("a slug seen before is one read; its count is read again only after a write", async () => {
-  const { t, kv, find, setPending } = await setUp();
-  await using _ = t;
+  await using s = await setUp();
+  const { kv, find, view } = s;
   await save(kv, { id: "a", slug: "slug1", max_views: 0, note: "first" });
   await kv.set(KEYS.counter("a"), new Deno.KvU64(4n));
 
@@ -61,29 +82,41 @@ Deno.test("a slug seen before is one read; its count is read again only after a 
     found: { note: "first", views: 4 },
     reads: [["by_slug"], ["recs", "views"]],
   });
-  // The hint leads to the record; the count read a moment ago is used again.
-  setPending(2);
+  // The hint leads to the record; the count read a moment ago is used again, with the views
+  // counted here since.
+  await view("slug1");
+  await view("slug1");
   assert.deepEqual(await find("slug1"), {
     found: { note: "first", views: 6 },
     reads: [["recs"]],
   });
+  // This instance writes its views: the kept count goes, and the counter holds them.
+  await s.flush();
+  assert.deepEqual(await find("slug1"), {
+    found: { note: "first", views: 6 },
+    reads: [["recs", "views"]],
+  });
   // Another instance edits the record and resets the counter: the new version is read with it.
   await save(kv, { id: "a", slug: "slug1", max_views: 0, note: "edited" });
   await kv.set(KEYS.counter("a"), new Deno.KvU64(0n));
-  setPending(0);
   assert.deepEqual(await find("slug1"), {
     found: { note: "edited", views: 0 },
     reads: [["recs"], ["recs", "views"]],
   });
+  // Views counted here while it was unlimited do not count once it has a limit.
+  await view("slug1");
   // A limit set elsewhere: a limited share always comes with its counter.
   await save(kv, { id: "a", slug: "slug1", max_views: 3, note: "limited" });
-  assert.deepEqual((await find("slug1")).reads, [["recs"], ["recs", "views"]]);
+  assert.deepEqual(await find("slug1"), {
+    found: { note: "limited", views: 0 },
+    reads: [["recs"], ["recs", "views"]],
+  });
   assert.deepEqual((await find("slug1")).reads, [["recs", "views"]]);
 });
 
 Deno.test("a stale hint costs one more read and never answers wrong", async () => {
-  const { t, kv, find } = await setUp();
-  await using _ = t;
+  await using s = await setUp();
+  const { kv, find } = s;
   await save(kv, { id: "a", slug: "slug1", max_views: 0, note: "a" });
   assert.equal((await find("slug1")).found?.note, "a");
 
@@ -102,8 +135,8 @@ Deno.test("a stale hint costs one more read and never answers wrong", async () =
 });
 
 Deno.test("kept counts expire after their reuse time and go when cleared", async () => {
-  const { t, kv, counts, find } = await setUp(0);
-  await using _ = t;
+  await using s = await setUp(0);
+  const { kv, counts, find } = s;
   await save(kv, { id: "a", slug: "slug1", max_views: 0, note: "a" });
   await find("slug1");
   // A reuse time of 0 keeps nothing: every view reads the counter.

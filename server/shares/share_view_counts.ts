@@ -24,9 +24,18 @@ export class ShareViewCounts {
    */
   readonly stored: StoredCounts;
 
-  /** `tally` counts views of unlimited shares in memory; without it they are committed. */
-  constructor(private kv: Deno.Kv, private keys: ViewKeys, private tally?: ViewTally) {
-    this.stored = new StoredCounts(countReuseMs(tally?.flushMs));
+  /**
+   * `tally` counts views of unlimited shares in memory; without it they are committed.
+   * `reuseMs`: how long a stored count may be used again (by default a fraction of the tally's
+   * flush interval, stored_counts.ts).
+   */
+  constructor(
+    private kv: Deno.Kv,
+    private keys: ViewKeys,
+    private tally?: ViewTally,
+    reuseMs = countReuseMs(tally?.flushMs),
+  ) {
+    this.stored = new StoredCounts(reuseMs);
     tally?.onFlushed(() => this.stored.clear());
   }
 
@@ -59,11 +68,34 @@ export class ShareViewCounts {
    */
   async read(recs: Counted[]): Promise<number[]> {
     const stored = await readViewCounts(this.kv, recs.map((r) => this.keys.counter(r.id)));
-    return recs.map((r, i) => stored[i] + (r.max_views > 0 ? 0 : this.pending(r.id)));
+    return recs.map((r, i) => this.withPending(r.id, r.max_views > 0, stored[i]));
   }
 
-  /** The views of share `id` counted here and not yet written. */
-  pending(id: string): number {
-    return this.tally?.pendingOf(this.keys.counter(id)) ?? 0;
+  /**
+   * The views of share `id` read with its record at `versionstamp`: its stored count (the one
+   * `kept` when the read used it again, else `counter`, StoredCounts.settle) with the views
+   * pending here.
+   */
+  settled(
+    id: string,
+    versionstamp: string,
+    limited: boolean,
+    kept: { stored: number } | undefined,
+    counter: Deno.KvEntryMaybe<Deno.KvU64> | undefined,
+  ): number {
+    return this.withPending(
+      id,
+      limited,
+      this.stored.settle(id, versionstamp, limited, kept, counter),
+    );
+  }
+
+  /**
+   * `stored` plus the views of share `id` counted here and not yet written, unless it has a
+   * limit: those were counted while it had none, and the flush drops them (view_tally.ts), so
+   * they never count against the new limit.
+   */
+  private withPending(id: string, limited: boolean, stored: number): number {
+    return limited ? stored : stored + (this.tally?.pendingOf(this.keys.counter(id)) ?? 0);
   }
 }
