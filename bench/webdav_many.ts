@@ -2,10 +2,11 @@
  * Many small files through WebDAV, against `rclone serve webdav` started in the same run on the
  * same kind of folder (a temporary directory on the same disk) with the same client: 4 KiB PUTs,
  * 16 at once, into one folder in four batches of `files` (0–1k, 1k–2k, 2k–3k, 3k–4k files by
- * default), then PROPFIND Depth 1 of that folder. Both servers run on core 0 and take turns,
- * batch by batch, so that both meet the same load from other work; the client (`curl
- * --parallel`, one process per batch, connections kept alive) runs on core 1, so it never
- * steals the servers' CPU. Used by bench/webdav.ts.
+ * default), then PROPFIND Depth 1 of that folder. The PUTs also go to the Deno floor
+ * (bench/dav_floor.ts: a bare Deno.serve that writes each file durably, as Cubby does, and nothing
+ * else). The servers run on core 0 and take turns, batch by batch, so that all meet the same load
+ * from other work; the client (`curl --parallel`, one process per batch, connections kept alive)
+ * runs on core 1, so it never steals the servers' CPU. Used by bench/webdav.ts.
  */
 import { join } from "node:path";
 import { cpuTimeMs, startPinned } from "./processes.ts";
@@ -20,6 +21,8 @@ const FILE_BYTES = 4096;
 /** One server under test: where its folder is, how to authenticate, and its process. */
 type Target = {
   name: string;
+  /** Takes the PUTs only (the Deno floor answers no PROPFIND). */
+  putsOnly?: boolean;
   folderUrl: string;
   user: string;
   pid: number;
@@ -142,6 +145,21 @@ async function startRclone(work: string): Promise<Target> {
   };
 }
 
+/** The Deno floor (bench/dav_floor.ts) on a fresh directory, pinned to the server core. */
+async function startFloor(root: string, work: string): Promise<Target> {
+  const dir = join(work, "floor");
+  await Deno.mkdir(join(dir, "many"), { recursive: true });
+  const server = await startPinned("bench/dav_floor.ts", SERVER_CORE, root, { DIR: dir });
+  return {
+    name: "Deno floor",
+    putsOnly: true,
+    folderUrl: `${server.url}/many/`,
+    user: "x:x",
+    pid: server.pid,
+    stop: server.stop,
+  };
+}
+
 /** Mounts `/bench` on the server's default local storage config, served by WebDAV itself. */
 export async function mountBench(url: string, token: string): Promise<void> {
   const bearer = { authorization: `Bearer ${token}` };
@@ -208,13 +226,14 @@ async function measure(targets: Target[], source: string, work: string, opts: Ma
   const want = opts.batches * opts.files + 1; // the folder itself and its members
   for (let n = 0; n < opts.propfinds; n++) {
     for (const [i, t] of targets.entries()) {
+      if (t.putsOnly) continue;
       if (n > 0) await touchFolder(t, source);
       results[i].cold.push(await propfind(t, want));
       results[i].warm.push(await propfind(t, want));
     }
   }
   const show = (xs: Timed[]) => xs.map((x) => `${x.ms.toFixed(0)} (${x.cpuMs})`).join(", ");
-  for (const r of results) {
+  for (const r of results.filter((r) => r.cold.length > 0)) {
     console.log(
       `${r.name}: PROPFIND ms (CPU ms) after a write ${show(r.cold)}; again ${show(r.warm)}`,
     );
@@ -225,14 +244,18 @@ async function measure(targets: Target[], source: string, work: string, opts: Ma
 /** What a run of the small-file cases does. */
 export type ManyOptions = { files: number; batches: number; propfinds: number };
 
-/** Runs Cubby and rclone, and returns their results (Cubby first). */
+/** Runs Cubby, rclone and the Deno floor, and returns their results in that order. */
 export async function measureMany(root: string, opts: ManyOptions): Promise<ManyResult[]> {
   const work = await Deno.makeTempDir({ prefix: "cubby-bench-dav-many-" });
   const targets: Target[] = [];
   try {
     const source = join(work, "source.bin");
     await Deno.writeFile(source, crypto.getRandomValues(new Uint8Array(FILE_BYTES)));
-    targets.push(await startCubby(root, work), await startRclone(work));
+    targets.push(
+      await startCubby(root, work),
+      await startRclone(work),
+      await startFloor(root, work),
+    );
     for (const t of targets) {
       // Warm up: the first Basic login runs the password KDF once (later ones are remembered).
       await curl(["-X", "OPTIONS", "-u", t.user, "-o", "/dev/null", t.folderUrl]);
@@ -246,9 +269,12 @@ export async function measureMany(root: string, opts: ManyOptions): Promise<Many
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** The Markdown table of a run: rates and times, and Cubby's ratios to rclone. */
+/**
+ * The Markdown table of a run: rates and times, Cubby's ratios to rclone, and the Deno floor's
+ * (what a durable write costs in Deno before any of Cubby's work).
+ */
 export function manyTable(results: ManyResult[], opts: ManyOptions): string {
-  const [cubby, rclone] = results;
+  const [cubby, rclone, floor] = results;
   const f0 = (n: number) => n.toFixed(0);
   const f2 = (n: number) => n.toFixed(2);
   const rows: string[] = [];
@@ -256,37 +282,38 @@ export function manyTable(results: ManyResult[], opts: ManyOptions): string {
     const range = `${(b * opts.files).toLocaleString("en")}–${
       ((b + 1) * opts.files).toLocaleString("en")
     }`;
+    const [c, r, d] = [cubby.batches[b], rclone.batches[b], floor.batches[b]];
     rows.push(
-      `| PUT files/s, folder holding ${range} files | ${f0(cubby.batches[b])} | ` +
-        `${f0(rclone.batches[b])} | **${f2(cubby.batches[b] / rclone.batches[b])}** | ` +
-        `${f2(cubby.batches[b] / cubby.batches[0])} | ${
-          f2(rclone.batches[b] / rclone.batches[0])
-        } |`,
+      `| PUT files/s, folder holding ${range} files | ${f0(c)} | ${f0(r)} | ${f0(d)} | ` +
+        `**${f2(c / r)}** | ${f2(d / r)} | ${f2(c / d)} | ${f2(c / cubby.batches[0])} | ` +
+        `${f2(r / rclone.batches[0])} |`,
     );
   }
   const all = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const [cc, rc, dc] = [all(cubby.cpuPerFile), all(rclone.cpuPerFile), all(floor.cpuPerFile)];
   rows.push(
-    `| Server CPU ms per PUT (all batches) | ${f2(all(cubby.cpuPerFile))} | ` +
-      `${f2(all(rclone.cpuPerFile))} | ${f2(all(cubby.cpuPerFile) / all(rclone.cpuPerFile))} | | |`,
+    `| Server CPU ms per PUT (all batches) | ${f2(cc)} | ${f2(rc)} | ${f2(dc)} | ` +
+      `${f2(cc / rc)} | ${f2(dc / rc)} | ${f2(cc / dc)} | | |`,
   );
   const entries = (opts.batches * opts.files).toLocaleString("en");
   for (const kind of ["cold", "warm"] as const) {
     const what = kind === "cold" ? "right after a write to the folder" : "again";
     const [mc, mr] = [median(cubby[kind].map((x) => x.ms)), median(rclone[kind].map((x) => x.ms))];
-    const [cc, cr] = [
+    const [pc, pr] = [
       median(cubby[kind].map((x) => x.cpuMs)),
       median(rclone[kind].map((x) => x.cpuMs)),
     ];
     rows.push(
       `| PROPFIND Depth 1 of ${entries} entries ${what}, ms (median of ${opts.propfinds}) | ` +
-        `${f0(mc)} | ${f0(mr)} | **${f2(mc / mr)}** | | |`,
-      `| … server CPU ms | ${f0(cc)} | ${f0(cr)} | ${f2(cc / cr)} | | |`,
+        `${f0(mc)} | ${f0(mr)} | — | **${f2(mc / mr)}** | | | | |`,
+      `| … server CPU ms | ${f0(pc)} | ${f0(pr)} | — | ${f2(pc / pr)} | | | | |`,
     );
   }
   return [
-    `| Case | Cubby | rclone | Cubby / rclone | Cubby / its first batch | ` +
-    `rclone / its first batch |`,
-    "| ---- | ----: | -----: | -------------: | ----------------------: | -----------------------: |",
+    `| Case | Cubby | rclone | Deno floor | Cubby / rclone | floor / rclone | Cubby / floor | ` +
+    `Cubby / its first batch | rclone / its first batch |`,
+    "| ---- | ----: | -----: | ---------: | -------------: | -------------: | ------------: | " +
+    "----------------------: | -----------------------: |",
     ...rows,
   ].join("\n");
 }

@@ -8,18 +8,18 @@
  * given, and its promise settles when that commit has (or has failed, for every caller in it).
  */
 
+import { utf8ByteLength } from "../../shared/slug.ts";
+
 /** One blind write: a set (`value`), a `sum` into a KvU64, or a delete (neither). */
 export type KvWrite = { key: Deno.KvKey; value?: unknown; sum?: bigint };
 
 /** What a commit may hold: KV allows 1000 mutations, 80 KiB of keys, 800 KiB in all. */
 export const COMMIT_LIMITS = { mutations: 1000, keyBytes: 78_000, bytes: 600_000 };
 
-const encoder = new TextEncoder();
-
-/** A generous estimate of an encoded KV key's size. */
+/** A generous estimate of an encoded KV key's size (counted, not encoded: it runs per write). */
 export function keySizeOf(key: Deno.KvKey): number {
   let n = 4;
-  for (const part of key) n += typeof part === "string" ? encoder.encode(part).length + 4 : 12;
+  for (const part of key) n += typeof part === "string" ? utf8ByteLength(part) + 4 : 12;
   return n;
 }
 

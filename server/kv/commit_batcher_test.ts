@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type Calls, countingKv } from "../../tests/helpers/counting_kv.ts";
-import { CommitBatcher, type KvWrite } from "./commit_batcher.ts";
+import { CommitBatcher, keySizeOf, type KvWrite } from "./commit_batcher.ts";
 
 async function withKv(fn: (kv: Deno.Kv, calls: Calls) => Promise<void>) {
   const dir = await Deno.makeTempDir({ prefix: "cubby-batcher-" });
@@ -63,4 +63,12 @@ Deno.test("commit batcher: a write KV refuses fails its caller only; too much fo
     await assert.rejects(b.write(tooMany), RangeError);
     assert.equal((await kv.get(["m", 0])).versionstamp, null);
   });
+});
+
+Deno.test("keySizeOf counts a key's strings in UTF-8 bytes, as KV encodes them", () => {
+  const encoder = new TextEncoder();
+  for (const part of ["abc", "é", "名前", "𝄞x", "\ud800"]) {
+    assert.equal(keySizeOf([part]), 4 + encoder.encode(part).length + 4, part);
+  }
+  assert.equal(keySizeOf(["a", 1, "名"]), 4 + 5 + 12 + 7);
 });

@@ -37,6 +37,7 @@ import {
   type KvWrite,
   sizeOf,
 } from "../kv/commit_batcher.ts";
+import { utf8ByteLength } from "../../shared/slug.ts";
 
 /** How many characters of a name are cut into grams (fewer for very long keys). */
 export const INDEXED_CHARS = 64;
@@ -45,7 +46,6 @@ const OBJECT_KEY_BUDGET = 72_000;
 /** Room in a KV key (2 KiB) for the rest of a gram key. */
 const MAX_INDEXED_KEY_BYTES = 1_900;
 const LIST_BATCH = 500;
-const encoder = new TextEncoder();
 /** Gram rows carry nothing: the key says it all. */
 const EMPTY = new Uint8Array(0);
 
@@ -93,12 +93,12 @@ export function gramsOf(folded: string, n: number, max = Infinity): string[] {
 
 /** True when a storage key fits the index at all (it is part of every one of its KV keys). */
 export function isIndexable(key: string): boolean {
-  return encoder.encode(key).length <= MAX_INDEXED_KEY_BYTES;
+  return utf8ByteLength(key) <= MAX_INDEXED_KEY_BYTES;
 }
 
 /** Every gram a name is indexed under, and whether it is also a long name. */
 function indexTermsOf(key: string): { grams: string[]; long: boolean } {
-  const perGram = encoder.encode(key).length + 80;
+  const perGram = utf8ByteLength(key) + 80;
   const max = Math.min(INDEXED_CHARS, Math.floor(OBJECT_KEY_BUDGET / perGram));
   const chars = [...foldName(nameOfKey(key))];
   const grams = gramsOf(chars.slice(0, max).join(""), 3);
