@@ -2,7 +2,9 @@
  * Many small files through WebDAV, against `rclone serve webdav` started in the same run on the
  * same kind of folder (a temporary directory on the same disk) with the same client: 4 KiB PUTs,
  * 16 at once, into one folder in four batches of `files` (0–1k, 1k–2k, 2k–3k, 3k–4k files by
- * default), then PROPFIND Depth 1 of that folder. The PUTs also go to the Deno floor
+ * default); then one more batch after a PROPFIND of each of 2,000 other folders (Cubby keeps
+ * their listings: a write's cost must not grow with them); then PROPFIND Depth 1 of the folder.
+ * The PUTs of the first batches also go to the Deno floor
  * (bench/dav_floor.ts: a bare Deno.serve that writes each file durably, as Cubby does, and nothing
  * else). The servers run on core 0 and take turns, batch by batch, so that all meet the same load
  * from other work; the client (`curl --parallel`, one process per batch, connections kept alive)
@@ -16,6 +18,8 @@ import { loginAdmin, TEST_ADMIN } from "../tests/helpers/server.ts";
 const SERVER_CORE = "0";
 const CLIENT_CORE = "1";
 const CONCURRENCY = 16;
+/** Other folders listed before the last batch of PUTs. */
+const LISTED_FOLDERS = 2_000;
 const FILE_BYTES = 4096;
 
 /** One server under test: where its folder is, how to authenticate, and its process. */
@@ -40,6 +44,9 @@ export type ManyResult = {
   name: string;
   batches: number[];
   cpuPerFile: number[];
+  /** The batch after LISTED_FOLDERS other folders were listed: files/s and CPU ms per file. */
+  afterListing: number;
+  afterListingCpu: number;
   cold: Timed[];
   warm: Timed[];
 };
@@ -96,6 +103,37 @@ async function propfind(t: Target, want: number): Promise<Timed> {
   const entries = body.match(/<(?:[A-Za-z]+:)?response[ >]/g)?.length ?? 0;
   if (entries !== want) throw new Error(`${t.name}: PROPFIND listed ${entries}, not ${want}`);
   return { ms, cpuMs: await cpuTimeMs(t.pid) - cpu };
+}
+
+/** Creates LISTED_FOLDERS folders beside the bench folder and lists each (PROPFIND Depth 1). */
+async function listFolders(t: Target, work: string): Promise<void> {
+  const base = t.folderUrl.slice(0, -"many/".length);
+  const config = join(work, `folders-${t.name}.txt`);
+  const lines: string[] = [];
+  for (let i = 0; i < LISTED_FOLDERS; i++) {
+    lines.push(`url = "${base}d${i}/"`, `output = "/dev/null"`);
+  }
+  await Deno.writeTextFile(config, lines.join("\n") + "\n");
+  const run = async (method: string, want: string, extra: string[] = []) => {
+    const codes = await curl([
+      "-Z",
+      "--parallel-max",
+      String(CONCURRENCY),
+      "-u",
+      t.user,
+      "-X",
+      method,
+      ...extra,
+      "-w",
+      "%{http_code}\n",
+      "-K",
+      config,
+    ]);
+    const bad = codes.trim().split("\n").filter((c) => c !== want);
+    if (bad.length > 0) throw new Error(`${t.name}: ${bad.length} ${method}s failed (${bad[0]})`);
+  };
+  await run("MKCOL", "201");
+  await run("PROPFIND", "207", ["-H", "Depth: 1"]);
 }
 
 /** A write to the folder (a file put and deleted again), so a listing cache must load anew. */
@@ -210,6 +248,8 @@ async function measure(targets: Target[], source: string, work: string, opts: Ma
     name: t.name,
     batches: [],
     cpuPerFile: [],
+    afterListing: NaN,
+    afterListingCpu: NaN,
     cold: [],
     warm: [],
   }));
@@ -223,7 +263,20 @@ async function measure(targets: Target[], source: string, work: string, opts: Ma
       console.log(`${t.name}: batch ${b + 1}: ${rate.toFixed(0)} files/s, ${perFile} ms CPU/file`);
     }
   }
-  const want = opts.batches * opts.files + 1; // the folder itself and its members
+  const from = opts.batches * opts.files;
+  for (const [i, t] of targets.entries()) {
+    if (t.putsOnly) continue;
+    await listFolders(t, work);
+    const cpu = await cpuTimeMs(t.pid);
+    results[i].afterListing = await putBatch(t, source, work, from, from + opts.files);
+    results[i].afterListingCpu = (await cpuTimeMs(t.pid) - cpu) / opts.files;
+    console.log(
+      `${t.name}: after listing ${LISTED_FOLDERS} folders: ${
+        results[i].afterListing.toFixed(0)
+      } files/s, ${results[i].afterListingCpu} ms CPU/file`,
+    );
+  }
+  const want = (opts.batches + 1) * opts.files + 1; // the folder itself and its members
   for (let n = 0; n < opts.propfinds; n++) {
     for (const [i, t] of targets.entries()) {
       if (t.putsOnly) continue;
@@ -289,13 +342,26 @@ export function manyTable(results: ManyResult[], opts: ManyOptions): string {
         `${f2(r / rclone.batches[0])} |`,
     );
   }
+  const listed = LISTED_FOLDERS.toLocaleString("en");
+  const range = `${(opts.batches * opts.files).toLocaleString("en")}–${
+    ((opts.batches + 1) * opts.files).toLocaleString("en")
+  }`;
+  rows.push(
+    `| PUT files/s after a PROPFIND of each of ${listed} other folders (holding ${range}) | ` +
+      `${f0(cubby.afterListing)} | ${f0(rclone.afterListing)} | — | ` +
+      `**${f2(cubby.afterListing / rclone.afterListing)}** | | | ` +
+      `${f2(cubby.afterListing / cubby.batches[0])} | ` +
+      `${f2(rclone.afterListing / rclone.batches[0])} |`,
+    `| … server CPU ms per PUT | ${f2(cubby.afterListingCpu)} | ${f2(rclone.afterListingCpu)} | ` +
+      `— | ${f2(cubby.afterListingCpu / rclone.afterListingCpu)} | | | | |`,
+  );
   const all = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const [cc, rc, dc] = [all(cubby.cpuPerFile), all(rclone.cpuPerFile), all(floor.cpuPerFile)];
   rows.push(
     `| Server CPU ms per PUT (all batches) | ${f2(cc)} | ${f2(rc)} | ${f2(dc)} | ` +
       `${f2(cc / rc)} | ${f2(dc / rc)} | ${f2(cc / dc)} | | |`,
   );
-  const entries = (opts.batches * opts.files).toLocaleString("en");
+  const entries = ((opts.batches + 1) * opts.files).toLocaleString("en");
   for (const kind of ["cold", "warm"] as const) {
     const what = kind === "cold" ? "right after a write to the folder" : "again";
     const [mc, mr] = [median(cubby[kind].map((x) => x.ms)), median(rclone[kind].map((x) => x.ms))];

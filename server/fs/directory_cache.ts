@@ -14,6 +14,10 @@
  * (its config's, and the `caches` epoch that a clear moves) are still current: one KV read per
  * cached page instead of a listing of the store. The epochs are read before the load, so a page
  * whose load overlapped a write is never served after it.
+ *
+ * A write finds the pages it drops through an index of the cached pages by config and folder
+ * (PageIndex), so its cost does not grow with how many pages are cached: reading every key of a
+ * full cache (2,000 pages) cost about 0.9 ms per write, more than a small WebDAV PUT's own work.
  */
 import type { TtlCache } from "../services/caches.ts";
 import type { CacheEpochs, EpochName } from "../kv/cache_epochs.ts";
@@ -43,12 +47,96 @@ function keyOf(configId: string, prefix: string, mountId: string, cursor = "", l
   return [configId, prefix, mountId, cursor, limit].join("\0");
 }
 
+/** The folders a page prefix lies in, itself included: "a/b/" → "a/", "a/b/" ("" → none). */
+function foldersOf(prefix: string): string[] {
+  const out: string[] = [];
+  for (let at = prefix.indexOf("/"); at >= 0; at = prefix.indexOf("/", at + 1)) {
+    out.push(prefix.slice(0, at + 1));
+  }
+  return out;
+}
+
+/**
+ * The cached pages of each config by the folder they list (`at`), and by every folder they lie
+ * in (`under`, a folder's own pages included). Follows the cache: a page leaves the index when it
+ * leaves the cache, however it does (TtlCache.onDrop).
+ */
+class PageIndex {
+  private at = new Map<string, Set<string>>();
+  private under = new Map<string, Set<string>>();
+  /** The index entries each page is in, to remove it from them. */
+  private entries = new Map<string, { at: string; under: string[] }>();
+
+  add(key: string, configId: string, prefix: string): void {
+    if (this.entries.has(key)) return;
+    const entry = {
+      at: `${configId}\0${prefix}`,
+      under: foldersOf(prefix).map((folder) => `${configId}\0${folder}`),
+    };
+    this.entries.set(key, entry);
+    addTo(this.at, entry.at, key);
+    for (const name of entry.under) addTo(this.under, name, key);
+  }
+
+  remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    removeFrom(this.at, entry.at, key);
+    for (const name of entry.under) removeFrom(this.under, name, key);
+  }
+
+  /** How many pages are indexed. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The pages listing folder `prefix` of a config. */
+  listing(configId: string, prefix: string): string[] {
+    return [...this.at.get(`${configId}\0${prefix}`) ?? []];
+  }
+
+  /**
+   * The pages a write at storage `key` may change: those of every folder above it (a new or
+   * vanished entry shows there; "" is the root) and of every folder below it (moves and deletes
+   * of a folder).
+   */
+  changedBy(configId: string, key: string): string[] {
+    const out = this.listing(configId, "");
+    for (const folder of foldersOf(key)) out.push(...this.listing(configId, folder));
+    out.push(...this.under.get(`${configId}\0${key}/`) ?? []);
+    return out;
+  }
+}
+
+function addTo(map: Map<string, Set<string>>, name: string, key: string): void {
+  const set = map.get(name);
+  if (set) set.add(key);
+  else map.set(name, new Set([key]));
+}
+
+function removeFrom(map: Map<string, Set<string>>, name: string, key: string): void {
+  const set = map.get(name);
+  if (!set) return;
+  set.delete(key);
+  if (set.size === 0) map.delete(name);
+}
+
 export class DirectoryCache {
+  private index = new PageIndex();
+
   constructor(
     private cache: TtlCache<unknown>,
     private epochs: CacheEpochs,
     private log: (msg: string) => void = console.error,
-  ) {}
+  ) {
+    cache.onDrop((key) => this.index.remove(key));
+  }
+
+  /** How many pages the write index holds: as many as the cache (they leave it together). */
+  get indexedPages(): number {
+    return this.index.size;
+  }
 
   /**
    * One listing page of a mount folder (`prefix` is "" or ends in `/`): the cached page while
@@ -74,6 +162,8 @@ export class DirectoryCache {
       if (hit) return hit.page;
     }
     const page = await load();
+    // Indexed first: a page the cache drops at once (it is full) leaves the index at once too.
+    this.index.add(key, configId, prefix);
     this.cache.set(key, { stamp, page } satisfies Stamped, ttlMs);
     return page;
   }
@@ -93,19 +183,12 @@ export class DirectoryCache {
   /** Drops this instance's cached pages that writes at `keys` may have changed (no KV). */
   drop(configId: string, ...keys: string[]): void {
     for (const key of keys) {
-      const below = `${key}/`;
-      this.cache.deleteWhere((k) => {
-        const [cfg, prefix] = k.split("\0");
-        return cfg === configId && (key.startsWith(prefix) || prefix.startsWith(below));
-      });
+      for (const page of this.index.changedBy(configId, key)) this.cache.delete(page);
     }
   }
 
   private dropFolder(configId: string, prefix: string): void {
-    this.cache.deleteWhere((k) => {
-      const [cfg, p] = k.split("\0");
-      return cfg === configId && p === prefix;
-    });
+    for (const page of this.index.listing(configId, prefix)) this.cache.delete(page);
   }
 
   /**

@@ -111,3 +111,47 @@ Deno.test("directory cache: a failed write still drops; a failed epoch move is l
   await closed.invalidate("cfg", "a");
   assert.match(logged[0], /Cached listings of storage cfg may stay stale elsewhere/);
 });
+
+Deno.test("directory cache: a write drops exactly the pages above and below its key, through a full cache", async () => {
+  await using t = await tempKv();
+  // Fewer items than pages: the oldest are evicted while filling, and must leave the index.
+  const ttl = new TtlCache<unknown>("directory", { ttlMs: 60_000, maxItems: 100, scope: "user" });
+  const cache = new DirectoryCache(ttl, new CacheEpochs(t.kv));
+  const empty = (): Promise<ListResult> =>
+    Promise.resolve({ items: [], prefixes: [], cursor: null });
+  const prefixes = ["", "a/", "a/b/", "a/b/c/", "a/bc/", "ab/", "x/", "x/y/"];
+  const fill = async () => {
+    for (const cfg of ["c1", "c2"]) {
+      for (const prefix of prefixes) {
+        for (const id of ["m1", "m2"]) {
+          for (const cursor of ["", "k"]) {
+            for (const limit of [50, 200]) {
+              const mount = { id, storage_config_id: cfg, cache_ttl: 60 };
+              await cache.page(mount, prefix, { cursor, limit }, empty);
+            }
+          }
+        }
+      }
+    }
+  };
+  const cached = () => {
+    const keys: string[] = [];
+    ttl.deleteWhere((k) => (keys.push(k), false));
+    return keys;
+  };
+  for (const key of ["a/b/c/f.txt", "a/b", "a/bc", "ab/x.txt", "x", "x/y/z/deep.txt", "new.txt"]) {
+    await fill();
+    const before = cached();
+    assert.equal(before.length, 100);
+    assert.equal(cache.indexedPages, 100);
+    // The rule, read off each key: a page of config c1 goes when its folder is above the write
+    // (the root included) or below it.
+    const kept = before.filter((k) => {
+      const [cfg, prefix] = k.split("\0");
+      return cfg !== "c1" || !(key.startsWith(prefix) || prefix.startsWith(`${key}/`));
+    });
+    cache.drop("c1", key);
+    assert.deepEqual(cached(), kept, key);
+    assert.equal(cache.indexedPages, kept.length);
+  }
+});

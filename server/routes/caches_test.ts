@@ -29,6 +29,28 @@ Deno.test("TtlCache: hits, misses, expiry, size limit and clearing", () => {
   assert.equal(c.stats(700).hits, 1, "clearing keeps the counts");
 });
 
+Deno.test("TtlCache: onDrop hears every key that leaves, however it leaves", () => {
+  const c = new TtlCache<number>("t", { ttlMs: 1000, maxItems: 2, scope: "user" });
+  const dropped: string[] = [];
+  c.onDrop((key) => dropped.push(key));
+  c.set("a", 1, 500, 0);
+  c.set("a", 2, undefined, 0); // a new value for a key it holds: nothing leaves
+  c.set("b", 1, 500, 0);
+  c.set("c", 1, undefined, 0); // over maxItems: the least recently used goes
+  assert.deepEqual(dropped, ["a"]);
+  assert.equal(c.get("b", 600), undefined); // expired
+  c.set("d", 1, undefined, 600);
+  assert.equal(c.getIf("d", () => false, 600), undefined); // refused
+  c.set("e", 1, undefined, 600);
+  c.delete("e");
+  c.delete("e"); // gone already: heard once
+  c.set("f", 1, undefined, 600);
+  c.deleteWhere((k) => k === "f");
+  c.set("g", 1, undefined, 600);
+  c.clear(600);
+  assert.deepEqual(dropped, ["a", "b", "d", "e", "f", "c", "g"]);
+});
+
 Deno.test("CacheRegistry: names are unique; users clear only user-scoped caches", () => {
   const r = new CacheRegistry();
   const admin = r.register<number>("admin_only", { ttlMs: 1000, maxItems: 10, scope: "admin" });

@@ -32,14 +32,28 @@ export class TtlCache<V> {
   private entries = new Map<string, { value: V; expires: number }>();
   private hits = 0;
   private misses = 0;
+  private dropped: ((key: string) => void)[] = [];
 
   constructor(readonly name: string, readonly options: CacheOptions) {}
+
+  /**
+   * Calls `fn` with each key that leaves the cache: expired, evicted, deleted or cleared (not
+   * when `set` replaces its value). An index of the keys kept elsewhere follows the cache so.
+   */
+  onDrop(fn: (key: string) => void): void {
+    this.dropped.push(fn);
+  }
+
+  private remove(key: string): void {
+    if (!this.entries.delete(key)) return;
+    for (const fn of this.dropped) fn(key);
+  }
 
   /** The live value of a key (a hit), or undefined (a miss). */
   get(key: string, now = Date.now()): V | undefined {
     const e = this.entries.get(key);
     if (!e || e.expires <= now) {
-      if (e) this.entries.delete(key);
+      if (e) this.remove(key);
       this.misses++;
       return undefined;
     }
@@ -56,7 +70,7 @@ export class TtlCache<V> {
   getIf(key: string, valid: (value: V) => boolean, now = Date.now()): V | undefined {
     const e = this.entries.get(key);
     if (e && e.expires > now && !valid(e.value)) {
-      this.entries.delete(key);
+      this.remove(key);
       this.misses++;
       return undefined;
     }
@@ -69,7 +83,7 @@ export class TtlCache<V> {
     this.entries.delete(key);
     this.entries.set(key, { value, expires: now + ttlMs });
     while (this.entries.size > this.options.maxItems) {
-      this.entries.delete(this.entries.keys().next().value!);
+      this.remove(this.entries.keys().next().value!);
     }
   }
 
@@ -84,7 +98,7 @@ export class TtlCache<V> {
 
   /** Drops one key. */
   delete(key: string): void {
-    this.entries.delete(key);
+    this.remove(key);
   }
 
   /** Drops the keys that match, e.g. everything under one mount; returns how many. */
@@ -92,7 +106,7 @@ export class TtlCache<V> {
     let n = 0;
     for (const key of [...this.entries.keys()]) {
       if (match(key)) {
-        this.entries.delete(key);
+        this.remove(key);
         n++;
       }
     }
@@ -102,13 +116,13 @@ export class TtlCache<V> {
   /** Drops every entry; returns how many live ones there were. */
   clear(now = Date.now()): number {
     const n = this.size(now);
-    this.entries.clear();
+    for (const key of [...this.entries.keys()]) this.remove(key);
     return n;
   }
 
   /** The number of live entries (expired ones are dropped on the way). */
   size(now = Date.now()): number {
-    for (const [key, e] of this.entries) if (e.expires <= now) this.entries.delete(key);
+    for (const [key, e] of this.entries) if (e.expires <= now) this.remove(key);
     return this.entries.size;
   }
 
