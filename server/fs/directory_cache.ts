@@ -16,10 +16,11 @@
  * whose load overlapped a write is never served after it.
  *
  * A write finds the pages it drops through an index of the cached pages by config and folder
- * (PageIndex), so its cost does not grow with how many pages are cached: reading every key of a
- * full cache (2,000 pages) cost about 0.9 ms per write, more than a small WebDAV PUT's own work.
+ * (KeyGroups in caches.ts), so its cost does not grow with how many pages are cached: reading
+ * every key of a full cache (2,000 pages) cost about 0.9 ms per write, more than a small WebDAV
+ * PUT's own work.
  */
-import type { TtlCache } from "../services/caches.ts";
+import { KeyGroups, type TtlCache } from "../services/caches.ts";
 import type { CacheEpochs, EpochName } from "../kv/cache_epochs.ts";
 import type { ListResult, StorageDriver } from "../storage/driver.ts";
 
@@ -56,81 +57,21 @@ function foldersOf(prefix: string): string[] {
   return out;
 }
 
-/**
- * The cached pages of each config by the folder they list (`at`), and by every folder they lie
- * in (`under`, a folder's own pages included). Follows the cache: a page leaves the index when it
- * leaves the cache, however it does (TtlCache.onDrop).
- */
-class PageIndex {
-  private at = new Map<string, Set<string>>();
-  private under = new Map<string, Set<string>>();
-  /** The index entries each page is in, to remove it from them. */
-  private entries = new Map<string, { at: string; under: string[] }>();
-
-  add(key: string, configId: string, prefix: string): void {
-    if (this.entries.has(key)) return;
-    const entry = {
-      at: `${configId}\0${prefix}`,
-      under: foldersOf(prefix).map((folder) => `${configId}\0${folder}`),
-    };
-    this.entries.set(key, entry);
-    addTo(this.at, entry.at, key);
-    for (const name of entry.under) addTo(this.under, name, key);
-  }
-
-  remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    removeFrom(this.at, entry.at, key);
-    for (const name of entry.under) removeFrom(this.under, name, key);
-  }
-
-  /** How many pages are indexed. */
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** The pages listing folder `prefix` of a config. */
-  listing(configId: string, prefix: string): string[] {
-    return [...this.at.get(`${configId}\0${prefix}`) ?? []];
-  }
-
-  /**
-   * The pages a write at storage `key` may change: those of every folder above it (a new or
-   * vanished entry shows there; "" is the root) and of every folder below it (moves and deletes
-   * of a folder).
-   */
-  changedBy(configId: string, key: string): string[] {
-    const out = this.listing(configId, "");
-    for (const folder of foldersOf(key)) out.push(...this.listing(configId, folder));
-    out.push(...this.under.get(`${configId}\0${key}/`) ?? []);
-    return out;
-  }
-}
-
-function addTo(map: Map<string, Set<string>>, name: string, key: string): void {
-  const set = map.get(name);
-  if (set) set.add(key);
-  else map.set(name, new Set([key]));
-}
-
-function removeFrom(map: Map<string, Set<string>>, name: string, key: string): void {
-  const set = map.get(name);
-  if (!set) return;
-  set.delete(key);
-  if (set.size === 0) map.delete(name);
-}
+/** The index name of the pages listing folder `prefix` of a config. */
+const listing = (configId: string, prefix: string) => `${configId}\0=${prefix}`;
+/** The index name of the pages listing folder `folder` of a config or any folder below it. */
+const within = (configId: string, folder: string) => `${configId}\0<${folder}`;
 
 export class DirectoryCache {
-  private index = new PageIndex();
+  /** The cached pages by the folder they list, and by every folder they lie in. */
+  private index: KeyGroups;
 
   constructor(
     private cache: TtlCache<unknown>,
     private epochs: CacheEpochs,
     private log: (msg: string) => void = console.error,
   ) {
-    cache.onDrop((key) => this.index.remove(key));
+    this.index = new KeyGroups(cache);
   }
 
   /** How many pages the write index holds: as many as the cache (they leave it together). */
@@ -162,8 +103,8 @@ export class DirectoryCache {
       if (hit) return hit.page;
     }
     const page = await load();
-    // Indexed first: a page the cache drops at once (it is full) leaves the index at once too.
-    this.index.add(key, configId, prefix);
+    const folders = foldersOf(prefix).map((folder) => within(configId, folder));
+    this.index.add(key, [listing(configId, prefix), ...folders]);
     this.cache.set(key, { stamp, page } satisfies Stamped, ttlMs);
     return page;
   }
@@ -183,12 +124,15 @@ export class DirectoryCache {
   /** Drops this instance's cached pages that writes at `keys` may have changed (no KV). */
   drop(configId: string, ...keys: string[]): void {
     for (const key of keys) {
-      for (const page of this.index.changedBy(configId, key)) this.cache.delete(page);
+      // Every folder above (a new or vanished entry shows there; "" is the root) and every
+      // folder below (moves and deletes of a folder).
+      for (const folder of ["", ...foldersOf(key)]) this.dropFolder(configId, folder);
+      for (const page of this.index.keysOf(within(configId, `${key}/`))) this.cache.delete(page);
     }
   }
 
   private dropFolder(configId: string, prefix: string): void {
-    for (const page of this.index.listing(configId, prefix)) this.cache.delete(page);
+    for (const page of this.index.keysOf(listing(configId, prefix))) this.cache.delete(page);
   }
 
   /**

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { startS3rver } from "../../tests/helpers/s3rver.ts";
-import { CacheRegistry, type CacheStats, s3UrlTtlMs, TtlCache } from "../services/caches.ts";
+import {
+  CacheRegistry,
+  type CacheStats,
+  KeyGroups,
+  s3UrlTtlMs,
+  TtlCache,
+} from "../services/caches.ts";
 
 async function cacheStats(t: TestApp): Promise<Map<string, CacheStats>> {
   const res = await t.request("/api/admin/cache/stats", { auth: await t.adminAuth() });
@@ -49,6 +55,25 @@ Deno.test("TtlCache: onDrop hears every key that leaves, however it leaves", () 
   c.set("g", 1, undefined, 600);
   c.clear(600);
   assert.deepEqual(dropped, ["a", "b", "d", "e", "f", "c", "g"]);
+});
+
+Deno.test("KeyGroups: a key is found under each of its names until it leaves the cache", () => {
+  const c = new TtlCache<number>("t", { ttlMs: 1000, maxItems: 2, scope: "user" });
+  const groups = new KeyGroups(c);
+  const put = (key: string, names: string[]) => {
+    groups.add(key, names);
+    c.set(key, 1, undefined, 0);
+  };
+  put("s1", ["cfgA", "cfgB"]);
+  put("s2", ["cfgB"]);
+  assert.deepEqual(groups.keysOf("cfgA"), ["s1"]);
+  assert.deepEqual(groups.keysOf("cfgB"), ["s1", "s2"]);
+  put("s3", ["cfgA"]); // over maxItems: s1 leaves the cache, and every name it was under
+  assert.deepEqual(groups.keysOf("cfgA"), ["s3"]);
+  assert.deepEqual(groups.keysOf("cfgB"), ["s2"]);
+  c.delete("s2");
+  assert.deepEqual(groups.keysOf("cfgB"), []);
+  assert.equal(groups.size, 1);
 });
 
 Deno.test("CacheRegistry: names are unique; users clear only user-scoped caches", () => {

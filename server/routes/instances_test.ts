@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { createPeerApp, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
 import { mountLocal, uploadToMount } from "../../tests/helpers/fs_api.ts";
+import { adminAuth } from "../services/auth.ts";
 
 async function names(t: TestApp, auth: string, path: string): Promise<string[]> {
   const res = await t.request(`/api/fs/list?path=${encodeURIComponent(path)}`, { auth });
@@ -26,6 +27,36 @@ async function json(t: TestApp, method: string, path: string, auth?: string, bod
   const res = await t.request(path, { method, auth, json: body });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
+
+Deno.test("a write drops this instance's cached listings above and below it and its storage's searches", async () => {
+  await using t = await createTestApp();
+  const admin = await t.adminAuth();
+  await mountLocal(t, "/c", { cache_ttl: 300 });
+  await uploadToMount(t, "/c/a", "first.txt", "1", admin);
+  await uploadToMount(t, "/c/b", "other.txt", "1", admin);
+  for (const path of ["/c", "/c/a", "/c/b"]) await names(t, admin, path);
+  await searchNames(t, admin, "first");
+  await searchNames(t, admin, "other");
+  const { directory, search } = t.services.caches;
+  assert.equal(directory.stats().items, 3);
+  assert.equal(search.stats().items, 2);
+
+  // A write into a/ drops the listings of a/ and of the root above it here, not b/'s, and every
+  // search of the storage. (The config's epoch moved too, so every instance, this one included,
+  // reads b/ anew before serving it again.)
+  const prefixes = () => {
+    const out: string[] = [];
+    directory.deleteWhere((key) => (out.push(key.split("\0")[1]), false));
+    return out.sort();
+  };
+  assert.deepEqual(prefixes(), ["", "a/", "b/"]);
+  const body = ReadableStream.from([new Uint8Array(2)]);
+  await t.services.fs.upload("/c/a", "second.txt", body, adminAuth());
+  assert.deepEqual(prefixes(), ["b/"]);
+  assert.equal(search.stats().items, 0);
+  assert.deepEqual(await names(t, admin, "/c/a"), ["first.txt", "second.txt"]);
+  assert.deepEqual(await names(t, admin, "/c/b"), ["other.txt"]);
+});
 
 Deno.test("two instances: a write through one shows in the other's cached listings and searches at once", async () => {
   await using a = await createTestApp();

@@ -8,7 +8,7 @@ import { foldName, type IndexedObject } from "./search_repo.ts";
 import { findMatches, itemsOf, rangesFor } from "./search_query.ts";
 import type { MountService } from "../services/mounts.ts";
 import type { StorageConfigService } from "../services/storage_configs.ts";
-import type { TtlCache } from "../services/caches.ts";
+import { KeyGroups, type TtlCache } from "../services/caches.ts";
 import type { CacheEpochs, EpochName } from "../kv/cache_epochs.ts";
 import type { Auth } from "../services/auth.ts";
 import type { StorageDriver } from "../storage/driver.ts";
@@ -39,6 +39,9 @@ const storageEpoch = (cfg: string): EpochName => `storage:${cfg}`;
 const PAGE_OBJECTS = 500;
 
 export class SearchService implements SearchHooks, RebuildIndex {
+  /** The cached results by the storage configs they read (a write drops its config's). */
+  private byConfig: KeyGroups;
+
   constructor(
     readonly repo: SearchRepo,
     readonly mounts: MountService,
@@ -46,7 +49,9 @@ export class SearchService implements SearchHooks, RebuildIndex {
     readonly cache: TtlCache<unknown>,
     readonly epochs: CacheEpochs,
     readonly log: (msg: string) => void = console.error,
-  ) {}
+  ) {
+    this.byConfig = new KeyGroups(cache);
+  }
 
   /** Searches names; throws 400 search_too_short, 403 outside the key's base path, 404. */
   async search(input: SearchInput, auth: Auth): Promise<SearchResult> {
@@ -75,6 +80,7 @@ export class SearchService implements SearchHooks, RebuildIndex {
       limit: input.limit,
       offset: input.offset,
     };
+    this.byConfig.add(cacheKey, configs);
     this.cache.set(cacheKey, { stamp, result } satisfies StampedResult);
     return result;
   }
@@ -187,7 +193,7 @@ export class SearchService implements SearchHooks, RebuildIndex {
    * elsewhere live out their TTL.
    */
   async invalidate(cfg: string, moved = false): Promise<void> {
-    this.cache.deleteWhere((k) => k.includes(`"${cfg}"`));
+    for (const key of this.byConfig.keysOf(cfg)) this.cache.delete(key);
     if (moved) return;
     await this.epochs.bump(storageEpoch(cfg)).catch((err) =>
       this.log(`Cached search results of storage ${cfg} may stay stale elsewhere: ${err}`)

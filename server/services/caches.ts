@@ -139,6 +139,52 @@ export class TtlCache<V> {
   }
 }
 
+/**
+ * The keys of a TtlCache filed under names (a key may be under several: a search under each
+ * storage config it read), so that a write finds the keys it must drop without reading every key
+ * of the cache. A key leaves its names when it leaves the cache, however it does (onDrop).
+ */
+export class KeyGroups {
+  private groups = new Map<string, Set<string>>();
+  private namesOf = new Map<string, string[]>();
+
+  constructor(cache: TtlCache<unknown>) {
+    cache.onDrop((key) => this.remove(key));
+  }
+
+  /** Files `key` under `names`; before the cache holds it (a full cache may drop it at once). */
+  add(key: string, names: string[]): void {
+    if (this.namesOf.has(key)) return;
+    this.namesOf.set(key, names);
+    for (const name of names) {
+      const group = this.groups.get(name);
+      if (group) group.add(key);
+      else this.groups.set(name, new Set([key]));
+    }
+  }
+
+  /** The keys filed under `name`. */
+  keysOf(name: string): string[] {
+    return [...this.groups.get(name) ?? []];
+  }
+
+  /** How many keys are filed. */
+  get size(): number {
+    return this.namesOf.size;
+  }
+
+  private remove(key: string): void {
+    const names = this.namesOf.get(key);
+    if (!names) return;
+    this.namesOf.delete(key);
+    for (const name of names) {
+      const group = this.groups.get(name);
+      group?.delete(key);
+      if (group?.size === 0) this.groups.delete(name);
+    }
+  }
+}
+
 /** The named caches of one process. */
 export class CacheRegistry {
   private caches = new Map<string, TtlCache<unknown>>();
