@@ -43,7 +43,11 @@ export async function startPinned(
         },
       };
     }
-    if (Date.now() > deadline) throw new Error(`${script} did not start:\n${seen}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      await child.status;
+      throw new Error(`${script} did not start:\n${seen}`);
+    }
     const status = await Promise.race([child.status, new Promise((r) => setTimeout(r, 50))]);
     if (status) throw new Error(`${script} exited early:\n${seen}`);
   }

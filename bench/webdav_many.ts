@@ -167,7 +167,11 @@ async function startRclone(work: string): Promise<Target> {
       await (await fetch(`${url}/`, { method: "OPTIONS" })).body?.cancel();
       break;
     } catch (err) {
-      if (i > 200) throw err;
+      if (i > 200) {
+        child.kill("SIGTERM");
+        await child.status;
+        throw err;
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -231,7 +235,12 @@ async function startCubby(root: string, work: string): Promise<Target> {
     ADMIN_PASSWORD: TEST_ADMIN.password,
     SWEEP_INTERVAL_MS: "0",
   }, cubby.flags);
-  await mountBench(server.url, await loginAdmin({ url: server.url }));
+  try {
+    await mountBench(server.url, await loginAdmin({ url: server.url }));
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
   const user = `${TEST_ADMIN.username}:${TEST_ADMIN.password}`;
   const folderUrl = `${server.url}/dav/bench/many/`;
   await curl(["-X", "MKCOL", "-u", user, "-o", "/dev/null", folderUrl]);
@@ -304,11 +313,10 @@ export async function measureMany(root: string, opts: ManyOptions): Promise<Many
   try {
     const source = join(work, "source.bin");
     await Deno.writeFile(source, crypto.getRandomValues(new Uint8Array(FILE_BYTES)));
-    targets.push(
-      await startCubby(root, work),
-      await startRclone(work),
-      await startFloor(root, work),
-    );
+    // Each one joins `targets` as soon as it runs, so that a later one failing to start stops it.
+    targets.push(await startCubby(root, work));
+    targets.push(await startRclone(work));
+    targets.push(await startFloor(root, work));
     for (const t of targets) {
       // Warm up: the first Basic login runs the password KDF once (later ones are remembered).
       await curl(["-X", "OPTIONS", "-u", t.user, "-o", "/dev/null", t.folderUrl]);

@@ -152,7 +152,11 @@ export class KeyGroups {
     cache.onDrop((key) => this.remove(key));
   }
 
-  /** Files `key` under `names`; before the cache holds it (a full cache may drop it at once). */
+  /**
+   * Files `key` under `names`, right before the cache stores it (a full cache may drop it at
+   * once, and the drop must find it filed). Only for a key the cache will store (a ttl > 0); a
+   * key's names are those it was first filed under, so they must follow from the key itself.
+   */
   add(key: string, names: string[]): void {
     if (this.namesOf.has(key)) return;
     this.namesOf.set(key, names);
