@@ -10,8 +10,8 @@
  */
 import { join } from "node:path";
 
-const dir = Deno.env.get("DIR");
-if (!dir) throw new Error("DIR must name the folder to write into");
+const dir = Deno.env.get("DIR") ?? "";
+if (dir === "") throw new Error("DIR must name the folder to write into");
 const tmpDir = join(dir, ".tmp");
 await Deno.mkdir(tmpDir, { recursive: true });
 let next = 0;
