@@ -1,9 +1,11 @@
 /**
  * The server's memory, run as `deno task start` runs it (the bundle in dist-server/, built first
  * when a source is newer) and, for comparison, from its sources (`deno run -A main.ts`): RSS at rest, after first use of every page kind (tests/helpers/first_use.ts),
- * and at its peak during a large `curl -T` upload to `PUT /api/upload-direct`; then, on a second
- * server started with `--inspect`, the V8 heap after first use and a heap snapshot's top
- * retainers (bench/heap_summary.ts). Writes the results into bench/README.md (bench:memory).
+ * and at its peak during a large `curl -T` upload to `PUT /api/upload-direct`; then a used bundle:
+ * its peak under `wrk` load on every hot path (bench/http_cases.ts) and its RSS as it idles after
+ * the load; then, on a server started with `--inspect`, the V8 heap after first use and a heap
+ * snapshot's top retainers (bench/heap_summary.ts). Writes the results into bench/README.md
+ * (bench:memory).
  *
  *   deno task bench:memory [--size-mb=200] [--runs=3] [--no-write]
  */
@@ -24,6 +26,9 @@ import { type SizeRow, summariseHeap } from "./heap_summary.ts";
 import { writeReadmeSection } from "./readme_section.ts";
 import { benchArgs } from "./args.ts";
 import { serverCommand } from "./server_entry.ts";
+import { prepareCases, probe } from "./http_cases.ts";
+import { runWrk } from "./wrk.ts";
+import { memoryOf } from "./processes.ts";
 
 const opts = benchArgs({ numbers: { "size-mb": 200, runs: 3 }, flags: ["no-write"] });
 const SIZE_MB = opts["size-mb"];
@@ -54,6 +59,41 @@ async function measureRun(entry: string, file: string): Promise<Run> {
     if (JSON.parse(out).code !== 201) throw new Error(`upload failed: ${out}`);
     const afterUpload = await settledRss(server.pid);
     return { atRest, firstUse, uploadPeak: rss.peak, afterUpload };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The hot paths a used server has served, each for LOAD_S seconds, and when RSS is read after. */
+const LOAD_CASES = ["create", "json", "raw", "share"];
+const LOAD_S = 5;
+const IDLE_READINGS_S = [15, 30, 45, 60];
+
+type Used = { loadPeak: number; requests: number; idle: { s: number; rss: number }[] };
+
+/**
+ * A used server running `entry`: every hot path under `wrk` (32 connections, LOAD_S seconds
+ * each), its peak RSS (`VmHWM`), then its RSS at IDLE_READINGS_S seconds of idling after the load.
+ * V8 gives its grown heap back only when its memory reducer runs, some 30 s after the load ends.
+ */
+async function measureUsed(entry: string): Promise<Used> {
+  const server = await startFilesServer(1, {}, { entry });
+  try {
+    const cases = (await prepareCases(server.url)).filter((c) => LOAD_CASES.includes(c.key));
+    if (cases.length !== LOAD_CASES.length) throw new Error(`not every case of ${LOAD_CASES}`);
+    let requests = 0;
+    for (const c of cases) {
+      await probe(c);
+      requests += (await runWrk(c, LOAD_S, { core: "1", connections: 32 })).requests;
+    }
+    const loadPeak = (await memoryOf(server.pid)).peak * MiB;
+    const idle: Used["idle"] = [];
+    const loadEnd = performance.now();
+    for (const s of IDLE_READINGS_S) {
+      await new Promise((r) => setTimeout(r, loadEnd + s * 1000 - performance.now()));
+      idle.push({ s, rss: (await memoryOf(server.pid)).rss * MiB });
+    }
+    return { loadPeak, requests, idle };
   } finally {
     await server.stop();
   }
@@ -96,7 +136,7 @@ const rowsTable = (rows: SizeRow[], what: string) =>
   [`| ${what} | MiB |`, "| --- | ---: |", ...rows.map((r) => `| ${r.name} | ${mib(r.bytes)} |`)]
     .join("\n");
 
-function report(runs: Run[], source: Run[], heap: Heap): string {
+function report(runs: Run[], source: Run[], used: Used, heap: Heap): string {
   const range = (f: (r: Run) => number, of = runs) => {
     const best = Math.min(...of.map(f));
     const worst = Math.max(...of.map(f));
@@ -126,6 +166,15 @@ function report(runs: Run[], source: Run[], heap: Heap): string {
         .join(" | ")
     } |`,
     `| After the upload | ${both((r) => r.afterUpload)} |`,
+    "",
+    `A used bundle: ${LOAD_CASES.join(", ")} under \`wrk\` (32 connections, ${LOAD_S} s each, ` +
+    `${used.requests.toLocaleString("en")} requests in all, the server unpinned, \`wrk\` on core ` +
+    `1), then idle. RSS is \`VmRSS\`, read once at each time.`,
+    "",
+    "| Used bundle | RSS (MiB) |",
+    "| --- | ---: |",
+    `| Peak during the load (\`VmHWM\`) | ${mib(used.loadPeak)} |`,
+    ...used.idle.map((r) => `| ${r.s} s after the load | ${mib(r.rss)} |`),
     "",
     `The bundle under the inspector (\`--inspect\`, which holds more), after first use and a full garbage ` +
     `collection: RSS ${mib(heap.rss)} MiB, of which the V8 heap ${mib(heap.usage.heapTotal)} ` +
@@ -162,8 +211,14 @@ try {
   };
   const runs = await measure("bundle");
   const source = await measure("source");
-  const heap = await measureHeap((await serverCommand("bundle")).script);
-  const text = report(runs, source, heap);
+  const bundle = (await serverCommand("bundle")).script;
+  const used = await measureUsed(bundle);
+  console.log(
+    `used bundle: peak ${mib(used.loadPeak)} MiB under load; after it ` +
+      used.idle.map((r) => `${r.s} s ${mib(r.rss)}`).join(", "),
+  );
+  const heap = await measureHeap(bundle);
+  const text = report(runs, source, used, heap);
   console.log(text);
   console.log("\nLargest single retainers in the heap snapshot (retained MiB):");
   for (const r of heap.summary.topRetainers) console.log(`  ${mib(r.bytes)} ${r.name}`);
