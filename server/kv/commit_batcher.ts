@@ -23,6 +23,13 @@ export function keySizeOf(key: Deno.KvKey): number {
   return n;
 }
 
+/** A generous estimate of a value's encoded size (bytes as they are; JSON's length for the rest). */
+function valueSizeOf(value: unknown): number {
+  if (value === undefined) return 16;
+  if (value instanceof Uint8Array) return value.byteLength + 8;
+  return JSON.stringify(value).length + 8;
+}
+
 /** The share of a commit's limits that `writes` take (estimates that err on the large side). */
 export type CommitSize = { mutations: number; keyBytes: number; bytes: number };
 
@@ -32,7 +39,7 @@ export function sizeOf(writes: KvWrite[]): CommitSize {
   for (const w of writes) {
     const k = keySizeOf(w.key);
     size.keyBytes += k;
-    size.bytes += k + (w.value === undefined ? 16 : JSON.stringify(w.value).length + 8);
+    size.bytes += k + valueSizeOf(w.value);
   }
   return size;
 }
@@ -69,20 +76,19 @@ export class CommitBatcher {
 
   constructor(private kv: Deno.Kv) {}
 
-  /** True when `writes` fit one commit, so `write` takes them. */
-  static fits(writes: KvWrite[]): boolean {
-    return fitsWith(sizeOf(writes), NOTHING);
-  }
-
   /**
    * Commits `writes` together, with other callers' writes when they are waiting too. Rejects
-   * when they do not fit one commit (see `fits`), or when the commit fails.
+   * when they do not fit one commit, or when the commit fails.
    */
   write(writes: KvWrite[]): Promise<void> {
+    return this.writeIfFits(writes) ??
+      Promise.reject(new RangeError("writes too large for one KV commit"));
+  }
+
+  /** As `write`, or null (nothing written) when `writes` do not fit one commit. */
+  writeIfFits(writes: KvWrite[]): Promise<void> | null {
     const size = sizeOf(writes);
-    if (!fitsWith(size, NOTHING)) {
-      return Promise.reject(new RangeError("writes too large for one KV commit"));
-    }
+    if (!fitsWith(size, NOTHING)) return null;
     return new Promise((resolve, reject) => {
       this.waiting.push({ writes, size, resolve, reject });
       if (!this.running) void this.drain();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type Calls, countingKv } from "../../tests/helpers/counting_kv.ts";
-import { CommitBatcher, keySizeOf, type KvWrite } from "./commit_batcher.ts";
+import { CommitBatcher, keySizeOf, type KvWrite, sizeOf } from "./commit_batcher.ts";
 
 async function withKv(fn: (kv: Deno.Kv, calls: Calls) => Promise<void>) {
   const dir = await Deno.makeTempDir({ prefix: "cubby-batcher-" });
@@ -58,10 +58,11 @@ Deno.test("commit batcher: a write KV refuses fails its caller only; too much fo
     for (const i of [1, 2, 3]) assert.equal((await kv.get(["ok", i])).value, i);
 
     const tooMany = Array.from({ length: 1_001 }, (_, i) => ({ key: ["m", i], value: i }));
-    assert.equal(CommitBatcher.fits(tooMany), false);
-    assert.equal(CommitBatcher.fits(tooMany.slice(1)), true);
+    assert.equal(b.writeIfFits(tooMany), null);
     await assert.rejects(b.write(tooMany), RangeError);
     assert.equal((await kv.get(["m", 0])).versionstamp, null);
+    await b.writeIfFits(tooMany.slice(1));
+    assert.equal((await kv.get(["m", 1])).value, 1);
   });
 });
 
@@ -71,4 +72,15 @@ Deno.test("keySizeOf counts a key's strings in UTF-8 bytes, as KV encodes them",
     assert.equal(keySizeOf([part]), 4 + encoder.encode(part).length + 4, part);
   }
   assert.equal(keySizeOf(["a", 1, "名"]), 4 + 5 + 12 + 7);
+});
+
+Deno.test("sizeOf counts a byte value by its length, not by its JSON", () => {
+  const key = ["blob", "x"];
+  const size = sizeOf([{ key, value: new Uint8Array(1000) }, { key, value: { a: 1 } }, { key }]);
+  const k = keySizeOf(key);
+  assert.deepEqual(size, {
+    mutations: 3,
+    keyBytes: 3 * k,
+    bytes: (k + 1008) + (k + JSON.stringify({ a: 1 }).length + 8) + (k + 16),
+  });
 });

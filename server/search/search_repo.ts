@@ -140,7 +140,8 @@ export class SearchRepo {
     if (also.length > 0) groups.push(also);
     const all = groups.flat();
     if (all.length === 0) return;
-    if (CommitBatcher.fits(all)) return await this.batcher.write(all);
+    const batched = this.batcher.writeIfFits(all);
+    if (batched) return await batched;
     await this.commitGroups(groups);
   }
 
