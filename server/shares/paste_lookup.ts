@@ -114,7 +114,7 @@ export class PasteLookup {
     if (withViews) {
       const limited = value.max_views > 0;
       const counter = kept ? undefined : entries[1] as Deno.KvEntryMaybe<Deno.KvU64>;
-      views = this.views.settled(id, rec.versionstamp!, limited, kept, counter);
+      views = this.views.settled({ id, versionstamp: rec.versionstamp!, limited, kept, counter });
     }
     const entry: PasteShareEntry = { value, versionstamp: rec.versionstamp!, views };
     if (

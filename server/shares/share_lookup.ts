@@ -70,7 +70,13 @@ export class ShareLookup<R extends Looked> {
       return await this.read(slug, id, false);
     }
     const limited = rec.value.max_views > 0;
-    const views = this.views.settled(id, rec.versionstamp!, limited, kept, counter);
+    const views = this.views.settled({
+      id,
+      versionstamp: rec.versionstamp!,
+      limited,
+      kept,
+      counter,
+    });
     return { value: rec.value, versionstamp: rec.versionstamp!, views };
   }
 }

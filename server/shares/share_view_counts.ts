@@ -5,7 +5,7 @@
  */
 import { type CountResult, countView, readViewCounts } from "./view_counter.ts";
 import type { ViewTally } from "./view_tally.ts";
-import { countReuseMs, StoredCounts } from "./stored_counts.ts";
+import { type CountRead, countReuseMs, StoredCounts } from "./stored_counts.ts";
 
 type Counted = { id: string; max_views: number };
 
@@ -71,23 +71,9 @@ export class ShareViewCounts {
     return recs.map((r, i) => this.withPending(r.id, r.max_views > 0, stored[i]));
   }
 
-  /**
-   * The views of share `id` read with its record at `versionstamp`: its stored count (the one
-   * `kept` when the read used it again, else `counter`, StoredCounts.settle) with the views
-   * pending here.
-   */
-  settled(
-    id: string,
-    versionstamp: string,
-    limited: boolean,
-    kept: { stored: number } | undefined,
-    counter: Deno.KvEntryMaybe<Deno.KvU64> | undefined,
-  ): number {
-    return this.withPending(
-      id,
-      limited,
-      this.stored.settle(id, versionstamp, limited, kept, counter),
-    );
+  /** A share's views as a lookup read them: its stored count (StoredCounts.settle) and pending. */
+  settled(read: CountRead): number {
+    return this.withPending(read.id, read.limited, this.stored.settle(read));
   }
 
   /**

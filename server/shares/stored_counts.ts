@@ -16,6 +16,18 @@ const MAX_COUNTS = 20_000;
 
 type Kept = { versionstamp: string; stored: number; at: number };
 
+/**
+ * A share's count as a lookup read it: the record's `versionstamp` and whether it is `limited`,
+ * with the count `kept` when the read used it again, or else the `counter` read with the record.
+ */
+export type CountRead = {
+  id: string;
+  versionstamp: string;
+  limited: boolean;
+  kept?: { stored: number };
+  counter?: Deno.KvEntryMaybe<Deno.KvU64>;
+};
+
 /** Stored counts by share id, each usable for `reuseMs` after it was read (0: never kept). */
 export class StoredCounts {
   private kept = new Map<string, Kept>();
@@ -37,17 +49,11 @@ export class StoredCounts {
   }
 
   /**
-   * The stored count of share `id` as read at `versionstamp`: `kept` when the read used it
-   * again, else the `counter` read with the record, which is kept for the next reads while the
-   * share has no view limit (and dropped once it has one).
+   * The stored count of a read: the one `kept` when the read used it again, else its `counter`,
+   * which is kept for the next reads while the share has no view limit (and dropped once it has
+   * one).
    */
-  settle(
-    id: string,
-    versionstamp: string,
-    limited: boolean,
-    kept: { stored: number } | undefined,
-    counter: Deno.KvEntryMaybe<Deno.KvU64> | undefined,
-  ): number {
+  settle({ id, versionstamp, limited, kept, counter }: CountRead): number {
     if (kept) return kept.stored;
     const stored = Number(counter?.value?.value ?? 0n);
     if (limited) this.forget(id);
