@@ -127,6 +127,7 @@ if (import.meta.main) {
     });
     const kvEnv = { DIR: dataDir, CONTENT: PASTE_TEXT };
     const kvGet = await ceilingServer("bench/kv_serve.ts", { ...kvEnv, MODE: "get" });
+    const kvGrouped = await ceilingServer("bench/kv_serve.ts", { ...kvEnv, MODE: "get-grouped" });
     const kvPage = await ceilingServer("bench/kv_serve.ts", { ...kvEnv, MODE: "page-read" });
     const kvCommit = await ceilingServer("bench/kv_serve.ts", { ...kvEnv, MODE: "commit" });
 
@@ -180,6 +181,16 @@ if (import.meta.main) {
           name: `Ceiling: one \`kv.get\` per request (${fmt(PASTE_TEXT.length / 1024, 1)} KiB ` +
             "record, answered as text), bare `Deno.serve`",
           r,
+        });
+        // For information: the same read through the read groups Cubby's lookups use.
+        const grouped = await measureBest(
+          getCase("KV read through read groups", kvGrouped.url),
+          kvGrouped.pid,
+        );
+        ceilingRows.push({
+          name: "For reference: the same `kv.get` through `server/kv/read_groups.ts` (reads " +
+            "arriving together share one `getMany`), bare `Deno.serve`",
+          r: grouped,
         });
         return { label: "one `kv.get`", r };
       }

@@ -6,7 +6,10 @@ import type { Case } from "./wrk.ts";
 export type KeyedCase = Case & { key: string; goal?: number };
 
 /** Every case key, in the order the table lists them. */
-export const CASE_KEYS = ["floor", "floor1", "create", "json", "raw", "share"] as const;
+export const CASE_KEYS = ["floor", "floor1", "create", "json", "raw", "raw-many", "share"] as const;
+
+/** How many pastes the `raw-many` case views in turn. */
+const MANY_PASTES = 200;
 
 /** The viewed paste: about 2 kB of Markdown, stored inline in its record. */
 export const PASTE_TEXT = "# Benchmark paste\n\n" +
@@ -38,16 +41,22 @@ export async function prepareCases(url: string): Promise<KeyedCase[]> {
   const auth = { authorization: `ApiKey ${keyBody.data.key}` };
   const json = { "content-type": "application/json" };
 
-  const pasteRes = await fetch(`${url}/api/paste`, {
-    method: "POST",
-    headers: { ...auth, ...json },
-    body: JSON.stringify({ content: PASTE_TEXT }),
-  });
-  const pasteBody = await pasteRes.json().catch(() => null);
-  const slug = pasteBody?.data?.slug;
-  if (pasteRes.status !== 201 || !slug) {
-    throw new Error(`POST /api/paste answered ${pasteRes.status} ${JSON.stringify(pasteBody)}`);
-  }
+  const createPaste = async (content: string): Promise<string> => {
+    const pasteRes = await fetch(`${url}/api/paste`, {
+      method: "POST",
+      headers: { ...auth, ...json },
+      body: JSON.stringify({ content }),
+    });
+    const pasteBody = await pasteRes.json().catch(() => null);
+    const slug = pasteBody?.data?.slug;
+    if (pasteRes.status !== 201 || !slug) {
+      throw new Error(`POST /api/paste answered ${pasteRes.status} ${JSON.stringify(pasteBody)}`);
+    }
+    return slug;
+  };
+  const slug = await createPaste(PASTE_TEXT);
+  const many: string[] = [];
+  for (let i = 0; i < MANY_PASTES; i++) many.push(await createPaste(`${i}\n${PASTE_TEXT}`));
   return [
     {
       key: "floor",
@@ -90,6 +99,16 @@ export async function prepareCases(url: string): Promise<KeyedCase[]> {
       name: "Raw view: `GET /api/raw/:slug`",
       method: "GET",
       url: `${url}/api/raw/${slug}`,
+      expectStatus: 200,
+      ceiling: "read",
+      goal: 0.6,
+    },
+    {
+      key: "raw-many",
+      name: `Raw view of ${MANY_PASTES} pastes in turn: \`GET /api/raw/:slug\``,
+      method: "GET",
+      url: `${url}/api/raw/${many[0]}`,
+      paths: many.map((s) => `/api/raw/${s}`),
       expectStatus: 200,
       ceiling: "read",
       goal: 0.6,

@@ -5,6 +5,9 @@
  *
  * - `get`: one `kv.get` of a paste record holding its content inline (CONTENT, about 2 kB), answered
  *   with that content as text/plain, like a raw view. The ceiling of the raw and JSON views.
+ * - `get-grouped`: the same read through `server/kv/read_groups.ts`, as Cubby's share lookups make
+ *   it: reads that arrive together share one `getMany`. Not a goal: it shows what grouping gives
+ *   the bare read, beside what it gives Cubby.
  * - `page-read`: the share page's read, one `getMany` of the record and its view counter
  *   (server/shares/paste_lookup.ts `read` once the slug's hint is known), answered with the slug.
  *   Not a goal: it shows how much of the share page's cost its read is.
@@ -16,10 +19,13 @@
  */
 import type { PasteRecord } from "../server/shares/paste_record.ts";
 import { pasteRecord } from "../tests/helpers/records.ts";
+import { readGroupsOf } from "../server/kv/read_groups.ts";
 
 const dir = Deno.env.get("DIR") ?? Deno.makeTempDirSync();
 const mode = Deno.env.get("MODE") ?? "get";
-if (!["get", "page-read", "commit"].includes(mode)) throw new Error(`unknown MODE ${mode}`);
+if (!["get", "get-grouped", "page-read", "commit"].includes(mode)) {
+  throw new Error(`unknown MODE ${mode}`);
+}
 const path = `${dir}/kv-${mode}-${crypto.randomUUID()}.kv`;
 const kv = await Deno.openKv(path);
 const id = "01JBENCHPASTE0000000000000";
@@ -38,11 +44,17 @@ await kv.atomic().set(["pastes_by_slug", "bench"], id).set(
 )
   .commit();
 
+const reads = readGroupsOf(kv);
 const TEXT = { "content-type": "text/plain; charset=utf-8" };
 
 const handlers: Record<string, () => Promise<Response>> = {
   async get() {
     const rec = await kv.get<PasteRecord>(["pastes", id]);
+    if (!rec.value) return new Response("missing", { status: 500 });
+    return new Response(rec.value.content_text, { headers: TEXT });
+  },
+  async "get-grouped"() {
+    const rec = await reads.get<PasteRecord>(["pastes", id]);
     if (!rec.value) return new Response("missing", { status: 500 });
     return new Response(rec.value.content_text, { headers: TEXT });
   },

@@ -9,6 +9,8 @@ export type Case = {
   body?: string;
   expectStatus: number;
   connections?: number;
+  /** Paths (on `url`'s origin) that the requests go through in turn, instead of `url`'s own. */
+  paths?: string[];
   /**
    * Which ceiling this row is compared with (bench/http.ts): the React page, one `kv.get` per
    * request, one commit per request; bare Deno.serve when unset.
@@ -62,12 +64,18 @@ export async function runWrk(
   args.push("--timeout=10s");
   for (const [k, v] of Object.entries(c.headers ?? {})) args.push("-H", `${k}: ${v}`);
   let script: string | null = null;
-  if (c.method !== "GET" || c.body) {
+  if (c.method !== "GET" || c.body || c.paths) {
     script = await Deno.makeTempFile({ prefix: "cubby-bench-", suffix: ".lua" });
-    await Deno.writeTextFile(
-      script,
-      `wrk.method = ${JSON.stringify(c.method)}\nwrk.body = ${JSON.stringify(c.body ?? "")}\n`,
-    );
+    let lua = `wrk.method = ${JSON.stringify(c.method)}\nwrk.body = ${
+      JSON.stringify(c.body ?? "")
+    }\n`;
+    if (c.paths) {
+      // Lua's string syntax takes JSON's for these ASCII paths.
+      lua += `local paths = { ${c.paths.map((p) => JSON.stringify(p)).join(", ")} }\n` +
+        "local i = 0\n" +
+        "request = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n";
+    }
+    await Deno.writeTextFile(script, lua);
     args.push("-s", script);
   }
   try {

@@ -3,6 +3,7 @@ import { keys } from "./keys.ts";
 import { listValues } from "./list_values.ts";
 import { countCreated, countDeleted } from "./stats_repo.ts";
 import { setRecent } from "../lib/recent_map.ts";
+import { type ReadGroups, readGroupsOf } from "./read_groups.ts";
 
 export type ApiKeyRecord = {
   id: string;
@@ -25,7 +26,12 @@ export class ApiKeyRepo {
   /** The id each key hash led to when last read here (checked against the index on use). */
   private idsByHash = new Map<string, string>();
 
-  constructor(private kv: Deno.Kv) {}
+  /** The lookup by hash, grouped with other requests' reads (read_groups.ts). */
+  private reads: ReadGroups;
+
+  constructor(private kv: Deno.Kv) {
+    this.reads = readGroupsOf(kv);
+  }
 
   /** Lists every key, oldest first (ids are ULIDs). */
   list(): Promise<ApiKeyRecord[]> {
@@ -53,7 +59,7 @@ export class ApiKeyRepo {
     const hinted = this.idsByHash.get(hash);
     const read = [...alongside, keys.apiKeysByHash(hash)];
     if (hinted) read.push(keys.apiKeys(hinted));
-    const entries = await this.kv.getMany<unknown[]>(read);
+    const entries = await this.reads.getMany(read);
     const idx = entries[alongside.length] as Deno.KvEntryMaybe<string>;
     const out = { rec: null as ApiKeyRecord | null, alongside: entries.slice(0, alongside.length) };
     if (!idx.value) return out;

@@ -24,7 +24,7 @@ export function keySizeOf(key: Deno.KvKey): number {
 }
 
 /** A generous estimate of a value's encoded size (bytes as they are; JSON's length for the rest). */
-function valueSizeOf(value: unknown): number {
+export function valueSizeOf(value: unknown): number {
   if (value === undefined) return 16;
   if (value instanceof Uint8Array) return value.byteLength + 8;
   return JSON.stringify(value).length + 8;

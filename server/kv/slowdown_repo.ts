@@ -14,6 +14,7 @@
  */
 import { createHash } from "node:crypto";
 import { keys } from "./keys.ts";
+import { readGroupsOf } from "./read_groups.ts";
 import { AppError } from "../errors.ts";
 import type { SlowdownRule, SlowdownScope } from "../config.ts";
 
@@ -57,7 +58,8 @@ export class SlowdownLimiter {
 
   /**
    * `refusal`, with the entries at `alsoRead` read in the same round trip (one `getMany`), for
-   * a check that needs a record beside the subject's slots.
+   * a check that needs a record beside the subject's slots. Grouped with other requests' reads
+   * (read_groups.ts): every WebDAV request with a password makes it.
    */
   async refusalWith(
     scope: SlowdownScope,
@@ -65,7 +67,7 @@ export class SlowdownLimiter {
     alsoRead: Deno.KvKey[],
   ): Promise<{ refusal: AppError | null; entries: Deno.KvEntryMaybe<unknown>[] }> {
     const rule = this.rules[scope];
-    const [slots, ...entries] = await this.kv.getMany<unknown[]>([
+    const [slots, ...entries] = await readGroupsOf(this.kv).getMany([
       this.keyOf(scope, subject),
       ...alsoRead,
     ]);

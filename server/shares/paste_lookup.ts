@@ -22,6 +22,7 @@ import { chunkKeys, joinChunks } from "./paste_content.ts";
 import type { PasteEntry, PasteRecord } from "./paste_record.ts";
 import type { ShareViewCounts } from "./share_view_counts.ts";
 import { setRecent } from "../lib/recent_map.ts";
+import { type ReadGroups, readGroupsOf } from "../kv/read_groups.ts";
 
 /**
  * A record as read for a delivery, with its view count (stored plus pending here; null when not
@@ -43,12 +44,16 @@ const PREFETCH_CHUNKS = 8;
 
 export class PasteLookup {
   private hints = new Map<string, SlugHint>();
+  /** Reads grouped with other requests' (read_groups.ts). */
+  private reads: ReadGroups;
 
   /** `views`: the stored counts that may be used again, and the views pending here. */
   constructor(
     private kv: Deno.Kv,
     private views: Pick<ShareViewCounts, "stored" | "settled">,
-  ) {}
+  ) {
+    this.reads = readGroupsOf(kv);
+  }
 
   /**
    * The paste holding `slug` with its views (and content when it came along); null if none.
@@ -61,7 +66,7 @@ export class PasteLookup {
       if (found) return found;
       this.hints.delete(slug);
     }
-    const idx = await this.kv.get<string>(keys.pastesBySlug(slug));
+    const idx = await this.reads.get<string>(keys.pastesBySlug(slug));
     if (!idx.value) return null;
     return await this.read(slug, idx.value, null, true);
   }
@@ -100,7 +105,7 @@ export class PasteLookup {
       : undefined;
     const readViews = withViews && !kept;
     const head = readViews ? [keys.pastes(id), keys.pasteViews(id)] : [keys.pastes(id)];
-    const entries = await this.kv.getMany<unknown[]>([...head, ...prefetch]);
+    const entries = await this.reads.getMany([...head, ...prefetch]);
     const rec = entries[0] as Deno.KvEntryMaybe<PasteRecord>;
     if (!rec.value || rec.value.slug !== slug) return null;
     const value = rec.value;

@@ -6,6 +6,7 @@
  * one: the record, its counter and its content in one read.
  */
 import { keys } from "../kv/keys.ts";
+import { commitGroupsOf } from "../kv/commit_groups.ts";
 import { getManyEntries } from "../kv/list_values.ts";
 import type { CountResult } from "./view_counter.ts";
 import { ShareViewCounts, type ViewKeys } from "./share_view_counts.ts";
@@ -154,7 +155,8 @@ export class PasteRepo {
     rec: PasteRecord,
     content?: Uint8Array,
   ): Promise<"ok" | "slug_taken" | "conflict"> {
-    const op = this.tombstones.guard(this.kv.atomic(), rec.slug)
+    // In a group with other requests' commits (commit_groups.ts): one transaction for many.
+    const op = this.tombstones.guard(commitGroupsOf(this.kv).atomic(), rec.slug)
       .check({ key: keys.pastes(rec.id), versionstamp: null })
       .check({ key: keys.pastesBySlug(rec.slug), versionstamp: null })
       .set(keys.pastes(rec.id), rec)

@@ -9,6 +9,7 @@
  */
 import type { ShareViewCounts } from "./share_view_counts.ts";
 import { setRecent } from "../lib/recent_map.ts";
+import { type ReadGroups, readGroupsOf } from "../kv/read_groups.ts";
 
 /** Where a kind of share keeps its slug index, records and counters. */
 export type LookupKeys = {
@@ -28,13 +29,17 @@ const MAX_HINTS = 20_000;
 
 export class ShareLookup<R extends Looked> {
   private hints = new Map<string, string>();
+  /** Reads grouped with other requests' (read_groups.ts). */
+  private reads: ReadGroups;
 
   /** `views`: the stored counts that may be used again, and the views pending here. */
   constructor(
     private kv: Deno.Kv,
     private keys: LookupKeys,
     private views: Pick<ShareViewCounts, "stored" | "settled">,
-  ) {}
+  ) {
+    this.reads = readGroupsOf(kv);
+  }
 
   /** The share holding `slug` with its views; null if none. */
   async find(slug: string): Promise<LookedUp<R> | null> {
@@ -44,7 +49,7 @@ export class ShareLookup<R extends Looked> {
       if (found) return found;
       this.hints.delete(slug);
     }
-    const idx = await this.kv.get<string>(this.keys.bySlug(slug));
+    const idx = await this.reads.get<string>(this.keys.bySlug(slug));
     if (!idx.value) return null;
     const found = await this.read(slug, idx.value, false);
     if (found) this.remember(slug, idx.value);
@@ -60,7 +65,7 @@ export class ShareLookup<R extends Looked> {
   private async read(slug: string, id: string, reuse: boolean): Promise<LookedUp<R> | null> {
     const kept = reuse ? this.views.stored.reusable(id) : undefined;
     const wanted = kept ? [this.keys.record(id)] : [this.keys.record(id), this.keys.counter(id)];
-    const [rec, counter] = await this.kv.getMany<unknown[]>(wanted) as [
+    const [rec, counter] = await this.reads.getMany(wanted) as [
       Deno.KvEntryMaybe<R>,
       Deno.KvEntryMaybe<Deno.KvU64> | undefined,
     ];

@@ -1,0 +1,234 @@
+/**
+ * Group commit for checked writes: the commits that arrive while one is being made go together
+ * in the next. Each commit on a local KV is a SQLite write transaction, and on a remote one a
+ * network round trip; most of a small commit's cost is that, not its keys. A lone commit goes
+ * at once; under load, the commits of the requests that arrived meanwhile share one.
+ *
+ * A caller builds its operation as usual (`atomic()` returns a builder with KV's methods) and
+ * gets its own result from `commit()`. The group keeps every caller's meaning:
+ * - KV checks every caller's checks before any write, so a caller whose check reads a key that
+ *   an earlier caller in the group writes would see the key as it was before that write. Such a
+ *   caller starts the next group instead (as it would have come after it alone).
+ * - When the group's commit fails a check, or KV refuses it (too large), no write of it was made,
+ *   and each of its callers commits again alone, in order: each gets exactly the answer it would
+ *   have had. A stranger's failing check costs the others one commit more, never their writes.
+ * - Callers go in arrival order: sets of one key by two callers leave the later one's value,
+ *   sums add up.
+ * - A group stays within KV's limits of one commit (100 checks, 1000 mutations, the sizes of
+ *   commit_batcher.ts); an operation that uses `enqueue` or `mutate` commits alone.
+ */
+import { COMMIT_LIMITS, keySizeOf, valueSizeOf } from "./commit_batcher.ts";
+import { keyName } from "./key_names.ts";
+
+/** KV's limit of checks in one commit. */
+const MAX_CHECKS = 100;
+
+type Result = Deno.KvCommitResult | Deno.KvCommitError;
+
+/** One builder call, to be made again on the real operation. */
+type Call = { method: "check" | "set" | "sum" | "min" | "max" | "delete"; args: unknown[] };
+
+type Size = { checks: number; mutations: number; keyBytes: number; bytes: number };
+
+/** An operation written down, to be made on its own or in a group. */
+class WrittenOperation {
+  readonly calls: Call[] = [];
+  /** Names of the keys its checks read and of the keys it writes. */
+  readonly checked = new Set<string>();
+  readonly written = new Set<string>();
+  readonly size: Size = { checks: 0, mutations: 0, keyBytes: 0, bytes: 0 };
+  /** It holds an `enqueue` or `mutate`: it commits alone, on a real operation built directly. */
+  private direct: Deno.AtomicOperation | null = null;
+
+  constructor(private groups: CommitGroups, private kv: Deno.Kv) {}
+
+  check(...checks: Deno.AtomicCheck[]): this {
+    for (const c of checks) {
+      this.calls.push({ method: "check", args: [c] });
+      this.checked.add(keyName(c.key));
+      this.size.checks++;
+      this.size.keyBytes += keySizeOf(c.key);
+    }
+    return this;
+  }
+
+  set(key: Deno.KvKey, value: unknown, options?: { expireIn?: number }): this {
+    return this.write(
+      "set",
+      key,
+      options === undefined ? [key, value] : [key, value, options],
+      value,
+    );
+  }
+
+  sum(key: Deno.KvKey, n: bigint): this {
+    return this.write("sum", key, [key, n]);
+  }
+
+  min(key: Deno.KvKey, n: bigint): this {
+    return this.write("min", key, [key, n]);
+  }
+
+  max(key: Deno.KvKey, n: bigint): this {
+    return this.write("max", key, [key, n]);
+  }
+
+  delete(key: Deno.KvKey): this {
+    return this.write("delete", key, [key]);
+  }
+
+  mutate(...mutations: Deno.KvMutation[]): this {
+    this.realOp().mutate(...mutations);
+    return this;
+  }
+
+  enqueue(value: unknown, options?: Parameters<Deno.AtomicOperation["enqueue"]>[1]): this {
+    this.realOp().enqueue(value, options);
+    return this;
+  }
+
+  commit(): Promise<Result> {
+    if (this.direct) return this.direct.commit();
+    return this.groups.submit(this);
+  }
+
+  /** Makes the calls on `op`. */
+  applyTo(op: Deno.AtomicOperation): Deno.AtomicOperation {
+    for (const { method, args } of this.calls) {
+      (op[method] as (...a: unknown[]) => unknown).apply(op, args);
+    }
+    return op;
+  }
+
+  private write(method: Call["method"], key: Deno.KvKey, args: unknown[], value?: unknown): this {
+    if (this.direct) {
+      (this.direct[method] as (...a: unknown[]) => unknown).apply(this.direct, args);
+      return this;
+    }
+    this.calls.push({ method, args });
+    this.written.add(keyName(key));
+    const k = keySizeOf(key);
+    this.size.mutations++;
+    this.size.keyBytes += k;
+    this.size.bytes += k + valueSizeOf(value);
+    return this;
+  }
+
+  /** Switches to a real operation, with what was written down so far. */
+  private realOp(): Deno.AtomicOperation {
+    this.direct ??= this.applyTo(this.kv.atomic());
+    return this.direct;
+  }
+}
+
+const within = (s: Size) =>
+  s.checks <= MAX_CHECKS && s.mutations <= COMMIT_LIMITS.mutations &&
+  s.keyBytes <= COMMIT_LIMITS.keyBytes && s.bytes <= COMMIT_LIMITS.bytes;
+
+const plus = (a: Size, b: Size): Size => ({
+  checks: a.checks + b.checks,
+  mutations: a.mutations + b.mutations,
+  keyBytes: a.keyBytes + b.keyBytes,
+  bytes: a.bytes + b.bytes,
+});
+
+type Waiting = { op: WrittenOperation; resolve: (r: Result) => void; reject: (e: unknown) => void };
+
+/** Groups the commits made through it on one KV handle (see the module comment). */
+export class CommitGroups {
+  private waiting: Waiting[] = [];
+  private running = false;
+
+  constructor(private kv: Deno.Kv) {}
+
+  /** A new atomic operation whose `commit()` goes in a group. */
+  atomic(): Deno.AtomicOperation {
+    return new WrittenOperation(this, this.kv) as unknown as Deno.AtomicOperation;
+  }
+
+  /** Commits `op` with whatever else waits (WrittenOperation.commit). */
+  submit(op: WrittenOperation): Promise<Result> {
+    // Too large for any group: KV's own answer, as from a commit of its own.
+    if (!within(op.size)) return this.alone(op);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ op, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private alone(op: WrittenOperation): Promise<Result> {
+    try {
+      return op.applyTo(this.kv.atomic()).commit();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  /** Commits what waits, a group at a time, until nothing waits. */
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.waiting.length > 0) {
+        const group = this.waiting.splice(0, groupLength(this.waiting));
+        await this.commitGroup(group);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async commitGroup(group: Waiting[]): Promise<void> {
+    if (group.length === 1) {
+      await this.alone(group[0].op).then(group[0].resolve, group[0].reject);
+      return;
+    }
+    let res: Result | null = null;
+    try {
+      const op = this.kv.atomic();
+      for (const w of group) w.op.applyTo(op);
+      res = await op.commit();
+    } catch {
+      // Refused as a whole (a size KV counts differently): each goes alone, below.
+    }
+    if (res?.ok) {
+      for (const w of group) w.resolve(res);
+      return;
+    }
+    for (const w of group) await this.alone(w.op).then(w.resolve, w.reject);
+  }
+}
+
+/**
+ * How many of the first waiting callers go in one group: in order, while they fit one commit and
+ * none checks a key that one before it in the group writes (nor writes one it checks).
+ */
+function groupLength(waiting: Waiting[]): number {
+  let size: Size = { checks: 0, mutations: 0, keyBytes: 0, bytes: 0 };
+  const checked = new Set<string>();
+  const written = new Set<string>();
+  let n = 0;
+  for (; n < waiting.length; n++) {
+    const op = waiting[n].op;
+    const next = plus(size, op.size);
+    if (n > 0 && !within(next)) break;
+    if (n > 0 && (meets(op.checked, written) || meets(op.written, checked))) break;
+    size = next;
+    for (const k of op.checked) checked.add(k);
+    for (const k of op.written) written.add(k);
+  }
+  return Math.max(1, n);
+}
+
+const meets = (a: Set<string>, b: Set<string>) => {
+  for (const x of a) if (b.has(x)) return true;
+  return false;
+};
+
+const groups = new WeakMap<Deno.Kv, CommitGroups>();
+
+/** The commit groups of a KV handle (one per handle, so all its grouped commits go together). */
+export function commitGroupsOf(kv: Deno.Kv): CommitGroups {
+  let g = groups.get(kv);
+  if (!g) groups.set(kv, g = new CommitGroups(kv));
+  return g;
+}

@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { type Calls, countingKv } from "../../tests/helpers/counting_kv.ts";
+import { CommitGroups, commitGroupsOf } from "./commit_groups.ts";
+
+async function withKv(fn: (kv: Deno.Kv, calls: Calls) => Promise<void>) {
+  const dir = await Deno.makeTempDir({ prefix: "cubby-commit-groups-" });
+  const kv = await Deno.openKv(join(dir, "kv.sqlite"));
+  const calls: Calls = {};
+  try {
+    await fn(countingKv(kv, calls), calls);
+  } finally {
+    kv.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** A create like a paste's: checks that its keys are free, writes them, counts one. */
+const create = (groups: CommitGroups, id: string) =>
+  groups.atomic()
+    .check({ key: ["rec", id], versionstamp: null })
+    .check({ key: ["slug", id], versionstamp: null })
+    .set(["rec", id], { id })
+    .set(["slug", id], id)
+    .sum(["created"], 1n)
+    .commit();
+
+Deno.test("commit groups: concurrent commits share transactions; each gets its answer", async () => {
+  await withKv(async (kv, calls) => {
+    const groups = new CommitGroups(kv);
+    assert.equal((await create(groups, "alone")).ok, true);
+    assert.equal(calls.commit, 1, "a lone commit goes at once");
+
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => create(groups, `c${i}`)),
+    );
+    assert.ok(results.every((r) => r.ok));
+    // The first goes alone (nothing waits yet); the other 29 gather behind it (up to 50 such
+    // commits fit a group's 100 checks): a few transactions, far fewer than 30.
+    assert.ok(calls.commit! - 1 <= 4, `30 commits took ${calls.commit! - 1} transactions`);
+    assert.equal((await kv.get<Deno.KvU64>(["created"])).value?.value, 31n, "sums add up");
+    for (let i = 0; i < 30; i++) assert.equal((await kv.get(["slug", `c${i}`])).value, `c${i}`);
+  });
+});
+
+Deno.test("commit groups: two claims of one key in one wave: exactly one wins", async () => {
+  await withKv(async (kv) => {
+    const groups = new CommitGroups(kv);
+    for (let round = 0; round < 5; round++) {
+      const claims = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          groups.atomic()
+            .check({ key: ["taken", round], versionstamp: null })
+            .set(["taken", round], i)
+            .commit()),
+      );
+      assert.equal(claims.filter((r) => r.ok).length, 1, `round ${round}`);
+      const winner = claims.findIndex((r) => r.ok);
+      assert.equal((await kv.get(["taken", round])).value, winner);
+    }
+  });
+});
+
+Deno.test("commit groups: a caller whose check fails, or whose write KV refuses, fails alone", async () => {
+  await withKv(async (kv) => {
+    await kv.set(["rec", "exists"], { id: "exists" });
+    const groups = new CommitGroups(kv);
+    const block = create(groups, "first"); // goes alone; the rest gather behind it
+    const [before, failing, tooLarge, after] = await Promise.all([
+      create(groups, "before"),
+      create(groups, "exists"),
+      groups.atomic().set(["big"], "x".repeat(70_000)).commit(),
+      create(groups, "after"),
+    ].map((p) => p.then((r) => r, (e: unknown) => e)));
+    assert.equal((await block).ok, true);
+    assert.equal((before as Deno.KvCommitResult).ok, true);
+    assert.equal((failing as Deno.KvCommitError).ok, false);
+    assert.ok(tooLarge instanceof TypeError, String(tooLarge));
+    assert.equal((after as Deno.KvCommitResult).ok, true);
+    assert.equal((await kv.get(["slug", "exists"])).value, null, "the failed caller wrote nothing");
+    assert.equal((await kv.get<Deno.KvU64>(["created"])).value?.value, 3n);
+  });
+});
+
+Deno.test("commit groups: a check of a key an earlier caller writes waits for the next group", async () => {
+  await withKv(async (kv) => {
+    const groups = new CommitGroups(kv);
+    const first = await kv.set(["doc"], 1);
+    const block = create(groups, "block");
+    // Both read the document at `first`; the first edit wins, the second must fail as it would
+    // after the first alone, even though both were waiting together.
+    const [a, b] = await Promise.all([
+      groups.atomic().check({ key: ["doc"], versionstamp: first.versionstamp }).set(["doc"], 2)
+        .commit(),
+      groups.atomic().check({ key: ["doc"], versionstamp: first.versionstamp }).set(["doc"], 3)
+        .commit(),
+    ]);
+    await block;
+    assert.equal(a.ok, true);
+    assert.equal(b.ok, false);
+    assert.equal((await kv.get(["doc"])).value, 2);
+  });
+});
+
+Deno.test("commit groups: options and enqueue pass through; one group per handle", async () => {
+  await withKv(async (kv) => {
+    const groups = commitGroupsOf(kv);
+    assert.equal(commitGroupsOf(kv), groups);
+    const r = await groups.atomic().set(["short"], "lived", { expireIn: 60_000 }).min(["m"], 5n)
+      .max(["x"], 7n).delete(["nothing"]).commit();
+    assert.equal(r.ok, true);
+    assert.equal((await kv.get(["short"])).value, "lived");
+    assert.equal((await kv.get<Deno.KvU64>(["x"])).value?.value, 7n);
+    const queued = Promise.withResolvers<unknown>();
+    kv.listenQueue((msg) => queued.resolve(msg));
+    const e = await groups.atomic().set(["with"], "queue").enqueue({ hello: "queue" }).commit();
+    assert.equal(e.ok, true);
+    assert.deepEqual(await queued.promise, { hello: "queue" });
+    assert.equal((await kv.get(["with"])).value, "queue");
+  });
+});
