@@ -14,14 +14,16 @@
  *   have had. A stranger's failing check costs the others one commit more, never their writes.
  * - Callers go in arrival order: sets of one key by two callers leave the later one's value,
  *   sums add up.
- * - A group stays within KV's limits of one commit (100 checks, 1000 mutations, the sizes of
- *   commit_batcher.ts); an operation that uses `enqueue` or `mutate` commits alone.
+ * - A group stays within KV's limits of one commit: 10 checks on a remote KV (KV Connect's limit;
+ *   a paste create has 3, so 3 creates share a commit), 100 on a local file (`localFile`), 1000
+ *   mutations and the sizes of commit_batcher.ts. An operation that uses `enqueue` or `mutate`
+ *   commits alone.
  */
 import { COMMIT_LIMITS, keySizeOf, valueSizeOf } from "./commit_batcher.ts";
 import { keyName } from "./key_names.ts";
 
-/** KV's limit of checks in one commit. */
-const MAX_CHECKS = 100;
+/** Checks in one commit: KV Connect's limit, and a local KV file's. */
+const MAX_CHECKS = { remote: 10, localFile: 100 };
 
 type Result = Deno.KvCommitResult | Deno.KvCommitError;
 
@@ -121,8 +123,8 @@ class WrittenOperation {
   }
 }
 
-const within = (s: Size) =>
-  s.checks <= MAX_CHECKS && s.mutations <= COMMIT_LIMITS.mutations &&
+const within = (s: Size, maxChecks: number) =>
+  s.checks <= maxChecks && s.mutations <= COMMIT_LIMITS.mutations &&
   s.keyBytes <= COMMIT_LIMITS.keyBytes && s.bytes <= COMMIT_LIMITS.bytes;
 
 const plus = (a: Size, b: Size): Size => ({
@@ -139,7 +141,8 @@ export class CommitGroups {
   private waiting: Waiting[] = [];
   private running = false;
 
-  constructor(private kv: Deno.Kv) {}
+  /** `maxChecks`: KV's limit of checks per commit (MAX_CHECKS). */
+  constructor(private kv: Deno.Kv, private maxChecks = MAX_CHECKS.remote) {}
 
   /** A new atomic operation whose `commit()` goes in a group. */
   atomic(): Deno.AtomicOperation {
@@ -149,7 +152,7 @@ export class CommitGroups {
   /** Commits `op` with whatever else waits (WrittenOperation.commit). */
   submit(op: WrittenOperation): Promise<Result> {
     // Too large for any group: KV's own answer, as from a commit of its own.
-    if (!within(op.size)) return this.alone(op);
+    if (!within(op.size, this.maxChecks)) return this.alone(op);
     return new Promise((resolve, reject) => {
       this.waiting.push({ op, resolve, reject });
       if (!this.running) void this.drain();
@@ -169,7 +172,7 @@ export class CommitGroups {
     this.running = true;
     try {
       while (this.waiting.length > 0) {
-        const group = this.waiting.splice(0, groupLength(this.waiting));
+        const group = this.waiting.splice(0, groupLength(this.waiting, this.maxChecks));
         await this.commitGroup(group);
       }
     } finally {
@@ -202,7 +205,7 @@ export class CommitGroups {
  * How many of the first waiting callers go in one group: in order, while they fit one commit and
  * none checks a key that one before it in the group writes (nor writes one it checks).
  */
-function groupLength(waiting: Waiting[]): number {
+function groupLength(waiting: Waiting[], maxChecks: number): number {
   let size: Size = { checks: 0, mutations: 0, keyBytes: 0, bytes: 0 };
   const checked = new Set<string>();
   const written = new Set<string>();
@@ -210,7 +213,7 @@ function groupLength(waiting: Waiting[]): number {
   for (; n < waiting.length; n++) {
     const op = waiting[n].op;
     const next = plus(size, op.size);
-    if (n > 0 && !within(next)) break;
+    if (n > 0 && !within(next, maxChecks)) break;
     if (n > 0 && (meets(op.checked, written) || meets(op.written, checked))) break;
     size = next;
     for (const k of op.checked) checked.add(k);
@@ -225,10 +228,23 @@ const meets = (a: Set<string>, b: Set<string>) => {
 };
 
 const groups = new WeakMap<Deno.Kv, CommitGroups>();
+const localFiles = new WeakSet<Deno.Kv>();
 
-/** The commit groups of a KV handle (one per handle, so all its grouped commits go together). */
+/** Marks a handle as a local KV file's (server/kv/open.ts): its commits take 100 checks. */
+export function localFile(kv: Deno.Kv): Deno.Kv {
+  localFiles.add(kv);
+  return kv;
+}
+
+/**
+ * The commit groups of a KV handle (one per handle, so all its grouped commits go together),
+ * held to KV Connect's limits unless the handle is a local file's.
+ */
 export function commitGroupsOf(kv: Deno.Kv): CommitGroups {
   let g = groups.get(kv);
-  if (!g) groups.set(kv, g = new CommitGroups(kv));
+  if (!g) {
+    const maxChecks = localFiles.has(kv) ? MAX_CHECKS.localFile : MAX_CHECKS.remote;
+    groups.set(kv, g = new CommitGroups(kv, maxChecks));
+  }
   return g;
 }

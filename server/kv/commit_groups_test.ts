@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type Calls, countingKv } from "../../tests/helpers/counting_kv.ts";
-import { CommitGroups, commitGroupsOf } from "./commit_groups.ts";
+import { CommitGroups, commitGroupsOf, localFile } from "./commit_groups.ts";
 
 async function withKv(fn: (kv: Deno.Kv, calls: Calls) => Promise<void>) {
   const dir = await Deno.makeTempDir({ prefix: "cubby-commit-groups-" });
@@ -26,20 +26,38 @@ const create = (groups: CommitGroups, id: string) =>
     .commit();
 
 Deno.test("commit groups: concurrent commits share transactions; each gets its answer", async () => {
-  await withKv(async (kv, calls) => {
-    const groups = new CommitGroups(kv);
-    assert.equal((await create(groups, "alone")).ok, true);
-    assert.equal(calls.commit, 1, "a lone commit goes at once");
+  for (const [label, maxChecks] of [["remote", 10], ["local file", 100]] as const) {
+    await withKv(async (kv, calls) => {
+      const groups = new CommitGroups(kv, maxChecks);
+      assert.equal((await create(groups, "alone")).ok, true);
+      assert.equal(calls.commit, 1, "a lone commit goes at once");
 
-    const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => create(groups, `c${i}`)),
-    );
-    assert.ok(results.every((r) => r.ok));
-    // The first goes alone (nothing waits yet); the other 29 gather behind it (up to 50 such
-    // commits fit a group's 100 checks): a few transactions, far fewer than 30.
-    assert.ok(calls.commit! - 1 <= 4, `30 commits took ${calls.commit! - 1} transactions`);
-    assert.equal((await kv.get<Deno.KvU64>(["created"])).value?.value, 31n, "sums add up");
-    for (let i = 0; i < 30; i++) assert.equal((await kv.get(["slug", `c${i}`])).value, `c${i}`);
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => create(groups, `c${i}`)),
+      );
+      assert.ok(results.every((r) => r.ok));
+      // The first goes alone (nothing waits yet); the other 29 gather behind it, as many to a
+      // commit as its checks allow (2 each): 5 on a remote KV, all 29 on a local file.
+      const most = 1 + Math.ceil(29 / Math.floor(maxChecks / 2));
+      const made = calls.commit! - 1;
+      assert.ok(made <= most, `${label}: 30 commits took ${made} transactions, not ${most}`);
+      assert.equal((await kv.get<Deno.KvU64>(["created"])).value?.value, 31n, "sums add up");
+      for (let i = 0; i < 30; i++) assert.equal((await kv.get(["slug", `c${i}`])).value, `c${i}`);
+    });
+  }
+});
+
+Deno.test("commit groups: a handle is held to KV Connect's 10 checks unless it is a local file's", async () => {
+  await withKv(async (kv, calls) => {
+    const remote = commitGroupsOf(kv);
+    assert.equal(commitGroupsOf(kv), remote, "one group per handle");
+    await Promise.all(Array.from({ length: 21 }, (_, i) => create(remote, `r${i}`)));
+    assert.equal(calls.commit, 1 + 4, "the first alone, then 5 creates (10 checks) a commit");
+  });
+  await withKv(async (kv, calls) => {
+    const local = commitGroupsOf(localFile(kv));
+    await Promise.all(Array.from({ length: 21 }, (_, i) => create(local, `l${i}`)));
+    assert.equal(calls.commit, 1 + 1, "the first alone, then the 20 others in one");
   });
 });
 
@@ -102,10 +120,9 @@ Deno.test("commit groups: a check of a key an earlier caller writes waits for th
   });
 });
 
-Deno.test("commit groups: options and enqueue pass through; one group per handle", async () => {
+Deno.test("commit groups: options, min, max and enqueue pass through", async () => {
   await withKv(async (kv) => {
     const groups = commitGroupsOf(kv);
-    assert.equal(commitGroupsOf(kv), groups);
     const r = await groups.atomic().set(["short"], "lived", { expireIn: 60_000 }).min(["m"], 5n)
       .max(["x"], 7n).delete(["nothing"]).commit();
     assert.equal(r.ok, true);

@@ -1,6 +1,7 @@
 /** Opens the KV store: a remote KV (KV Connect) when KV_URL is set, else the local file. */
 import type { Config } from "../config.ts";
 import { withCallTimeout } from "./call_timeout.ts";
+import { localFile } from "./commit_groups.ts";
 
 /**
  * Opens KV; a locked local file gets a clear message (one process per KV file). Calls to a
@@ -11,7 +12,7 @@ export async function openKv(
 ): Promise<Deno.Kv> {
   try {
     if (config.kvUrl) return withCallTimeout(await Deno.openKv(config.kvUrl), config.kvTimeoutMs);
-    return await Deno.openKv(config.kvPath);
+    return localFile(await Deno.openKv(config.kvPath));
   } catch (err) {
     if (String(err).includes("locked")) {
       throw new Error(

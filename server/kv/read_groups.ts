@@ -36,20 +36,22 @@ export class ReadGroups {
 
   /** The entry at `key`, read in a group. */
   async get<T>(key: Deno.KvKey): Promise<Deno.KvEntryMaybe<T>> {
-    return (await this.getMany([key]))[0] as Deno.KvEntryMaybe<T>;
+    return (await this.getMany<T>([key]))[0];
   }
 
   /** The entries at `keys` (at most 10), in order, all from one snapshot, read in a group. */
-  getMany(keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<unknown>[]> {
+  getMany<T = unknown>(keys: Deno.KvKey[]): Promise<Deno.KvEntryMaybe<T>[]> {
     // More than KV takes in one read: KV's own error, as from a read of its own.
-    if (keys.length > KEYS_PER_READ || keys.length === 0) return this.getManyOf(keys);
-    return new Promise((resolve, reject) => {
+    if (keys.length > KEYS_PER_READ || keys.length === 0) {
+      return this.getManyOf(keys) as Promise<Deno.KvEntryMaybe<T>[]>;
+    }
+    return new Promise<Deno.KvEntryMaybe<unknown>[]>((resolve, reject) => {
       this.asked.push({ keys, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
       }
-    });
+    }) as Promise<Deno.KvEntryMaybe<T>[]>;
   }
 
   /** Reads what was asked for since the last flush: callers packed into reads of 10 keys. */

@@ -29,6 +29,7 @@
  *   began are gone from storage (writes during the rebuild carry later stamps).
  */
 import { keys } from "../kv/keys.ts";
+import { readGroupsOf } from "../kv/read_groups.ts";
 import {
   addWrites,
   CommitBatcher,
@@ -158,14 +159,21 @@ export class SearchRepo {
     );
   }
 
-  /** The entries that exist among `storageKeys`. */
+  /**
+   * The entries that exist among `storageKeys`, read with other requests' reads (read_groups.ts):
+   * every file written makes this read of its entry and the folders above it.
+   */
   async getEntries(configId: string, storageKeys: string[]): Promise<Map<string, SearchEntry>> {
     const chunks: Deno.KvKey[][] = [];
     for (let i = 0; i < storageKeys.length; i += 10) {
       chunks.push(storageKeys.slice(i, i + 10).map((k) => keys.searchEntries(configId, k)));
     }
     const out = new Map<string, SearchEntry>();
-    for (const got of await Promise.all(chunks.map((c) => this.kv.getMany<SearchEntry[]>(c)))) {
+    for (
+      const got of await Promise.all(
+        chunks.map((c) => readGroupsOf(this.kv).getMany<SearchEntry>(c)),
+      )
+    ) {
       for (const e of got) if (e.value) out.set(e.key[2] as string, e.value);
     }
     return out;
