@@ -1,8 +1,12 @@
 /**
- * Group commit for checked writes: the commits that arrive while one is being made go together
- * in the next. Each commit on a local KV is a SQLite write transaction, and on a remote one a
- * network round trip; most of a small commit's cost is that, not its keys. A lone commit goes
- * at once; under load, the commits of the requests that arrived meanwhile share one.
+ * Group commit for checked writes: the commits that arrive while earlier ones are being made go
+ * together in the next. Each commit on a local KV is a SQLite write transaction, and on a remote
+ * one a network round trip; most of a small commit's cost is that, not its keys. A lone commit
+ * goes at once; under load, the commits of the requests that arrived meanwhile share one.
+ *
+ * How many commits may be in flight at once: one on a local KV file (SQLite makes one write at a
+ * time anyway, so the others gather behind it), 16 on a remote KV, where a commit waits mostly
+ * for the network and several in flight keep its throughput (groups form once 16 are).
  *
  * A caller builds its operation as usual (`atomic()` returns a builder with KV's methods) and
  * gets its own result from `commit()`. The group keeps every caller's meaning:
@@ -12,8 +16,8 @@
  * - When the group's commit fails a check, or KV refuses it (too large), no write of it was made,
  *   and each of its callers commits again alone, in order: each gets exactly the answer it would
  *   have had. A stranger's failing check costs the others one commit more, never their writes.
- * - Callers go in arrival order: sets of one key by two callers leave the later one's value,
- *   sums add up.
+ * - In a group, callers go in arrival order: sets of one key by two callers leave the later one's
+ *   value, sums add up. Groups in flight at once race as separate commits always did.
  * - A group stays within KV's limits of one commit: 10 checks on a remote KV (KV Connect's limit;
  *   a paste create has 3, so 3 creates share a commit), 100 on a local file (`localFile`), 1000
  *   mutations and the sizes of commit_batcher.ts. An operation that uses `enqueue` or `mutate`
@@ -22,8 +26,14 @@
 import { COMMIT_LIMITS, keySizeOf, valueSizeOf } from "./commit_batcher.ts";
 import { keyName } from "./key_names.ts";
 
-/** Checks in one commit: KV Connect's limit, and a local KV file's. */
-const MAX_CHECKS = { remote: 10, localFile: 100 };
+/** What a handle allows: checks in one commit (KV's limit) and commits in flight at once. */
+export type GroupLimits = { checks: number; inFlight: number };
+
+/** KV Connect's limits (denokv, Deno Deploy KV), and a local KV file's. */
+export const LIMITS: Record<"remote" | "localFile", GroupLimits> = {
+  remote: { checks: 10, inFlight: 16 },
+  localFile: { checks: 100, inFlight: 1 },
+};
 
 type Result = Deno.KvCommitResult | Deno.KvCommitError;
 
@@ -45,6 +55,10 @@ class WrittenOperation {
   constructor(private groups: CommitGroups, private kv: Deno.Kv) {}
 
   check(...checks: Deno.AtomicCheck[]): this {
+    if (this.direct) {
+      this.direct.check(...checks);
+      return this;
+    }
     for (const c of checks) {
       this.calls.push({ method: "check", args: [c] });
       this.checked.add(keyName(c.key));
@@ -139,10 +153,9 @@ type Waiting = { op: WrittenOperation; resolve: (r: Result) => void; reject: (e:
 /** Groups the commits made through it on one KV handle (see the module comment). */
 export class CommitGroups {
   private waiting: Waiting[] = [];
-  private running = false;
+  private inFlight = 0;
 
-  /** `maxChecks`: KV's limit of checks per commit (MAX_CHECKS). */
-  constructor(private kv: Deno.Kv, private maxChecks = MAX_CHECKS.remote) {}
+  constructor(private kv: Deno.Kv, private limits: GroupLimits = LIMITS.remote) {}
 
   /** A new atomic operation whose `commit()` goes in a group. */
   atomic(): Deno.AtomicOperation {
@@ -152,10 +165,10 @@ export class CommitGroups {
   /** Commits `op` with whatever else waits (WrittenOperation.commit). */
   submit(op: WrittenOperation): Promise<Result> {
     // Too large for any group: KV's own answer, as from a commit of its own.
-    if (!within(op.size, this.maxChecks)) return this.alone(op);
+    if (!within(op.size, this.limits.checks)) return this.alone(op);
     return new Promise((resolve, reject) => {
       this.waiting.push({ op, resolve, reject });
-      if (!this.running) void this.drain();
+      this.pump();
     });
   }
 
@@ -167,19 +180,20 @@ export class CommitGroups {
     }
   }
 
-  /** Commits what waits, a group at a time, until nothing waits. */
-  private async drain(): Promise<void> {
-    this.running = true;
-    try {
-      while (this.waiting.length > 0) {
-        const group = this.waiting.splice(0, groupLength(this.waiting, this.maxChecks));
-        await this.commitGroup(group);
-      }
-    } finally {
-      this.running = false;
+  /** Starts groups of what waits while fewer than `limits.inFlight` are in flight. */
+  private pump(): void {
+    while (this.inFlight < this.limits.inFlight && this.waiting.length > 0) {
+      const group = this.waiting.splice(0, groupLength(this.waiting, this.limits.checks));
+      this.inFlight++;
+      const done = () => {
+        this.inFlight--;
+        this.pump();
+      };
+      this.commitGroup(group).then(done, done);
     }
   }
 
+  /** Commits a group; every caller's promise settles (commitGroup itself never rejects). */
   private async commitGroup(group: Waiting[]): Promise<void> {
     if (group.length === 1) {
       await this.alone(group[0].op).then(group[0].resolve, group[0].reject);
@@ -230,7 +244,7 @@ const meets = (a: Set<string>, b: Set<string>) => {
 const groups = new WeakMap<Deno.Kv, CommitGroups>();
 const localFiles = new WeakSet<Deno.Kv>();
 
-/** Marks a handle as a local KV file's (server/kv/open.ts): its commits take 100 checks. */
+/** Marks a handle as a local KV file's (server/kv/open.ts): LIMITS.localFile apply to it. */
 export function localFile(kv: Deno.Kv): Deno.Kv {
   localFiles.add(kv);
   return kv;
@@ -243,8 +257,7 @@ export function localFile(kv: Deno.Kv): Deno.Kv {
 export function commitGroupsOf(kv: Deno.Kv): CommitGroups {
   let g = groups.get(kv);
   if (!g) {
-    const maxChecks = localFiles.has(kv) ? MAX_CHECKS.localFile : MAX_CHECKS.remote;
-    groups.set(kv, g = new CommitGroups(kv, maxChecks));
+    groups.set(kv, g = new CommitGroups(kv, localFiles.has(kv) ? LIMITS.localFile : LIMITS.remote));
   }
   return g;
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type Calls, countingKv } from "../../tests/helpers/counting_kv.ts";
-import { CommitGroups, commitGroupsOf, localFile } from "./commit_groups.ts";
+import { CommitGroups, commitGroupsOf, LIMITS, localFile } from "./commit_groups.ts";
 
 async function withKv(fn: (kv: Deno.Kv, calls: Calls) => Promise<void>) {
   const dir = await Deno.makeTempDir({ prefix: "cubby-commit-groups-" });
@@ -26,9 +26,9 @@ const create = (groups: CommitGroups, id: string) =>
     .commit();
 
 Deno.test("commit groups: concurrent commits share transactions; each gets its answer", async () => {
-  for (const [label, maxChecks] of [["remote", 10], ["local file", 100]] as const) {
+  for (const checks of [10, 100]) {
     await withKv(async (kv, calls) => {
-      const groups = new CommitGroups(kv, maxChecks);
+      const groups = new CommitGroups(kv, { checks, inFlight: 1 });
       assert.equal((await create(groups, "alone")).ok, true);
       assert.equal(calls.commit, 1, "a lone commit goes at once");
 
@@ -36,53 +36,56 @@ Deno.test("commit groups: concurrent commits share transactions; each gets its a
         Array.from({ length: 30 }, (_, i) => create(groups, `c${i}`)),
       );
       assert.ok(results.every((r) => r.ok));
-      // The first goes alone (nothing waits yet); the other 29 gather behind it, as many to a
-      // commit as its checks allow (2 each): 5 on a remote KV, all 29 on a local file.
-      const most = 1 + Math.ceil(29 / Math.floor(maxChecks / 2));
+      // The first goes alone (nothing is in flight yet); the other 29 gather behind it, as many
+      // to a commit as its checks allow (2 each): 5 at 10 checks, all 29 at 100.
+      const most = 1 + Math.ceil(29 / Math.floor(checks / 2));
       const made = calls.commit! - 1;
-      assert.ok(made <= most, `${label}: 30 commits took ${made} transactions, not ${most}`);
+      assert.ok(made <= most, `${checks} checks: 30 commits took ${made} transactions`);
       assert.equal((await kv.get<Deno.KvU64>(["created"])).value?.value, 31n, "sums add up");
       for (let i = 0; i < 30; i++) assert.equal((await kv.get(["slug", `c${i}`])).value, `c${i}`);
     });
   }
 });
 
-Deno.test("commit groups: a handle is held to KV Connect's 10 checks unless it is a local file's", async () => {
+Deno.test("commit groups: a remote handle keeps 16 commits in flight of 10 checks; a local file's one of 100", async () => {
   await withKv(async (kv, calls) => {
     const remote = commitGroupsOf(kv);
     assert.equal(commitGroupsOf(kv), remote, "one group per handle");
-    await Promise.all(Array.from({ length: 21 }, (_, i) => create(remote, `r${i}`)));
-    assert.equal(calls.commit, 1 + 4, "the first alone, then 5 creates (10 checks) a commit");
+    await Promise.all(Array.from({ length: 40 }, (_, i) => create(remote, `r${i}`)));
+    // The first 16 go at once, each alone; the 24 others gather behind them, 5 to a commit.
+    assert.equal(calls.commit, 16 + 5);
   });
   await withKv(async (kv, calls) => {
     const local = commitGroupsOf(localFile(kv));
-    await Promise.all(Array.from({ length: 21 }, (_, i) => create(local, `l${i}`)));
-    assert.equal(calls.commit, 1 + 1, "the first alone, then the 20 others in one");
+    await Promise.all(Array.from({ length: 40 }, (_, i) => create(local, `l${i}`)));
+    assert.equal(calls.commit, 1 + 1, "the first alone, then the 39 others (78 checks) in one");
   });
 });
 
 Deno.test("commit groups: two claims of one key in one wave: exactly one wins", async () => {
-  await withKv(async (kv) => {
-    const groups = new CommitGroups(kv);
-    for (let round = 0; round < 5; round++) {
-      const claims = await Promise.all(
-        Array.from({ length: 8 }, (_, i) =>
-          groups.atomic()
-            .check({ key: ["taken", round], versionstamp: null })
-            .set(["taken", round], i)
-            .commit()),
-      );
-      assert.equal(claims.filter((r) => r.ok).length, 1, `round ${round}`);
-      const winner = claims.findIndex((r) => r.ok);
-      assert.equal((await kv.get(["taken", round])).value, winner);
-    }
-  });
+  for (const limits of [LIMITS.localFile, LIMITS.remote]) {
+    await withKv(async (kv) => {
+      const groups = new CommitGroups(kv, limits);
+      for (let round = 0; round < 5; round++) {
+        const claims = await Promise.all(
+          Array.from({ length: 24 }, (_, i) =>
+            groups.atomic()
+              .check({ key: ["taken", round], versionstamp: null })
+              .set(["taken", round], i)
+              .commit()),
+        );
+        assert.equal(claims.filter((r) => r.ok).length, 1, `round ${round}`);
+        const winner = claims.findIndex((r) => r.ok);
+        assert.equal((await kv.get(["taken", round])).value, winner);
+      }
+    });
+  }
 });
 
 Deno.test("commit groups: a caller whose check fails, or whose write KV refuses, fails alone", async () => {
   await withKv(async (kv) => {
     await kv.set(["rec", "exists"], { id: "exists" });
-    const groups = new CommitGroups(kv);
+    const groups = new CommitGroups(kv, LIMITS.localFile);
     const block = create(groups, "first"); // goes alone; the rest gather behind it
     const [before, failing, tooLarge, after] = await Promise.all([
       create(groups, "before"),
@@ -102,7 +105,7 @@ Deno.test("commit groups: a caller whose check fails, or whose write KV refuses,
 
 Deno.test("commit groups: a check of a key an earlier caller writes waits for the next group", async () => {
   await withKv(async (kv) => {
-    const groups = new CommitGroups(kv);
+    const groups = new CommitGroups(kv, LIMITS.localFile);
     const first = await kv.set(["doc"], 1);
     const block = create(groups, "block");
     // Both read the document at `first`; the first edit wins, the second must fail as it would

@@ -11,6 +11,9 @@
  * across two `getMany` calls), and the snapshot is taken after the caller asked: a group's read
  * starts only once every read in it was asked for, so a write that finished before a caller asked
  * (on any instance) is in what the caller reads, exactly as with a read of its own.
+ *
+ * Callers of the same key get the same entry object: treat what a group read returns as read-only
+ * (nothing in the server changes a record it read; an edit copies it first).
  */
 import { setImmediate } from "node:timers";
 import { keyName } from "./key_names.ts";
@@ -93,7 +96,7 @@ export class ReadGroups {
 }
 
 /** Packs callers, in order, into reads of at most 10 distinct keys; one caller's keys stay in one. */
-export function pack(asked: Asked[]): Read[] {
+function pack(asked: Asked[]): Read[] {
   const reads: Read[] = [];
   let read: Read = { keys: [], callers: [] };
   let index = new Map<string, number>();
