@@ -13,9 +13,12 @@
  * - KV checks every caller's checks before any write, so a caller whose check reads a key that
  *   an earlier caller in the group writes would see the key as it was before that write. Such a
  *   caller starts the next group instead (as it would have come after it alone).
- * - When the group's commit fails a check, or KV refuses it (too large), no write of it was made,
- *   and each of its callers commits again alone, in order: each gets exactly the answer it would
- *   have had. A stranger's failing check costs the others one commit more, never their writes.
+ * - When the group's commit fails a check, no write of it was made. The callers whose checks fail
+ *   on a read right after get "failed" (alone, their commits would fail at that moment too), and
+ *   the others go again together. A stranger's failing check costs the others one read and one
+ *   commit more, never their writes. When no check is found failing (it changed back meanwhile),
+ *   or KV refuses the group (too large), each caller commits again alone, in order: each gets
+ *   exactly the answer it would have had.
  * - In a group, callers go in arrival order: sets of one key by two callers leave the later one's
  *   value, sums add up. Groups in flight at once race as separate commits always did.
  * - A group stays within KV's limits of one commit: 10 checks on a remote KV (KV Connect's limit;
@@ -108,6 +111,11 @@ class WrittenOperation {
     return this.groups.submit(this);
   }
 
+  /** The checks written down. */
+  checks(): Deno.AtomicCheck[] {
+    return this.calls.flatMap((c) => c.method === "check" ? [c.args[0] as Deno.AtomicCheck] : []);
+  }
+
   /** Makes the calls on `op`. */
   applyTo(op: Deno.AtomicOperation): Deno.AtomicOperation {
     for (const { method, args } of this.calls) {
@@ -195,6 +203,7 @@ export class CommitGroups {
 
   /** Commits a group; every caller's promise settles (commitGroup itself never rejects). */
   private async commitGroup(group: Waiting[]): Promise<void> {
+    if (group.length === 0) return;
     if (group.length === 1) {
       await this.alone(group[0].op).then(group[0].resolve, group[0].reject);
       return;
@@ -211,7 +220,33 @@ export class CommitGroups {
       for (const w of group) w.resolve(res);
       return;
     }
+    if (res) {
+      // A check failed. Those whose checks fail now get their answer without a commit (alone,
+      // theirs would fail now too); the rest go again together. Committing each alone instead
+      // would let one caller with a bad check (a slug it knows is taken) cost every other caller
+      // in its group a commit of its own.
+      const failing = await this.failingChecks(group).catch(() => null);
+      if (failing && failing.size > 0) {
+        for (const w of failing) w.resolve({ ok: false });
+        await this.commitGroup(group.filter((w) => !failing.has(w)));
+        return;
+      }
+    }
     for (const w of group) await this.alone(w.op).then(w.resolve, w.reject);
+  }
+
+  /** The callers of `group` with a check that does not hold now (KV read 10 keys at a time). */
+  private async failingChecks(group: Waiting[]): Promise<Set<Waiting>> {
+    const checks = group.flatMap((w) => w.op.checks().map((c) => ({ w, c })));
+    const failing = new Set<Waiting>();
+    for (let i = 0; i < checks.length; i += 10) {
+      const part = checks.slice(i, i + 10);
+      const now = await this.kv.getMany(part.map(({ c }) => c.key));
+      part.forEach(({ w, c }, j) => {
+        if (now[j].versionstamp !== c.versionstamp) failing.add(w);
+      });
+    }
+    return failing;
   }
 }
 

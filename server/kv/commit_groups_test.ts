@@ -103,6 +103,28 @@ Deno.test("commit groups: a caller whose check fails, or whose write KV refuses,
   });
 });
 
+Deno.test("commit groups: a bad check costs the others one read and one commit, not one each", async () => {
+  await withKv(async (kv, calls) => {
+    const groups = new CommitGroups(kv, LIMITS.localFile);
+    await kv.set(["slug", "taken"], "someone else's");
+    const first = create(groups, "first"); // goes alone; the rest gather behind it
+    const wave = Promise.all(Array.from({ length: 20 }, (_, i) => create(groups, `w${i}`)));
+    const bad = create(groups, "taken");
+    const more = Promise.all(Array.from({ length: 8 }, (_, i) => create(groups, `m${i}`)));
+    assert.equal((await first).ok, true);
+    assert.ok((await wave).every((r) => r.ok));
+    assert.equal((await bad).ok, false);
+    assert.ok((await more).every((r) => r.ok));
+    // The first alone; the 29 others' group fails on the taken slug; a read finds it; the 28
+    // others commit together.
+    assert.equal(calls.commit, 3);
+    assert.ok(calls.getMany! <= 6, `${calls.getMany} reads`);
+    assert.equal((await kv.get(["slug", "taken"])).value, "someone else's");
+    assert.equal((await kv.get(["rec", "taken"])).value, null, "the refused caller wrote nothing");
+    assert.equal((await kv.get<Deno.KvU64>(["created"])).value?.value, 29n);
+  });
+});
+
 Deno.test("commit groups: a check of a key an earlier caller writes waits for the next group", async () => {
   await withKv(async (kv) => {
     const groups = new CommitGroups(kv, LIMITS.localFile);
