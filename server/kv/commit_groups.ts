@@ -13,6 +13,8 @@
  * - KV checks every caller's checks before any write, so a caller whose check reads a key that
  *   an earlier caller in the group writes would see the key as it was before that write. Such a
  *   caller starts the next group instead (as it would have come after it alone).
+ * - When the group's commit fails with an error other than KV refusing it (a remote KV that timed
+ *   out), its outcome is unknown, and every caller gets that error, as from its own commit.
  * - When the group's commit fails a check, no write of it was made. The callers whose checks fail
  *   on a read right after get "failed" (alone, their commits would fail at that moment too), and
  *   the others go again together. A stranger's failing check costs the others one read and one
@@ -213,8 +215,15 @@ export class CommitGroups {
       const op = this.kv.atomic();
       for (const w of group) w.op.applyTo(op);
       res = await op.commit();
-    } catch {
-      // Refused as a whole (a size KV counts differently): each goes alone, below.
+    } catch (err) {
+      // Only KV's refusal of the commit as given (a size it counts differently: TypeError) means
+      // nothing was written; then each goes alone, below. Any other error (a remote KV that timed
+      // out) leaves the outcome unknown: the commit may have landed, and a caller who tried again
+      // would find its own keys taken. Every caller gets the error, as from a commit of its own.
+      if (!(err instanceof TypeError)) {
+        for (const w of group) w.reject(err);
+        return;
+      }
     }
     if (res?.ok) {
       for (const w of group) w.resolve(res);

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type Calls, countingKv } from "../../tests/helpers/counting_kv.ts";
 import { CommitGroups, commitGroupsOf, LIMITS, localFile } from "./commit_groups.ts";
+import { proxyKv } from "./kv_proxy.ts";
 
 async function withKv(fn: (kv: Deno.Kv, calls: Calls) => Promise<void>) {
   const dir = await Deno.makeTempDir({ prefix: "cubby-commit-groups-" });
@@ -122,6 +123,29 @@ Deno.test("commit groups: a bad check costs the others one read and one commit, 
     assert.equal((await kv.get(["slug", "taken"])).value, "someone else's");
     assert.equal((await kv.get(["rec", "taken"])).value, null, "the refused caller wrote nothing");
     assert.equal((await kv.get<Deno.KvU64>(["created"])).value?.value, 29n);
+  });
+});
+
+Deno.test("commit groups: an unknown outcome (a timeout after the write) reaches every caller, untried", async () => {
+  await withKv(async (kv, calls) => {
+    let late = false;
+    const slow = proxyKv(kv, () => ({
+      commit: async (commit) => {
+        const timesOut = late; // as the commit starts
+        const res = await commit();
+        if (timesOut) throw new Error("KV call timed out"); // landed, but the answer came late
+        return res;
+      },
+    }), (_prop, real) => real);
+    const groups = new CommitGroups(slow, LIMITS.localFile);
+    const first = create(groups, "first");
+    late = true;
+    const wave = Array.from({ length: 5 }, (_, i) => create(groups, `w${i}`));
+    assert.equal((await first).ok, true);
+    for (const r of wave) await assert.rejects(r, /timed out/);
+    assert.equal(calls.commit, 2, "the group's commit was not made again, alone or together");
+    // It had landed: a caller that tried again would have found its keys taken.
+    assert.equal((await kv.get<Deno.KvU64>(["created"])).value?.value, 6n);
   });
 });
 

@@ -3,7 +3,8 @@
 /** A name for a key part: its type, then its text's length, then the text. */
 function partName(part: Deno.KvKeyPart): string {
   let type: string, text: string;
-  if (typeof part === "string") [type, text] = ["s", part];
+  // KV stores a string as UTF-8, where every lone surrogate becomes U+FFFD: name it that way.
+  if (typeof part === "string") [type, text] = ["s", part.toWellFormed()];
   else if (typeof part === "number") {
     [type, text] = ["n", Object.is(part, -0) ? "-0" : String(part)];
   } else if (typeof part === "bigint") [type, text] = ["b", String(part)];

@@ -23,6 +23,8 @@ const KEYS_PER_READ = 10;
 
 type Asked = {
   keys: Deno.KvKey[];
+  /** The keys' names (key_names.ts). */
+  names: string[];
   resolve: (entries: Deno.KvEntryMaybe<unknown>[]) => void;
   reject: (err: unknown) => void;
 };
@@ -48,8 +50,14 @@ export class ReadGroups {
     if (keys.length > KEYS_PER_READ || keys.length === 0) {
       return this.getManyOf(keys) as Promise<Deno.KvEntryMaybe<T>[]>;
     }
+    let names: string[];
+    try {
+      names = keys.map(keyName);
+    } catch (err) {
+      return Promise.reject(err); // not a key: refused here, not in the flush
+    }
     return new Promise<Deno.KvEntryMaybe<unknown>[]>((resolve, reject) => {
-      this.asked.push({ keys, resolve, reject });
+      this.asked.push({ keys, names, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -62,11 +70,18 @@ export class ReadGroups {
     this.scheduled = false;
     const asked = this.asked;
     this.asked = [];
-    for (const read of pack(asked)) this.read(read);
+    let reads: Read[];
+    try {
+      reads = pack(asked);
+    } catch (err) {
+      for (const a of asked) a.reject(err); // never thrown out of the timer's callback
+      return;
+    }
+    for (const read of reads) this.read(read);
   }
 
   /**
-   * Makes one grouped read. When it fails with more than one caller in it, each caller reads
+   * Makes one grouped read. When KV refuses it with more than one caller in it, each caller reads
    * alone: a key KV refuses (too large) fails only the caller that asked for it.
    */
   private read(read: Read): void {
@@ -75,8 +90,11 @@ export class ReadGroups {
         for (const { asked, at } of read.callers) asked.resolve(at.map((i) => entries[i]));
       },
       (err) => {
-        if (read.callers.length === 1) read.callers[0].asked.reject(err);
-        else {
+        // Only KV's refusal (TypeError: a key it does not take) may be one caller's doing; any
+        // other error (a remote KV unreachable or too slow) is everyone's, without a retry.
+        if (read.callers.length === 1 || !(err instanceof TypeError)) {
+          for (const { asked } of read.callers) asked.reject(err);
+        } else {
           for (const { asked } of read.callers) {
             this.getManyOf(asked.keys).then(asked.resolve, asked.reject);
           }
@@ -101,7 +119,7 @@ function pack(asked: Asked[]): Read[] {
   let read: Read = { keys: [], callers: [] };
   let index = new Map<string, number>();
   for (const a of asked) {
-    const names = a.keys.map(keyName);
+    const names = a.names;
     const fresh = new Set(names.filter((n) => !index.has(n))).size;
     if (read.keys.length + fresh > KEYS_PER_READ) {
       reads.push(read);

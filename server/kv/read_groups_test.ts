@@ -108,6 +108,38 @@ Deno.test("read groups: a key KV refuses fails only the caller that asked for it
   });
 });
 
+Deno.test("read groups: a key that is not one is refused to its caller alone, in its own turn", async () => {
+  await withKv(async (kv) => {
+    await kv.set(["ok"], "fine");
+    const reads = new ReadGroups(kv);
+    const bad = reads.get([Object.create(null)]);
+    const fine = reads.get(["ok"]);
+    await assert.rejects(bad);
+    assert.equal((await fine).value, "fine");
+  });
+});
+
+Deno.test("read groups: a failure that is not KV refusing a key goes to every caller, once", async () => {
+  await withKv(async (kv) => {
+    let reads = 0;
+    const failing = proxyKv(
+      kv,
+      () => ({ commit: (c) => c() }),
+      (prop, real) =>
+        prop === "getMany"
+          ? () => {
+            reads++;
+            return Promise.reject(new Error("KV unreachable"));
+          }
+          : real,
+    );
+    const groups = new ReadGroups(failing);
+    const asked = [groups.get(["a"]), groups.get(["b"]), groups.get(["c"])];
+    for (const r of asked) await assert.rejects(r, /KV unreachable/);
+    assert.equal(reads, 1, "no caller tried again on its own");
+  });
+});
+
 Deno.test("read groups: a closed handle rejects every caller instead of throwing", async () => {
   const dir = await Deno.makeTempDir({ prefix: "cubby-read-groups-" });
   try {
@@ -143,4 +175,7 @@ Deno.test("read groups: key names tell apart every two keys KV tells apart", () 
   const names = distinct.map(keyName);
   assert.equal(new Set(names).size, distinct.length, names.join(" | "));
   assert.equal(keyName(["pastes", "01J"]), keyName(["pastes", "01J"]));
+  // KV stores strings as UTF-8: a lone surrogate is the same key as U+FFFD.
+  assert.equal(keyName(["s", "\uD800"]), keyName(["s", "\uFFFD"]));
+  assert.notEqual(keyName(["s", "\uD800"]), keyName(["s", "?"]));
 });
