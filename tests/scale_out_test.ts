@@ -204,6 +204,34 @@ Deno.test("several instances on denokv, SeaweedFS and nginx", async (t) => {
   });
 
   await t.step(
+    "concurrent creates over both instances and nginx: one custom slug goes to exactly one",
+    async () => {
+      // Creates that arrive together share commits on each instance (server/kv/commit_groups.ts),
+      // and the two instances' commits race on denokv.
+      const targets = Object.values(bases);
+      const made = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          call(targets[i % 3], "POST", "/api/paste", {
+            auth: keyAuth,
+            json: { content: `scale create ${i}`, ...(i % 6 === 0 ? { slug: "scale-claim" } : {}) },
+          })),
+      );
+      const claims = made.filter((_, i) => i % 6 === 0);
+      assert.equal(claims.filter((r) => r.status === 201).length, 1, JSON.stringify(claims));
+      for (const r of claims) if (r.status !== 201) assert.equal(r.body.error, "slug_taken");
+      for (const [i, r] of made.entries()) {
+        if (i % 6 === 0) continue;
+        assert.equal(r.status, 201, JSON.stringify(r.body));
+      }
+      for (const [i, r] of made.entries()) {
+        if (r.status !== 201) continue;
+        const raw = await fetch(`${targets[(i + 1) % 3]}/api/raw/${r.body.data.slug}`);
+        assert.equal(await raw.text(), `scale create ${i}`);
+      }
+    },
+  );
+
+  await t.step(
     "exact view limits under concurrent views over both instances and nginx",
     async () => {
       const p = await call(a.url, "POST", "/api/paste", {
