@@ -1,19 +1,10 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { type Calls, countingKv } from "../../tests/helpers/counting_kv.ts";
+import type { Calls } from "../../tests/helpers/counting_kv.ts";
+import { withCountedKv } from "../../tests/helpers/kv.ts";
 import { CommitBatcher, keySizeOf, type KvWrite, sizeOf } from "./commit_batcher.ts";
 
-async function withKv(fn: (kv: Deno.Kv, calls: Calls) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "cubby-batcher-" });
-  const kv = await Deno.openKv(join(dir, "kv.sqlite"));
-  const calls: Calls = {};
-  try {
-    await fn(countingKv(kv, calls), calls);
-  } finally {
-    kv.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const withKv = (fn: (kv: Deno.Kv, calls: Calls) => Promise<void>) =>
+  withCountedKv(fn, "cubby-batcher-");
 
 Deno.test("commit batcher: concurrent writers share commits; each one's writes land, in order", async () => {
   await withKv(async (kv, calls) => {

@@ -1,20 +1,11 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { type Calls, countingKv } from "../../tests/helpers/counting_kv.ts";
+import type { Calls } from "../../tests/helpers/counting_kv.ts";
+import { withCountedKv } from "../../tests/helpers/kv.ts";
 import { CommitGroups, commitGroupsOf, LIMITS, localFile } from "./commit_groups.ts";
 import { proxyKv } from "./kv_proxy.ts";
 
-async function withKv(fn: (kv: Deno.Kv, calls: Calls) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "cubby-commit-groups-" });
-  const kv = await Deno.openKv(join(dir, "kv.sqlite"));
-  const calls: Calls = {};
-  try {
-    await fn(countingKv(kv, calls), calls);
-  } finally {
-    kv.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const withKv = (fn: (kv: Deno.Kv, calls: Calls) => Promise<void>) =>
+  withCountedKv(fn, "cubby-commit-groups-");
 
 /** A create like a paste's: checks that its keys are free, writes them, counts one. */
 const create = (groups: CommitGroups, id: string) =>

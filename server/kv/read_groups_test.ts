@@ -1,22 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type Calls, countingKv } from "../../tests/helpers/counting_kv.ts";
+import type { Calls } from "../../tests/helpers/counting_kv.ts";
+import { withCountedKv } from "../../tests/helpers/kv.ts";
 import { proxyKv } from "./kv_proxy.ts";
 import { keyName } from "./key_names.ts";
 import { ReadGroups, readGroupsOf } from "./read_groups.ts";
 
-async function withKv(fn: (kv: Deno.Kv, calls: Calls, path: string) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "cubby-read-groups-" });
-  const path = join(dir, "kv.sqlite");
-  const kv = await Deno.openKv(path);
-  const calls: Calls = {};
-  try {
-    await fn(countingKv(kv, calls), calls, path);
-  } finally {
-    kv.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+const withKv = (fn: (kv: Deno.Kv, calls: Calls, path: string) => Promise<void>) =>
+  withCountedKv(fn, "cubby-read-groups-");
 
 Deno.test("read groups: reads asked together go as one getMany per 10 distinct keys", async () => {
   await withKv(async (kv, calls) => {

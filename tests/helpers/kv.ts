@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import { withKvConnectLimits } from "./kv_limits.ts";
+import { type Calls, countingKv } from "./counting_kv.ts";
 
 /** Runs `fn` on a KV file in a fresh temporary directory, then closes it and removes the directory. */
 export async function withTempKv(
@@ -32,4 +33,25 @@ export async function tempKv(prefix = "cubby-kv-"): Promise<TempKv> {
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     },
   };
+}
+
+/**
+ * Runs `fn` on a KV file in a fresh temporary directory whose calls are counted (counting_kv.ts),
+ * held to a local file's limits, not KV Connect's (for code that sizes its commits by them), with
+ * the file's path for a second handle. Closes it and removes the directory after.
+ */
+export async function withCountedKv(
+  fn: (kv: Deno.Kv, calls: Calls, path: string) => Promise<void>,
+  prefix = "cubby-kv-",
+): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix });
+  const path = join(dir, "kv.sqlite");
+  const kv = await Deno.openKv(path);
+  const calls: Calls = {};
+  try {
+    await fn(countingKv(kv, calls), calls, path);
+  } finally {
+    kv.close();
+    await Deno.remove(dir, { recursive: true });
+  }
 }
