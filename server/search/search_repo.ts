@@ -168,14 +168,10 @@ export class SearchRepo {
     for (let i = 0; i < storageKeys.length; i += 10) {
       chunks.push(storageKeys.slice(i, i + 10).map((k) => keys.searchEntries(configId, k)));
     }
+    const reads = readGroupsOf(this.kv);
+    const got = await Promise.all(chunks.map((c) => reads.getMany<SearchEntry>(c)));
     const out = new Map<string, SearchEntry>();
-    for (
-      const got of await Promise.all(
-        chunks.map((c) => readGroupsOf(this.kv).getMany<SearchEntry>(c)),
-      )
-    ) {
-      for (const e of got) if (e.value) out.set(e.key[2] as string, e.value);
-    }
+    for (const e of got.flat()) if (e.value) out.set(e.key[2] as string, e.value);
     return out;
   }
 

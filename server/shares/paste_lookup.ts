@@ -49,7 +49,7 @@ export class PasteLookup {
 
   /** `views`: the stored counts that may be used again, and the views pending here. */
   constructor(
-    private kv: Deno.Kv,
+    kv: Deno.Kv,
     private views: Pick<ShareViewCounts, "stored" | "settled">,
   ) {
     this.reads = readGroupsOf(kv);

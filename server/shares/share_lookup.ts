@@ -34,7 +34,7 @@ export class ShareLookup<R extends Looked> {
 
   /** `views`: the stored counts that may be used again, and the views pending here. */
   constructor(
-    private kv: Deno.Kv,
+    kv: Deno.Kv,
     private keys: LookupKeys,
     private views: Pick<ShareViewCounts, "stored" | "settled">,
   ) {
