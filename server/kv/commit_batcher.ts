@@ -51,6 +51,15 @@ export function fitsWith(a: CommitSize, b: CommitSize): boolean {
     a.bytes + b.bytes <= COMMIT_LIMITS.bytes;
 }
 
+/** The share of a commit's limits that `a` and `b` take together. */
+export function addSizes(a: CommitSize, b: CommitSize): CommitSize {
+  return {
+    mutations: a.mutations + b.mutations,
+    keyBytes: a.keyBytes + b.keyBytes,
+    bytes: a.bytes + b.bytes,
+  };
+}
+
 /** Adds `writes` to an atomic operation. */
 export function addWrites(op: Deno.AtomicOperation, writes: KvWrite[]): Deno.AtomicOperation {
   for (const w of writes) {
@@ -61,7 +70,8 @@ export function addWrites(op: Deno.AtomicOperation, writes: KvWrite[]): Deno.Ato
   return op;
 }
 
-const NOTHING: CommitSize = { mutations: 0, keyBytes: 0, bytes: 0 };
+/** No share of a commit. */
+export const NOTHING: CommitSize = { mutations: 0, keyBytes: 0, bytes: 0 };
 
 type Waiting = {
   writes: KvWrite[];
@@ -108,12 +118,7 @@ export class CommitBatcher {
         let total = NOTHING;
         let n = 0;
         while (n < this.waiting.length && fitsWith(total, this.waiting[n].size)) {
-          const s = this.waiting[n].size;
-          total = {
-            mutations: total.mutations + s.mutations,
-            keyBytes: total.keyBytes + s.keyBytes,
-            bytes: total.bytes + s.bytes,
-          };
+          total = addSizes(total, this.waiting[n].size);
           n++;
         }
         const batch = this.waiting.splice(0, n);

@@ -28,7 +28,7 @@
  *   mutations and the sizes of commit_batcher.ts. An operation that uses `enqueue` or `mutate`
  *   commits alone.
  */
-import { COMMIT_LIMITS } from "./commit_batcher.ts";
+import { addSizes, fitsWith, NOTHING } from "./commit_batcher.ts";
 import { type Result, type Size, WrittenOperation } from "./written_operation.ts";
 
 /** What a handle allows: checks in one commit (KV's limit) and commits in flight at once. */
@@ -40,16 +40,9 @@ export const LIMITS: Record<"remote" | "localFile", GroupLimits> = {
   localFile: { checks: 100, inFlight: 1 },
 };
 
-const within = (s: Size, maxChecks: number) =>
-  s.checks <= maxChecks && s.mutations <= COMMIT_LIMITS.mutations &&
-  s.keyBytes <= COMMIT_LIMITS.keyBytes && s.bytes <= COMMIT_LIMITS.bytes;
+const within = (s: Size, maxChecks: number) => s.checks <= maxChecks && fitsWith(s, NOTHING);
 
-const plus = (a: Size, b: Size): Size => ({
-  checks: a.checks + b.checks,
-  mutations: a.mutations + b.mutations,
-  keyBytes: a.keyBytes + b.keyBytes,
-  bytes: a.bytes + b.bytes,
-});
+const plus = (a: Size, b: Size): Size => ({ ...addSizes(a, b), checks: a.checks + b.checks });
 
 type Waiting = { op: WrittenOperation; resolve: (r: Result) => void; reject: (e: unknown) => void };
 
@@ -160,7 +153,7 @@ export class CommitGroups {
  * none checks a key that one before it in the group writes (nor writes one it checks).
  */
 function groupLength(waiting: Waiting[], maxChecks: number): number {
-  let size: Size = { checks: 0, mutations: 0, keyBytes: 0, bytes: 0 };
+  let size: Size = { ...NOTHING, checks: 0 };
   const checked = new Set<string>();
   const written = new Set<string>();
   let n = 0;

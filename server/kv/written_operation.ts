@@ -3,7 +3,7 @@
  * record each call, the keys it checks and writes, and its size against a commit's limits, so
  * that it can be made later on its own or together with others in one commit.
  */
-import { keySizeOf, valueSizeOf } from "./commit_batcher.ts";
+import { type CommitSize, keySizeOf, NOTHING, valueSizeOf } from "./commit_batcher.ts";
 import { keyName } from "./key_names.ts";
 
 /** A commit's answer. */
@@ -13,7 +13,7 @@ export type Result = Deno.KvCommitResult | Deno.KvCommitError;
 type Call = { method: "check" | "set" | "sum" | "min" | "max" | "delete"; args: unknown[] };
 
 /** What an operation takes of a commit's limits. */
-export type Size = { checks: number; mutations: number; keyBytes: number; bytes: number };
+export type Size = CommitSize & { checks: number };
 
 /**
  * An operation written down. `submit` makes its commit; one that uses `enqueue` or `mutate`
@@ -24,7 +24,7 @@ export class WrittenOperation {
   /** Names of the keys its checks read and of the keys it writes. */
   readonly checked = new Set<string>();
   readonly written = new Set<string>();
-  readonly size: Size = { checks: 0, mutations: 0, keyBytes: 0, bytes: 0 };
+  readonly size: Size = { ...NOTHING, checks: 0 };
   /** It holds an `enqueue` or `mutate`: it commits alone, on a real operation built directly. */
   private direct: Deno.AtomicOperation | null = null;
 
