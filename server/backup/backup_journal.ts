@@ -20,6 +20,7 @@
  * rollback is repaired by rolling back again); "committed" only needs cleaning.
  */
 import { keys } from "../kv/keys.ts";
+import { touchesMounts } from "../kv/mount_repo.ts";
 import { Batcher, type Mutation, sizeOf } from "./backup_batches.ts";
 import { captureUndo, clearUndo, hasUndo, undoMutations } from "./backup_undo.ts";
 import type { BackupModule, RestoreMode, RestoreStatus } from "../../shared/schemas/backup.ts";
@@ -241,6 +242,8 @@ export class RestoreJournal {
       if ("delete" in m) op.delete(m.key);
       else op.set(m.key, m.value);
     }
+    // Mount records are kept in memory while their epoch stands (mount_repo.ts).
+    if (mutations.some((m) => touchesMounts(m.key))) op.set(keys.mountsEpoch(), Date.now());
     this.marker!.heartbeat_at = new Date().toISOString();
     op.set(keys.restoreJournal(), this.marker);
     const res = await op.commit();

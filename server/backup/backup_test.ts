@@ -29,6 +29,8 @@ Deno.test("backup: a module brings what it depends on; a restore elsewhere bring
   );
 
   await using b = await createTestApp();
+  // b keeps its mount table in memory now; the restore must move it (mount_repo.ts).
+  assert.deepEqual(await b.services.mounts.list(adminAuth()), []);
   const report = await b.services.backup.restore(text, "overwrite");
   assert.equal(report.modules.mount_management?.restored, 1);
   const mounts = await b.services.mounts.list(adminAuth());

@@ -107,6 +107,8 @@ const builders = {
   filesByStorageConfigPrefix: (configId: string) => ["files_by_storage_config", configId] as const,
   mounts: (id: string) => ["mounts", id] as const,
   mountsPrefix: () => ["mounts"] as const,
+  /** Moves (a new versionstamp) in the same commit as every change of a mount record. */
+  mountsEpoch: () => ["meta", "mounts_epoch"] as const,
   mountsByPath: (path: string) => ["mounts_by_path", path] as const,
   mountsByStorageConfig: (configId: string, id: string) =>
     ["mounts_by_storage_config", configId, id] as const,
@@ -152,7 +154,10 @@ const builders = {
     ["webdav_props", mountId, parent, name] as const,
   webdavPropsPrefix: (mountId: string, parent?: string) =>
     parent === undefined ? ["webdav_props", mountId] as const : ["webdav_props", mountId, parent],
-  /** WebDAV locks of a mount by token, and the mount's lock epoch (serialises new locks). */
+  /**
+   * WebDAV locks of a mount by token, and the mount's lock epoch: it serialises new locks and
+   * moves with every change of the mount's locks (webdav_lock_repo.ts).
+   */
   webdavLocks: (mountId: string, token: string) => ["webdav_locks", mountId, token] as const,
   webdavLocksPrefix: (mountId: string) => ["webdav_locks", mountId] as const,
   webdavLockEpoch: (mountId: string) => ["webdav_lock_epoch", mountId] as const,

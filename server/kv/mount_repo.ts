@@ -1,4 +1,9 @@
-/** Mount points with a unique path index and an index by storage config (for in-use checks). */
+/**
+ * Mount points with a unique path index and an index by storage config (for in-use checks).
+ * Every change of a mount record moves the mounts epoch in the same commit (here, and in a
+ * restore: `touchesMounts`), so the mount table can be kept in memory (epoch_cache.ts).
+ */
+import { EpochCache, frozenRecords } from "./epoch_cache.ts";
 import { keys } from "./keys.ts";
 import { listValues } from "./list_values.ts";
 import { forgetMemoized, memoized } from "./request_memo.ts";
@@ -9,12 +14,32 @@ export type MountRecord = MountView;
 
 const MEMO = "mounts";
 
-export class MountRepo {
-  constructor(private kv: Deno.Kv) {}
+/** Whether a write of `key` changes the mount table (so it must move the mounts epoch). */
+export function touchesMounts(key: Deno.KvKey): boolean {
+  return key[0] === keys.mountsPrefix()[0];
+}
 
-  /** Every mount (a handful of keys), read once per request (request_memo.ts); do not mutate. */
+export class MountRepo {
+  private table: EpochCache<readonly MountRecord[]>;
+
+  constructor(private kv: Deno.Kv) {
+    this.table = new EpochCache(kv);
+  }
+
+  /**
+   * Every mount (a handful of keys): listed when the mounts epoch moved since the last listing,
+   * and read once per request (request_memo.ts); do not mutate.
+   */
   list(): Promise<readonly MountRecord[]> {
-    return memoized(MEMO, () => listValues<MountRecord>(this.kv, keys.mountsPrefix()));
+    return memoized(
+      MEMO,
+      () =>
+        this.table.get(
+          MEMO,
+          keys.mountsEpoch(),
+          async () => frozenRecords(await listValues<MountRecord>(this.kv, keys.mountsPrefix())),
+        ),
+    );
   }
 
   get(id: string) {
@@ -30,6 +55,7 @@ export class MountRepo {
       .set(keys.mounts(rec.id), rec)
       .set(keys.mountsByPath(rec.mount_path), rec.id)
       .set(keys.mountsByStorageConfig(rec.storage_config_id, rec.id), rec.id)
+      .set(keys.mountsEpoch(), Date.now())
       .commit();
     return res.ok;
   }
@@ -47,6 +73,7 @@ export class MountRepo {
       op.delete(keys.mountsByStorageConfig(prev.storage_config_id, prev.id))
         .set(keys.mountsByStorageConfig(next.storage_config_id, next.id), next.id);
     }
+    op.set(keys.mountsEpoch(), Date.now());
     return (await op.set(keys.mounts(next.id), next).commit()).ok;
   }
 
@@ -58,6 +85,7 @@ export class MountRepo {
       .delete(keys.mountsByPath(rec.mount_path))
       .delete(keys.mountsByStorageConfig(rec.storage_config_id, rec.id))
       .delete(keys.webdavLockEpoch(rec.id))
+      .set(keys.mountsEpoch(), Date.now())
       .commit();
     for (const prefix of [keys.webdavPropsPrefix(rec.id), keys.webdavLocksPrefix(rec.id)]) {
       let op = this.kv.atomic();

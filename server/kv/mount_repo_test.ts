@@ -3,6 +3,7 @@ import { type MountRecord, MountRepo } from "./mount_repo.ts";
 import { withRequestMemo } from "./request_memo.ts";
 import { keys } from "./keys.ts";
 import { tempKv } from "../../tests/helpers/kv.ts";
+import { type Calls, countingKv } from "../../tests/helpers/counting_kv.ts";
 import { mountRecord } from "../../tests/helpers/records.ts";
 
 function mount(id: string, path: string, config = "cfg1"): MountRecord {
@@ -59,6 +60,7 @@ Deno.test("mounts: a delete takes its indexes and its WebDAV properties and lock
     (e) => `${String(e.key[0])}:${String(e.key[1])}`,
   );
   assert.deepEqual(left.sort(), [
+    "meta:mounts_epoch",
     "mounts:b",
     "mounts_by_path:/b",
     "mounts_by_storage_config:cfg1",
@@ -77,4 +79,27 @@ Deno.test("mounts: inside a request the list is read once and a write forgets it
     await repo.create(mount("b", "/b"));
     assert.deepEqual((await repo.list()).map((m) => m.id), ["a", "b", "sneaky"]);
   });
+});
+
+Deno.test("mounts: the table kept in memory follows every write, from another instance too", async () => {
+  await using t = await tempKv();
+  const calls: Calls = {};
+  const here = new MountRepo(countingKv(t.kv, calls));
+  const there = new MountRepo(t.kv); // another instance on the same KV
+  const ids = async () => (await here.list()).map((m) => m.id);
+  const listings = () => calls.list ?? 0;
+  assert.deepEqual(await ids(), []);
+  await there.create(mount("a", "/a"));
+  assert.deepEqual(await ids(), ["a"]);
+  const before = listings();
+  assert.deepEqual(await ids(), ["a"]);
+  assert.deepEqual(await ids(), ["a"]);
+  assert.equal(listings(), before, "no change, no listing");
+  const read = await there.get("a");
+  await there.update(read.value!, { ...read.value!, mount_path: "/z" }, read.versionstamp!);
+  assert.deepEqual((await here.list()).map((m) => m.mount_path), ["/z"]);
+  await there.delete((await there.get("a")).value!);
+  assert.deepEqual(await ids(), []);
+  const kept = await here.list();
+  assert.throws(() => (kept as MountRecord[]).push(mount("x", "/x")), TypeError);
 });

@@ -1,6 +1,7 @@
 /** Storage configs, the default pointer and per-config usage counters. */
 import { keys } from "./keys.ts";
 import { listValues } from "./list_values.ts";
+import { readGroupsOf } from "./read_groups.ts";
 import { countCreated, countDeleted } from "./stats_repo.ts";
 import type { ProviderType } from "../../shared/schemas/storage_configs.ts";
 
@@ -75,6 +76,11 @@ export class StorageConfigRepo {
 
   get(id: string) {
     return this.kv.get<StorageConfigRecord>(keys.storageConfigs(id));
+  }
+
+  /** The same read in a read group (read_groups.ts): every file operation makes it. */
+  read(id: string) {
+    return readGroupsOf(this.kv).get<StorageConfigRecord>(keys.storageConfigs(id));
   }
 
   /** The id of the default config, if one is set. */

@@ -131,7 +131,7 @@ export class StorageConfigService {
   async getRecord(id: string): Promise<StorageConfigRecord> {
     const value = await memoized(
       `storage_config:${id}`,
-      async () => (await this.repo.get(id)).value,
+      async () => (await this.repo.read(id)).value,
     );
     if (!value) throw notFound("storage_config_not_found");
     return value;

@@ -1,9 +1,13 @@
 /**
  * WebDAV locks, kept in KV so that every instance sees them: `["webdav_locks", mount, token]`
- * with `expireIn`. A mount holds few locks, so a check lists them all. New locks are
- * serialised per mount by a checked write of `["webdav_lock_epoch", mount]`: two LOCK requests
- * racing for the same resource cannot both win, on one instance or many.
+ * with `expireIn`. A mount holds few locks, so a check reads them all. Every change of a mount's
+ * locks (a new lock, a refresh, an unlock) also sets `["webdav_lock_epoch", mount]`, in the same
+ * commit: new locks are serialised by a check of it, so two LOCK requests racing for the same
+ * resource cannot both win, on one instance or many; and a write's check keeps the mount's locks
+ * in memory while the epoch stands (epoch_cache.ts), so it lists them only after a change. A lock
+ * that KV drops when it expires moves nothing, and needs not: `expires_at` is checked on use.
  */
+import { EpochCache, frozenRecords } from "../kv/epoch_cache.ts";
 import { keys } from "../kv/keys.ts";
 
 export type LockRecord = {
@@ -22,29 +26,40 @@ export type LockRecord = {
 };
 
 export class WebdavLockRepo {
-  constructor(private kv: Deno.Kv) {}
+  private kept: EpochCache<readonly LockRecord[]>;
 
-  /** The mount's live locks and the epoch entry to check when adding one. */
-  async list(mountId: string) {
-    const epoch = await this.kv.get<number>(keys.webdavLockEpoch(mountId));
-    return { locks: await this.live(mountId), epoch };
+  constructor(private kv: Deno.Kv) {
+    this.kept = new EpochCache(kv);
   }
 
-  /** The mount's live locks (one listing; what every write checks). */
+  /** The mount's live locks and the epoch entry to check when adding one (read afresh). */
+  async list(mountId: string) {
+    const epoch = await this.kv.get<number>(keys.webdavLockEpoch(mountId));
+    return { locks: unexpired(await this.listAll(mountId)), epoch };
+  }
+
+  /** The mount's live locks (what every write checks): listed only after the epoch moved. */
   async live(mountId: string): Promise<LockRecord[]> {
-    const now = Date.now();
-    const locks: LockRecord[] = [];
-    for await (const e of this.kv.list<LockRecord>({ prefix: keys.webdavLocksPrefix(mountId) })) {
-      if (e.value.expires_at > now) locks.push(e.value);
-    }
-    return locks;
+    const all = await this.kept.get(
+      mountId,
+      keys.webdavLockEpoch(mountId),
+      async () => frozenRecords(await this.listAll(mountId)),
+    );
+    return unexpired(all);
+  }
+
+  private listAll(mountId: string): Promise<LockRecord[]> {
+    return Array.fromAsync(
+      this.kv.list<LockRecord>({ prefix: keys.webdavLocksPrefix(mountId) }),
+      (e) => e.value,
+    );
   }
 
   /** Adds a lock if no other lock was added since `epoch` was read; false on a race. */
   async create(lock: LockRecord, epoch: Deno.KvEntryMaybe<number>): Promise<boolean> {
     const res = await this.kv.atomic()
       .check(epoch)
-      .set(keys.webdavLockEpoch(lock.mount_id), (epoch.value ?? 0) + 1)
+      .set(keys.webdavLockEpoch(lock.mount_id), Date.now())
       .set(keys.webdavLocks(lock.mount_id, lock.token), lock, {
         expireIn: lock.expires_at - Date.now(),
       })
@@ -54,13 +69,24 @@ export class WebdavLockRepo {
 
   /** Stores a refreshed lock (new timeout). */
   async refresh(lock: LockRecord): Promise<void> {
-    await this.kv.set(keys.webdavLocks(lock.mount_id, lock.token), lock, {
-      expireIn: lock.expires_at - Date.now(),
-    });
+    await this.kv.atomic()
+      .set(keys.webdavLocks(lock.mount_id, lock.token), lock, {
+        expireIn: lock.expires_at - Date.now(),
+      })
+      .set(keys.webdavLockEpoch(lock.mount_id), Date.now())
+      .commit();
   }
 
   /** Removes one lock. */
   async delete(mountId: string, token: string): Promise<void> {
-    await this.kv.delete(keys.webdavLocks(mountId, token));
+    await this.kv.atomic()
+      .delete(keys.webdavLocks(mountId, token))
+      .set(keys.webdavLockEpoch(mountId), Date.now())
+      .commit();
   }
+}
+
+function unexpired(locks: readonly LockRecord[]): LockRecord[] {
+  const now = Date.now();
+  return locks.filter((l) => l.expires_at > now);
 }

@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { type LockRecord, WebdavLockRepo } from "./webdav_lock_repo.ts";
+import { tempKv } from "../../tests/helpers/kv.ts";
+import { type Calls, countingKv } from "../../tests/helpers/counting_kv.ts";
+
+function lock(token: string, seconds = 600): LockRecord {
+  return {
+    token,
+    mount_id: "m1",
+    root: "docs/a.txt",
+    depth: "0",
+    scope: "exclusive",
+    owner: "",
+    timeout_s: seconds,
+    expires_at: Date.now() + seconds * 1000,
+    principal: "admin",
+  };
+}
+
+Deno.test("webdav locks: a write's check lists them only after a change, on any instance", async () => {
+  await using t = await tempKv();
+  const calls: Calls = {};
+  const here = new WebdavLockRepo(countingKv(t.kv, calls));
+  const there = new WebdavLockRepo(t.kv); // another instance on the same KV
+  const live = async () => (await here.live("m1")).map((l) => `${l.token}@${l.timeout_s}`);
+
+  assert.deepEqual(await live(), []);
+  assert.deepEqual(await live(), []);
+  assert.equal(calls.list, 1, "no lock was ever taken: listed once");
+
+  const { epoch } = await there.list("m1");
+  assert.equal(await there.create(lock("t1"), epoch), true);
+  assert.deepEqual(await live(), ["t1@600"]);
+  assert.deepEqual(await live(), ["t1@600"]);
+  assert.equal(calls.list, 2);
+
+  await there.refresh({ ...lock("t1", 900) });
+  assert.deepEqual(await live(), ["t1@900"], "a refresh is seen at once");
+  await there.delete("m1", "t1");
+  assert.deepEqual(await live(), [], "an unlock is seen at once");
+  assert.equal(calls.list, 4);
+});
+
+Deno.test("webdav locks: a lock taken against a stale epoch loses, also after a refresh or unlock", async () => {
+  await using t = await tempKv();
+  const repo = new WebdavLockRepo(t.kv);
+  const first = await repo.list("m1");
+  assert.equal(await repo.create(lock("t1"), first.epoch), true);
+  const before = await repo.list("m1");
+  await repo.refresh(lock("t1", 900));
+  assert.equal(await repo.create(lock("t2"), before.epoch), false);
+  const again = await repo.list("m1");
+  await repo.delete("m1", "t1");
+  assert.equal(await repo.create(lock("t3"), again.epoch), false);
+  assert.deepEqual((await repo.list("m1")).locks, []);
+});
