@@ -183,7 +183,11 @@ export class FsService {
       : await placeUpload(folder, checkName(name), onConflict, (p) => this.stat(p, auth));
     const r = await this.mounts.resolve(target, auth);
     const max = await this.checkUploadSize(size);
-    const limited = Number.isFinite(max) ? limitStream(body, max).stream : body;
+    // A declared size was checked against the max just now, and every driver stores exactly the
+    // declared size or fails (400 storage_size_mismatch): only a body of unknown length is counted.
+    const limited = size === undefined && Number.isFinite(max)
+      ? limitStream(body, max).stream
+      : body;
     return await this.writeIndexed(r, async (driver) => {
       const put = await driver.put(r.key, limited, { contentType: contentTypeFor(name), size });
       if (!put.lastModified) return await this.headEntry(driver, r);
