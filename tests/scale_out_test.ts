@@ -376,6 +376,17 @@ Deno.test("several instances on denokv, SeaweedFS and nginx", async (t) => {
     });
     assert.equal(unlock.status, 204);
     await unlock.body?.cancel();
+    // Each instance keeps a mount's locks in memory while its lock epoch stands: the unlock
+    // through either one moved it, so both write freely now.
+    for (const instance of [a, b]) {
+      const free = await fetch(`${instance.url}/dav/bucket/locked.txt`, {
+        method: "PUT",
+        headers: { authorization: basic },
+        body: "unlocked",
+      });
+      assert.equal(free.status, 204, `${instance.url}: ${free.status}`);
+      await free.body?.cancel();
+    }
   });
 
   await t.step(

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { createPeerApp, createTestApp, type TestApp } from "../../tests/helpers/app.ts";
-import { mountLocal, uploadToMount } from "../../tests/helpers/fs_api.ts";
+import { ADMIN_BASIC, mountLocal, uploadToMount } from "../../tests/helpers/fs_api.ts";
 import { adminAuth } from "../services/auth.ts";
 
 async function names(t: TestApp, auth: string, path: string): Promise<string[]> {
@@ -100,6 +100,50 @@ Deno.test("two instances: a write through one shows in the other's cached listin
     assert.ok(Date.now() < deadline, "a clear through one instance empties the other's caches");
     await new Promise((r) => setTimeout(r, 10));
   }
+});
+
+Deno.test("two instances: mounts and WebDAV locks changed through one hold on the other at once", async () => {
+  // Each instance keeps the mount table and a mount's locks in memory while their epoch stands.
+  await using a = await createTestApp();
+  await using b = await createPeerApp(a);
+  const admin = await a.adminAuth();
+  const dav = async (t: TestApp, method: string, path: string, headers = {}, body?: string) => {
+    const res = await t.request(path, {
+      method,
+      headers: { authorization: ADMIN_BASIC, ...headers },
+      body,
+    });
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  };
+  const mount = await mountLocal(a, "/c");
+  assert.equal((await dav(b, "PUT", "/dav/c/x.txt", {}, "1")).status, 201);
+  assert.equal((await dav(b, "PUT", "/dav/c/x.txt", {}, "2")).status, 204);
+
+  const lockBody = `<D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope>` +
+    `<D:locktype><D:write/></D:locktype></D:lockinfo>`;
+  const lock = await dav(a, "LOCK", "/dav/c/x.txt", { depth: "0" }, lockBody);
+  assert.equal(lock.status, 200, lock.text);
+  const token = lock.headers.get("lock-token")!.slice(1, -1);
+  assert.equal((await dav(b, "PUT", "/dav/c/x.txt", {}, "3")).status, 423, "b sees a's lock");
+  assert.equal((await dav(b, "PUT", "/dav/c/x.txt", { if: `(<${token}>)` }, "4")).status, 204);
+  const refresh = await dav(a, "LOCK", "/dav/c/x.txt", {
+    if: `(<${token}>)`,
+    timeout: "Second-120",
+  });
+  assert.equal(refresh.status, 200);
+  assert.match((await dav(b, "PROPFIND", "/dav/c/x.txt", { depth: "0" })).text, /Second-1[12]\d/);
+  const unlock = await dav(a, "UNLOCK", "/dav/c/x.txt", { "lock-token": `<${token}>` });
+  assert.equal(unlock.status, 204);
+  assert.equal((await dav(b, "PUT", "/dav/c/x.txt", {}, "5")).status, 204, "and its unlock");
+
+  const moved = await json(a, "PUT", `/api/mount/${mount.id}`, admin, { mount_path: "/d" });
+  assert.equal(moved.status, 200, JSON.stringify(moved.body));
+  const old = await dav(b, "PUT", "/dav/c/y.txt", {}, "6");
+  // Above the mounts is read-only: a path of no mount answers 403, as on a single instance.
+  assert.equal(old.status, 403, `the old path is gone: ${old.status} ${old.text}`);
+  assert.equal((await dav(b, "PUT", "/dav/d/y.txt", {}, "7")).status, 201);
+  assert.equal((await json(a, "DELETE", `/api/mount/${mount.id}`, admin)).status, 200);
+  assert.equal((await dav(b, "PUT", "/dav/d/z.txt", {}, "8")).status, 403, "the mount is gone");
 });
 
 Deno.test("two instances: share edits, new passwords, slug changes and deletes hold on the other at once", async () => {
