@@ -2,7 +2,9 @@
  * Small collections that almost every request of a kind reads and that rarely change (the mount
  * table, a mount's WebDAV locks), kept in memory for as long as an epoch key in KV has not moved.
  * Every write of such a collection sets its epoch key in the same atomic commit, so the key's
- * versionstamp changes with the collection, on whichever instance wrote it.
+ * versionstamp changes with the collection, on whichever instance wrote it. Epoch keys are set,
+ * never deleted: a deleted key would bring back the versionstamp "none" that an old kept value may
+ * carry.
  *
  * A use reads the epoch key (one key, in a read group: read_groups.ts, so requests that arrive
  * together share one `getMany`) and gets the kept value only when the versionstamp is the one it
@@ -10,29 +12,47 @@
  * so a kept value is never older than its versionstamp: a change after the read moves the key
  * and the next use loads again. What a use sees is therefore as fresh as reading the collection
  * itself at that moment, on one instance or many; what is saved is the listing.
+ *
+ * A kept value is also loaded again once it is MAX_AGE_MS old. That bounds what a writer that
+ * does not move the epoch can leave stale: an instance of the previous version during a rolling
+ * upgrade, which writes mounts and lock refreshes without it.
  */
 import { readGroupsOf } from "./read_groups.ts";
+import { setRecent } from "../lib/recent_map.ts";
 
-/** How many names one cache keeps before it starts again (one per mount, at most). */
+/** How many names one cache keeps, the most recently loaded (one per mount, at most). */
 const MAX_NAMES = 1_000;
+/** How long a kept value is used at most, however still its epoch. */
+export const MAX_AGE_MS = 1_000;
+
+type Kept<T> = { stamp: string | null; at: number; value: T };
 
 export class EpochCache<T> {
-  readonly #kept = new Map<string, { stamp: string | null; value: T }>();
+  readonly #kept = new Map<string, Kept<T>>();
 
-  constructor(private kv: Deno.Kv) {}
+  /** `now` is the clock the age is measured by. */
+  constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
 
   /**
-   * The value kept under `name` while `epoch` has the versionstamp it was loaded under, else
-   * `load()`'s, kept from now on. Callers must not mutate it (`frozenRecords` makes a list of
-   * records throw on a change).
+   * The value kept under `name` while `epoch` has the versionstamp it was loaded under (and it is
+   * younger than MAX_AGE_MS, and `stale` does not say otherwise), else `load()`'s, kept from now
+   * on. Callers must not mutate it (`frozenRecords` makes a list of records throw on a change).
    */
-  async get(name: string, epoch: Deno.KvKey, load: () => Promise<T>): Promise<T> {
+  async get(
+    name: string,
+    epoch: Deno.KvKey,
+    load: () => Promise<T>,
+    stale?: (value: T, loadedAt: number) => boolean,
+  ): Promise<T> {
     const [entry] = await readGroupsOf(this.kv).getMany([epoch]);
     const hit = this.#kept.get(name);
-    if (hit && hit.stamp === entry.versionstamp) return hit.value;
+    const now = this.now();
+    if (
+      hit && hit.stamp === entry.versionstamp && now - hit.at < MAX_AGE_MS &&
+      !stale?.(hit.value, hit.at)
+    ) return hit.value;
     const value = await load();
-    if (this.#kept.size >= MAX_NAMES && !this.#kept.has(name)) this.#kept.clear();
-    this.#kept.set(name, { stamp: entry.versionstamp, value });
+    setRecent(this.#kept, name, { stamp: entry.versionstamp, at: now, value }, MAX_NAMES);
     return value;
   }
 }

@@ -19,6 +19,15 @@ export function touchesMounts(key: Deno.KvKey): boolean {
   return key[0] === keys.mountsPrefix()[0];
 }
 
+/**
+ * The write that moves a deleted mount's lock epoch with each commit that drops its locks. The
+ * epoch is set, not deleted (epoch_cache.ts), and lapses a day later, when nothing kept can
+ * remember it.
+ */
+function lockEpochMove(mountId: string) {
+  return [keys.webdavLockEpoch(mountId), Date.now(), { expireIn: 24 * 3600_000 }] as const;
+}
+
 export class MountRepo {
   private table: EpochCache<readonly MountRecord[]>;
 
@@ -84,17 +93,19 @@ export class MountRepo {
       .delete(keys.mounts(rec.id))
       .delete(keys.mountsByPath(rec.mount_path))
       .delete(keys.mountsByStorageConfig(rec.storage_config_id, rec.id))
-      .delete(keys.webdavLockEpoch(rec.id))
+      .set(...lockEpochMove(rec.id))
       .set(keys.mountsEpoch(), Date.now())
       .commit();
     for (const prefix of [keys.webdavPropsPrefix(rec.id), keys.webdavLocksPrefix(rec.id)]) {
-      let op = this.kv.atomic();
+      const locks = prefix[0] === keys.webdavLocksPrefix(rec.id)[0];
+      const batch = () => locks ? this.kv.atomic().set(...lockEpochMove(rec.id)) : this.kv.atomic();
+      let op = batch();
       let n = 0;
       for await (const e of this.kv.list({ prefix })) {
         op.delete(e.key);
         if (++n % 500 === 0) {
           await op.commit();
-          op = this.kv.atomic();
+          op = batch();
         }
       }
       await op.commit();

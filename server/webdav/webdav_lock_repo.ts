@@ -5,7 +5,8 @@
  * commit: new locks are serialised by a check of it, so two LOCK requests racing for the same
  * resource cannot both win, on one instance or many; and a write's check keeps the mount's locks
  * in memory while the epoch stands (epoch_cache.ts), so it lists them only after a change. A lock
- * that KV drops when it expires moves nothing, and needs not: `expires_at` is checked on use.
+ * that KV drops when it expires moves nothing, and needs not: `expires_at` is checked on use, and
+ * a kept lock whose expiry passed is listed again (it may have been refreshed).
  */
 import { EpochCache, frozenRecords } from "../kv/epoch_cache.ts";
 import { keys } from "../kv/keys.ts";
@@ -38,12 +39,20 @@ export class WebdavLockRepo {
     return { locks: unexpired(await this.listAll(mountId)), epoch };
   }
 
-  /** The mount's live locks (what every write checks): listed only after the epoch moved. */
+  /**
+   * The mount's live locks (what every write checks): listed again only after the epoch moved,
+   * or once a kept lock's expiry passed (a refresh that did not move the epoch, from an instance
+   * of the previous version, must not let a write through a lock that is still held).
+   */
   async live(mountId: string): Promise<LockRecord[]> {
     const all = await this.kept.get(
       mountId,
       keys.webdavLockEpoch(mountId),
       async () => frozenRecords(await this.listAll(mountId)),
+      (locks, loadedAt) => {
+        const now = Date.now();
+        return locks.some((l) => l.expires_at > loadedAt && l.expires_at <= now);
+      },
     );
     return unexpired(all);
   }

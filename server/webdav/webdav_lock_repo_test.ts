@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { type LockRecord, WebdavLockRepo } from "./webdav_lock_repo.ts";
+import { keys } from "../kv/keys.ts";
+import { MountRepo } from "../kv/mount_repo.ts";
 import { tempKv } from "../../tests/helpers/kv.ts";
+import { mountRecord } from "../../tests/helpers/records.ts";
 import { type Calls, countingKv } from "../../tests/helpers/counting_kv.ts";
 
 function lock(token: string, seconds = 600): LockRecord {
@@ -53,4 +56,32 @@ Deno.test("webdav locks: a lock taken against a stale epoch loses, also after a 
   await repo.delete("m1", "t1");
   assert.equal(await repo.create(lock("t3"), again.epoch), false);
   assert.deepEqual((await repo.list("m1")).locks, []);
+});
+
+Deno.test("webdav locks: a kept lock whose expiry passed is listed again, in case it was refreshed", async () => {
+  await using t = await tempKv();
+  const repo = new WebdavLockRepo(t.kv);
+  const { epoch } = await repo.list("m1");
+  const short = { ...lock("t1"), expires_at: Date.now() + 40 };
+  assert.equal(await repo.create(short, epoch), true);
+  assert.deepEqual((await repo.live("m1")).map((l) => l.token), ["t1"]);
+  // The previous version refreshed with a plain set, which moves no epoch.
+  await t.kv.set(keys.webdavLocks("m1", "t1"), { ...short, expires_at: Date.now() + 600_000 });
+  while (Date.now() <= short.expires_at) await new Promise((r) => setTimeout(r, 5));
+  assert.deepEqual((await repo.live("m1")).map((l) => l.token), ["t1"], "still held");
+});
+
+Deno.test("webdav locks: a deleted mount's lock epoch moves with each commit that drops its locks", async () => {
+  await using t = await tempKv();
+  const locks = new WebdavLockRepo(t.kv);
+  const mounts = new MountRepo(t.kv);
+  const rec = mountRecord("m1", "/m1");
+  await mounts.create(rec);
+  const { epoch } = await locks.list("m1");
+  assert.equal(await locks.create(lock("t1"), epoch), true);
+  const before = (await t.kv.get(keys.webdavLockEpoch("m1"))).versionstamp;
+  await mounts.delete(rec);
+  const after = await t.kv.get(keys.webdavLockEpoch("m1"));
+  assert.ok(after.versionstamp && after.versionstamp > before!, "moved, not deleted");
+  assert.deepEqual(await locks.live("m1"), []);
 });
