@@ -68,8 +68,9 @@ export async function handleLock(dav: DavContext, req: DavRequest): Promise<Resp
     const tokens = submittedTokens(parseIfHeader(header));
     const lock = coveringLocks(await dav.locks.list(t.r.mount.id), t.r.key)
       .find((l) => tokens.has(l.token) && l.principal === principal);
-    if (!lock) return davText(412, "webdav_lock_token_invalid", req.lang);
-    return lockReply(200, await dav.locks.refresh(lock, timeout), t);
+    const refreshed = lock ? await dav.locks.refresh(lock, timeout) : null;
+    if (!refreshed) return davText(412, "webdav_lock_token_invalid", req.lang);
+    return lockReply(200, refreshed, t);
   }
 
   const info = parseLockInfo(body);

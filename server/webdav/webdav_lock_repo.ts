@@ -76,14 +76,20 @@ export class WebdavLockRepo {
     return res.ok;
   }
 
-  /** Stores a refreshed lock (new timeout). */
-  async refresh(lock: LockRecord): Promise<void> {
-    await this.kv.atomic()
-      .set(keys.webdavLocks(lock.mount_id, lock.token), lock, {
-        expireIn: lock.expires_at - Date.now(),
-      })
+  /**
+   * Stores a refreshed lock (new timeout) if it is still held: false when it was removed (an
+   * UNLOCK, or its expiry) since the caller read it, so a refresh never brings a lock back.
+   */
+  async refresh(lock: LockRecord): Promise<boolean> {
+    const key = keys.webdavLocks(lock.mount_id, lock.token);
+    const held = await this.kv.get<LockRecord>(key);
+    if (!held.value || held.value.expires_at <= Date.now()) return false;
+    const res = await this.kv.atomic()
+      .check(held)
+      .set(key, lock, { expireIn: lock.expires_at - Date.now() })
       .set(keys.webdavLockEpoch(lock.mount_id), Date.now())
       .commit();
+    return res.ok;
   }
 
   /** Removes one lock. */

@@ -37,7 +37,7 @@ Deno.test("webdav locks: a write's check lists them only after a change, on any 
   assert.deepEqual(await live(), ["t1@600"]);
   assert.equal(calls.list, 2);
 
-  await there.refresh({ ...lock("t1", 900) });
+  assert.equal(await there.refresh(lock("t1", 900)), true);
   assert.deepEqual(await live(), ["t1@900"], "a refresh is seen at once");
   await there.delete("m1", "t1");
   assert.deepEqual(await live(), [], "an unlock is seen at once");
@@ -50,7 +50,7 @@ Deno.test("webdav locks: a lock taken against a stale epoch loses, also after a 
   const first = await repo.list("m1");
   assert.equal(await repo.create(lock("t1"), first.epoch), true);
   const before = await repo.list("m1");
-  await repo.refresh(lock("t1", 900));
+  assert.equal(await repo.refresh(lock("t1", 900)), true);
   assert.equal(await repo.create(lock("t2"), before.epoch), false);
   const again = await repo.list("m1");
   await repo.delete("m1", "t1");
@@ -84,4 +84,16 @@ Deno.test("webdav locks: a deleted mount's lock epoch moves with each commit tha
   const after = await t.kv.get(keys.webdavLockEpoch("m1"));
   assert.ok(after.versionstamp && after.versionstamp > before!, "moved, not deleted");
   assert.deepEqual(await locks.live("m1"), []);
+});
+
+Deno.test("webdav locks: a refresh never brings back a lock that was removed meanwhile", async () => {
+  await using t = await tempKv();
+  const repo = new WebdavLockRepo(t.kv);
+  const { epoch } = await repo.list("m1");
+  assert.equal(await repo.create(lock("t1"), epoch), true);
+  const [held] = await repo.live("m1"); // what a LOCK refresh read
+  await repo.delete("m1", "t1"); // an UNLOCK lands first
+  assert.equal(await repo.refresh({ ...held, expires_at: Date.now() + 900_000 }), false);
+  assert.deepEqual((await repo.list("m1")).locks, []);
+  assert.equal((await t.kv.get(keys.webdavLocks("m1", "t1"))).value, null);
 });

@@ -124,11 +124,10 @@ export class WebdavLocks {
     }
   }
 
-  /** Extends a lock by a new timeout. */
-  async refresh(lock: LockRecord, timeoutS: number): Promise<LockRecord> {
+  /** Extends a lock by a new timeout; null when it is no longer held. */
+  async refresh(lock: LockRecord, timeoutS: number): Promise<LockRecord | null> {
     const next = { ...lock, timeout_s: timeoutS, expires_at: Date.now() + timeoutS * 1000 };
-    await this.repo.refresh(next);
-    return next;
+    return await this.repo.refresh(next) ? next : null;
   }
 
   /** Removes a lock. */
