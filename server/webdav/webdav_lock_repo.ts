@@ -78,18 +78,22 @@ export class WebdavLockRepo {
 
   /**
    * Stores a refreshed lock (new timeout) if it is still held: false when it was removed (an
-   * UNLOCK, or its expiry) since the caller read it, so a refresh never brings a lock back.
+   * UNLOCK, or its expiry) since the caller read it, so a refresh never brings a lock back. A
+   * refresh that races another refresh of the same lock tries again.
    */
   async refresh(lock: LockRecord): Promise<boolean> {
     const key = keys.webdavLocks(lock.mount_id, lock.token);
-    const held = await this.kv.get<LockRecord>(key);
-    if (!held.value || held.value.expires_at <= Date.now()) return false;
-    const res = await this.kv.atomic()
-      .check(held)
-      .set(key, lock, { expireIn: lock.expires_at - Date.now() })
-      .set(keys.webdavLockEpoch(lock.mount_id), Date.now())
-      .commit();
-    return res.ok;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const held = await this.kv.get<LockRecord>(key);
+      if (!held.value || held.value.expires_at <= Date.now()) return false;
+      const res = await this.kv.atomic()
+        .check(held)
+        .set(key, lock, { expireIn: lock.expires_at - Date.now() })
+        .set(keys.webdavLockEpoch(lock.mount_id), Date.now())
+        .commit();
+      if (res.ok) return true;
+    }
+    throw new Error("webdav lock: too many concurrent refreshes");
   }
 
   /** Removes one lock. */

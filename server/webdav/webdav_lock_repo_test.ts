@@ -97,3 +97,13 @@ Deno.test("webdav locks: a refresh never brings back a lock that was removed mea
   assert.deepEqual((await repo.list("m1")).locks, []);
   assert.equal((await t.kv.get(keys.webdavLocks("m1", "t1"))).value, null);
 });
+
+Deno.test("webdav locks: concurrent refreshes of one lock all succeed", async () => {
+  await using t = await tempKv();
+  const repo = new WebdavLockRepo(t.kv);
+  const { epoch } = await repo.list("m1");
+  assert.equal(await repo.create(lock("t1"), epoch), true);
+  const done = await Promise.all([600, 700, 800].map((s) => repo.refresh(lock("t1", s))));
+  assert.deepEqual(done, [true, true, true]);
+  assert.equal((await repo.list("m1")).locks.length, 1);
+});
