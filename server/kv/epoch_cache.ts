@@ -15,7 +15,8 @@
  *
  * A kept value is also loaded again once it is MAX_AGE_MS old. That bounds what a writer that
  * does not move the epoch can leave stale: an instance of the previous version during a rolling
- * upgrade, which writes mounts and lock refreshes without it.
+ * upgrade, which writes mounts, lock refreshes and unlocks without it, and deletes a deleted
+ * mount's lock epoch.
  */
 import { readGroupsOf } from "./read_groups.ts";
 import { setRecent } from "../lib/recent_map.ts";
@@ -30,8 +31,8 @@ type Kept<T> = { stamp: string | null; at: number; value: T };
 export class EpochCache<T> {
   readonly #kept = new Map<string, Kept<T>>();
 
-  /** `now` is the clock the age is measured by. */
-  constructor(private kv: Deno.Kv, private now: () => number = Date.now) {}
+  /** `now` is the clock the age is measured by (monotonic: a stepped wall clock moves nothing). */
+  constructor(private kv: Deno.Kv, private now: () => number = () => performance.now()) {}
 
   /**
    * The value kept under `name` while `epoch` has the versionstamp it was loaded under (and it is
@@ -42,14 +43,14 @@ export class EpochCache<T> {
     name: string,
     epoch: Deno.KvKey,
     load: () => Promise<T>,
-    stale?: (value: T, loadedAt: number) => boolean,
+    stale?: (value: T) => boolean,
   ): Promise<T> {
     const [entry] = await readGroupsOf(this.kv).getMany([epoch]);
     const hit = this.#kept.get(name);
     const now = this.now();
     if (
       hit && hit.stamp === entry.versionstamp && now - hit.at < MAX_AGE_MS &&
-      !stale?.(hit.value, hit.at)
+      !stale?.(hit.value)
     ) return hit.value;
     const value = await load();
     setRecent(this.#kept, name, { stamp: entry.versionstamp, at: now, value }, MAX_NAMES);

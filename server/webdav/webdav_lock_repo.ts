@@ -27,7 +27,8 @@ export type LockRecord = {
 };
 
 export class WebdavLockRepo {
-  private kept: EpochCache<readonly LockRecord[]>;
+  /** Each mount's locks as listed, with the time of the listing (its wall clock, as expiries). */
+  private kept: EpochCache<{ at: number; locks: readonly LockRecord[] }>;
 
   constructor(private kv: Deno.Kv) {
     this.kept = new EpochCache(kv);
@@ -36,7 +37,7 @@ export class WebdavLockRepo {
   /** The mount's live locks and the epoch entry to check when adding one (read afresh). */
   async list(mountId: string) {
     const epoch = await this.kv.get<number>(keys.webdavLockEpoch(mountId));
-    return { locks: unexpired(await this.listAll(mountId)), epoch };
+    return { locks: unexpired(await this.listAll(mountId), Date.now()), epoch };
   }
 
   /**
@@ -45,16 +46,17 @@ export class WebdavLockRepo {
    * of the previous version, must not let a write through a lock that is still held).
    */
   async live(mountId: string): Promise<LockRecord[]> {
+    let now = Date.now(); // one reading for the checks below; a listing's own time if one is made
     const all = await this.kept.get(
       mountId,
       keys.webdavLockEpoch(mountId),
-      async () => frozenRecords(await this.listAll(mountId)),
-      (locks, loadedAt) => {
-        const now = Date.now();
-        return locks.some((l) => l.expires_at > loadedAt && l.expires_at <= now);
+      async () => {
+        now = Date.now();
+        return { at: now, locks: frozenRecords(await this.listAll(mountId)) };
       },
+      (kept) => kept.locks.some((l) => l.expires_at > kept.at && l.expires_at <= now),
     );
-    return unexpired(all);
+    return unexpired(all.locks, now);
   }
 
   private listAll(mountId: string): Promise<LockRecord[]> {
@@ -79,13 +81,15 @@ export class WebdavLockRepo {
   /**
    * Stores a refreshed lock (new timeout) if it is still held: false when it was removed (an
    * UNLOCK, or its expiry) since the caller read it, so a refresh never brings a lock back. A
-   * refresh that races another refresh of the same lock tries again.
+   * refresh that races other refreshes of the same lock tries again; if they keep winning, the
+   * lock is held and refreshed all the same, so that is true too.
    */
   async refresh(lock: LockRecord): Promise<boolean> {
     const key = keys.webdavLocks(lock.mount_id, lock.token);
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0;; attempt++) {
       const held = await this.kv.get<LockRecord>(key);
       if (!held.value || held.value.expires_at <= Date.now()) return false;
+      if (attempt === 5) return true;
       const res = await this.kv.atomic()
         .check(held)
         .set(key, lock, { expireIn: lock.expires_at - Date.now() })
@@ -93,7 +97,6 @@ export class WebdavLockRepo {
         .commit();
       if (res.ok) return true;
     }
-    throw new Error("webdav lock: too many concurrent refreshes");
   }
 
   /** Removes one lock. */
@@ -105,7 +108,6 @@ export class WebdavLockRepo {
   }
 }
 
-function unexpired(locks: readonly LockRecord[]): LockRecord[] {
-  const now = Date.now();
+function unexpired(locks: readonly LockRecord[], now: number): LockRecord[] {
   return locks.filter((l) => l.expires_at > now);
 }
