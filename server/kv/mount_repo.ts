@@ -96,19 +96,25 @@ export class MountRepo {
       .set(...lockEpochMove(rec.id))
       .set(keys.mountsEpoch(), Date.now())
       .commit();
-    for (const prefix of [keys.webdavPropsPrefix(rec.id), keys.webdavLocksPrefix(rec.id)]) {
-      const locks = prefix[0] === keys.webdavLocksPrefix(rec.id)[0];
-      const batch = () => locks ? this.kv.atomic().set(...lockEpochMove(rec.id)) : this.kv.atomic();
-      let op = batch();
-      let n = 0;
-      for await (const e of this.kv.list({ prefix })) {
-        op.delete(e.key);
-        if (++n % 500 === 0) {
-          await op.commit();
-          op = batch();
-        }
+    await this.deleteUnder(keys.webdavPropsPrefix(rec.id), () => this.kv.atomic());
+    // Each commit that drops locks moves the lock epoch too, so no kept listing outlives it.
+    await this.deleteUnder(
+      keys.webdavLocksPrefix(rec.id),
+      () => this.kv.atomic().set(...lockEpochMove(rec.id)),
+    );
+  }
+
+  /** Deletes every key under `prefix`, 500 to a commit, each commit begun by `batch`. */
+  private async deleteUnder(prefix: Deno.KvKey, batch: () => Deno.AtomicOperation) {
+    let op = batch();
+    let n = 0;
+    for await (const e of this.kv.list({ prefix })) {
+      op.delete(e.key);
+      if (++n % 500 === 0) {
+        await op.commit();
+        op = batch();
       }
-      await op.commit();
     }
+    await op.commit();
   }
 }
